@@ -1,0 +1,13 @@
+// Public API of the pure-Dart codec and the runner core.
+
+export 'src/backend.dart';
+export 'src/buffers.dart';
+export 'src/errors.dart';
+export 'src/notation.dart';
+export 'src/profiles.dart';
+export 'src/protocol.dart';
+export 'src/pure_backend.dart';
+export 'src/pure_codec.dart';
+export 'src/utf8_strict.dart';
+export 'src/value.dart';
+export 'src/vector_check.dart';

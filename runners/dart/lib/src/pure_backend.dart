@@ -1,0 +1,79 @@
+// CodecBackend over the pure codec: notation <-> value model <-> bytes.
+
+import 'dart:typed_data';
+
+import 'backend.dart';
+import 'errors.dart';
+import 'notation.dart';
+import 'pure_codec.dart';
+import 'value.dart';
+
+class PureBackend implements CodecBackend {
+  PureBackend([this.codec = const PureStandardCodec()]);
+
+  final PureStandardCodec codec;
+
+  @override
+  Map<String, String> get codecInfo =>
+      const {'name': 'smc-dart-pure', 'version': '0.1.0', 'language': 'Dart'};
+
+  @override
+  List<String> get entries => const ['message', 'call', 'envelope'];
+
+  @override
+  Object decode(String entry, Uint8List bytes, String mode) =>
+      _guard(() => _toNotation(_decode(entry, bytes, mode)));
+
+  @override
+  Uint8List encode(String entry, Object? notation) {
+    final Object item;
+    try {
+      item = switch (entry) {
+        'message' => valueFromNotation(notation),
+        'call' => callFromNotation(notation),
+        _ => envelopeFromNotation(notation),
+      };
+    } on NotationException catch (error) {
+      throw BackendFailure(ErrorClass.badNotation.wire, null, error.message);
+    }
+    return _guard(() => _encode(item));
+  }
+
+  @override
+  (Object, Uint8List) roundtrip(String entry, Uint8List bytes, String mode) =>
+      _guard(() {
+        final item = _decode(entry, bytes, mode);
+        return (_toNotation(item), _encode(item));
+      });
+
+  Object _decode(String entry, Uint8List bytes, String mode) {
+    final decodeMode = mode == 'strict' ? DecodeMode.strict : DecodeMode.flutter;
+    return switch (entry) {
+      'message' => codec.decodeMessage(bytes, mode: decodeMode),
+      'call' => codec.decodeMethodCall(bytes, mode: decodeMode),
+      _ => codec.decodeEnvelope(bytes, mode: decodeMode),
+    };
+  }
+
+  Uint8List _encode(Object item) => switch (item) {
+        SmcValue value => codec.encodeMessage(value),
+        MethodCallValue call => codec.encodeMethodCall(call),
+        EnvelopeValue envelope => codec.encodeEnvelope(envelope),
+        _ => throw ArgumentError.value(item, 'item', 'not a value, call or envelope'),
+      };
+
+  Object _toNotation(Object item) => switch (item) {
+        SmcValue value => valueToNotation(value),
+        MethodCallValue call => callToNotation(call),
+        EnvelopeValue envelope => envelopeToNotation(envelope),
+        _ => throw ArgumentError.value(item, 'item', 'not a value, call or envelope'),
+      };
+
+  T _guard<T>(T Function() body) {
+    try {
+      return body();
+    } on SmcCodecException catch (error) {
+      throw BackendFailure(error.errorClass.wire, error.offset, error.message);
+    }
+  }
+}
