@@ -1,0 +1,26 @@
+// swift-tools-version:5.9
+// Foundation only, no outside packages: the package must build offline on Linux and on
+// Apple platforms (see README.md).
+import PackageDescription
+
+let package = Package(
+    name: "smc-swift",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    products: [
+        .library(name: "StandardMessageCodec", targets: ["StandardMessageCodec"]),
+        .executable(name: "smc-swift-runner", targets: ["smc-swift-runner"]),
+        .executable(name: "smc-swift-bench", targets: ["smc-swift-bench"]),
+    ],
+    targets: [
+        // The codec: wire format <-> SMCValue, plus the Pigeon-shaped host-value API.
+        .target(name: "StandardMessageCodec"),
+        // The value notation of spec/notation.md (JSON) <-> SMCValue; used by the runner
+        // and the vector tests, never by the codec itself.
+        .target(name: "SMCNotation", dependencies: ["StandardMessageCodec"]),
+        .executableTarget(name: "smc-swift-runner",
+                          dependencies: ["StandardMessageCodec", "SMCNotation"]),
+        .executableTarget(name: "smc-swift-bench", dependencies: ["StandardMessageCodec"]),
+        .testTarget(name: "StandardMessageCodecTests",
+                    dependencies: ["StandardMessageCodec", "SMCNotation"]),
+    ]
+)

@@ -1,0 +1,161 @@
+import Foundation
+
+/// Writes host values, in the shape of Flutter's `FlutterStandardWriter` that Pigeon's
+/// generated Swift codecs subclass: override `writeValue(_:)`, write your types as
+/// `writeByte(tag)` + `super.writeValue(payload)`, and pass everything else to `super`.
+/// Writes `throw` `SMCEncodingError` (`not_encodable`) instead of asserting.
+///
+/// Host → wire (README.md has the table and the reasons): nil / NSNull / SMCNull → null; Bool → bool;
+/// Int8, Int16, Int32, UInt8, UInt16 → int32; Int, Int64, UInt32 → int64 (always, like a
+/// Flutter NSNumber of 8 bytes; spec §4.2 "the tag of the value's type"); UInt, UInt64 →
+/// int64 when ≤ Int64.max; Double, Float → float64; String → string; Data, [UInt8] →
+/// Uint8List; [Int32] → Int32List; [Int64] → Int64List; [Double] → Float64List; [Float] →
+/// Float32List; any other array → List; any dictionary → Map (its iteration order);
+/// SMCOrderedMap → Map in its order; SMCCustomValue → its tag + payload; SMCValue → as is.
+/// Only exactly these array types are typed lists: `[Int32?]` or `[Any?]` is a List.
+open class SMCWriter {
+    let out: OutputBuffer
+
+    public init(capacityHint: Int = 256) {
+        out = OutputBuffer(initialCapacity: capacityHint)
+    }
+
+    /// The bytes written so far.
+    public var bytes: [UInt8] { out.bytes }
+    public var data: Data { Data(out.bytes) }
+
+    open func writeValue(_ value: Any?) throws {
+        guard let value = Self.unwrap(value) else {
+            out.append(WireTag.null)
+            return
+        }
+        let type = ObjectIdentifier(Swift.type(of: value))
+        // Exact type identity, not `as?`: on Apple platforms `as?` bridges through NSNumber
+        // and would turn an Int64 into a Bool or a Double into an Int32.
+        if type == ObjectIdentifier(String.self), let text = value as? String {
+            out.append(WireTag.string)
+            try ValueEncoder(out: out).writeUTF8(text)
+        } else if type == ObjectIdentifier(Int64.self), let number = value as? Int64 {
+            writeInt64(number)
+        } else if type == ObjectIdentifier(Int.self), let number = value as? Int {
+            writeInt64(Int64(number))
+        } else if type == ObjectIdentifier(Int32.self), let number = value as? Int32 {
+            writeInt32(number)
+        } else if type == ObjectIdentifier(Double.self), let number = value as? Double {
+            writeFloat64(number)
+        } else if type == ObjectIdentifier(Bool.self), let flag = value as? Bool {
+            out.append(flag ? WireTag.true : WireTag.false)
+        } else if let bytes = value as? Data, type == ObjectIdentifier(Data.self) {
+            out.append(WireTag.uint8List)
+            try out.appendSize(bytes.count)
+            bytes.withUnsafeBytes { out.append(contentsOf: $0) }
+        } else if type == ObjectIdentifier([UInt8].self), let bytes = value as? [UInt8] {
+            try ValueEncoder(out: out).writeValue(.uint8List(bytes))
+        } else if type == ObjectIdentifier([Int32].self), let items = value as? [Int32] {
+            try ValueEncoder(out: out).writeTypedList(WireTag.int32List, items)
+        } else if type == ObjectIdentifier([Int64].self), let items = value as? [Int64] {
+            try ValueEncoder(out: out).writeTypedList(WireTag.int64List, items)
+        } else if type == ObjectIdentifier([Double].self), let items = value as? [Double] {
+            try ValueEncoder(out: out).writeTypedList(WireTag.float64List, items.map { $0.bitPattern })
+        } else if type == ObjectIdentifier([Float].self), let items = value as? [Float] {
+            try ValueEncoder(out: out).writeTypedList(WireTag.float32List, items.map { $0.bitPattern })
+        } else if type == ObjectIdentifier(Int8.self), let number = value as? Int8 {
+            writeInt32(Int32(number))
+        } else if type == ObjectIdentifier(Int16.self), let number = value as? Int16 {
+            writeInt32(Int32(number))
+        } else if type == ObjectIdentifier(UInt8.self), let number = value as? UInt8 {
+            writeInt32(Int32(number))
+        } else if type == ObjectIdentifier(UInt16.self), let number = value as? UInt16 {
+            writeInt32(Int32(number))
+        } else if type == ObjectIdentifier(UInt32.self), let number = value as? UInt32 {
+            writeInt64(Int64(number))
+        } else if type == ObjectIdentifier(UInt64.self), let number = value as? UInt64 {
+            guard let exact = Int64(exactly: number) else {
+                throw SMCEncodingError("UInt64 \(number) does not fit int64")
+            }
+            writeInt64(exact)
+        } else if type == ObjectIdentifier(UInt.self), let number = value as? UInt {
+            guard let exact = Int64(exactly: number) else {
+                throw SMCEncodingError("UInt \(number) does not fit int64")
+            }
+            writeInt64(exact)
+        } else if type == ObjectIdentifier(Float.self), let number = value as? Float {
+            writeFloat64(Double(number))
+        } else if let custom = value as? SMCCustomValue {
+            guard custom.tag >= WireTag.firstCustom else {
+                throw SMCEncodingError("custom tag \(custom.tag) is outside 128...255 (spec §8.1)")
+            }
+            out.append(custom.tag)
+            try writeValue(custom.value)
+        } else if let map = value as? SMCOrderedMap {
+            out.append(WireTag.map)
+            try out.appendSize(map.entries.count)
+            for entry in map.entries {
+                try writeValue(entry.key)
+                try writeValue(entry.value)
+            }
+        } else if let wire = value as? SMCValue {
+            try ValueEncoder(out: out).writeValue(wire)
+        } else if value is NSNull || value is SMCNull {
+            out.append(WireTag.null)
+        } else if let wrapped = value as? SMCUnhashableKey {
+            try writeValue(wrapped.value)
+        } else if type == ObjectIdentifier(AnyHashable.self), let key = value as? AnyHashable {
+            // A boxed dictionary key handed over directly: write what is inside.
+            try writeValue(key.base)
+        } else if value is SMCLargeInt {
+            throw SMCEncodingError("largeInt (tag 5) is never written (spec §4.4)")
+        } else if let items = value as? [Any?] {
+            out.append(WireTag.list)
+            try out.appendSize(items.count)
+            for item in items { try writeValue(item) }
+        } else if let map = value as? [AnyHashable: Any?] {
+            out.append(WireTag.map)
+            try out.appendSize(map.count)
+            for (key, item) in map {
+                try writeValue(key.base)
+                try writeValue(item)
+            }
+        } else {
+            throw SMCEncodingError("unsupported value of type \(Swift.type(of: value))")
+        }
+    }
+
+    private static func unwrap(_ value: Any?) -> Any? {
+        guard let value = value else { return nil }
+        if let optional = value as? SMCOptionalUnwrapping { return optional.smcUnwrapped }
+        return value
+    }
+
+    private func writeInt32(_ number: Int32) {
+        out.append(WireTag.int32)
+        out.appendLittleEndian(number)
+    }
+
+    private func writeInt64(_ number: Int64) {
+        out.append(WireTag.int64)
+        out.appendLittleEndian(number)
+    }
+
+    private func writeFloat64(_ number: Double) {
+        out.append(WireTag.float64)
+        out.appendPadding(alignment: 8)
+        out.appendLittleEndian(number.bitPattern)
+    }
+
+    // MARK: Primitives for subclasses (the FlutterStandardWriter vocabulary)
+
+    public func writeByte(_ byte: UInt8) { out.append(byte) }
+
+    /// A size field in the shortest form (spec §2.2).
+    public func writeSize(_ size: Int) throws { try out.appendSize(size) }
+
+    /// Zero padding to a multiple of `alignment` from the buffer start (spec §3).
+    public func writeAlignment(_ alignment: Int) {
+        guard alignment == 1 || alignment == 2 || alignment == 4 || alignment == 8 else { return }
+        out.appendPadding(alignment: alignment)
+    }
+
+    /// A size-prefixed UTF-8 string payload (without the tag).
+    public func writeUTF8(_ text: String) throws { try ValueEncoder(out: out).writeUTF8(text) }
+}

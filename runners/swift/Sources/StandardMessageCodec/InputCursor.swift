@@ -1,0 +1,202 @@
+/// Bounds-checked reads over the bytes of one decode call.
+///
+/// Every read checks `n <= remaining` before touching memory, with wire-derived sizes
+/// widened to UInt64 so no product or sum can overflow (spec §14.3), also on 32-bit hosts.
+/// Multi-byte numbers are read with `loadUnaligned` and converted from little-endian
+/// (spec §2.1); alignment is computed from `position` — the offset from the first byte
+/// of the input — never from the memory address (spec §3.3).
+struct InputCursor {
+    let bytes: UnsafeRawBufferPointer
+    private(set) var position: Int
+    var strict: Bool
+
+    init(bytes: UnsafeRawBufferPointer, strict: Bool) {
+        self.bytes = bytes
+        self.position = 0
+        self.strict = strict
+    }
+
+    var count: Int { bytes.count }
+    var remaining: Int { bytes.count - position }
+    var isAtEnd: Bool { position >= bytes.count }
+
+    /// `truncated` always reports the input length (errors.md §14.1).
+    func truncated(_ what: String) -> SMCDecodingError {
+        SMCDecodingError(.truncated, at: count, "input ends inside \(what)")
+    }
+
+    /// Fails with `truncated` unless `n` more bytes are present.
+    @inline(__always)
+    func require(_ n: UInt64, _ what: @autoclosure () -> String) throws {
+        if n > UInt64(remaining) { throw truncated(what()) }
+    }
+
+    /// The byte at `position`, without advancing. The caller checked `!isAtEnd`.
+    @inline(__always)
+    func peekUnchecked() -> UInt8 { bytes[position] }
+
+    @inline(__always)
+    mutating func readByte(_ what: @autoclosure () -> String) throws -> UInt8 {
+        if position >= bytes.count { throw truncated(what()) }
+        let byte = bytes[position]
+        position += 1
+        return byte
+    }
+
+    @inline(__always)
+    mutating func readInt32() throws -> Int32 {
+        try require(4, "an int32")
+        let raw = bytes.loadUnaligned(fromByteOffset: position, as: UInt32.self)
+        position += 4
+        return Int32(bitPattern: UInt32(littleEndian: raw))
+    }
+
+    @inline(__always)
+    mutating func readUInt64(_ what: @autoclosure () -> String) throws -> UInt64 {
+        try require(8, what())
+        let raw = bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+        position += 8
+        return UInt64(littleEndian: raw)
+    }
+
+    /// A size field (spec §2.2). Strict mode rejects a longer form than needed with
+    /// `not_canonical` at the escape byte.
+    @inline(__always)
+    mutating func readSize() throws -> UInt32 {
+        let escapeOffset = position
+        let first = try readByte("a size")
+        if first < 254 { return UInt32(first) }
+        if first == 254 {
+            try require(2, "a 3-byte size")
+            let value = UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: position,
+                                                                 as: UInt16.self))
+            position += 2
+            if strict && value < 254 {
+                throw SMCDecodingError(.notCanonical, at: escapeOffset,
+                                       "size \(value) written in the 3-byte form")
+            }
+            return UInt32(value)
+        }
+        try require(4, "a 5-byte size")
+        let value = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: position,
+                                                             as: UInt32.self))
+        position += 4
+        if strict && value <= 0xFFFF {
+            throw SMCDecodingError(.notCanonical, at: escapeOffset,
+                                   "size \(value) written in the 5-byte form")
+        }
+        return value
+    }
+
+    /// Number of padding bytes before an item aligned to `alignment` (a power of two).
+    @inline(__always)
+    func paddingLength(alignment: Int) -> Int {
+        (alignment - (position & (alignment - 1))) & (alignment - 1)
+    }
+
+    /// Skips `length` padding bytes (spec §3.3): they must be present; strict mode
+    /// requires them to be zero.
+    @inline(__always)
+    mutating func skipPadding(_ length: Int) throws {
+        try require(UInt64(length), "padding")
+        if strict {
+            for i in position ..< position + length where bytes[i] != 0 {
+                throw SMCDecodingError(.notCanonical, at: i, "non-zero padding byte")
+            }
+        }
+        position += length
+    }
+
+    /// A UTF-8 payload of `length` bytes whose presence was already checked.
+    mutating func readUTF8(length: Int) throws -> String {
+        if let bad = UTF8Validation.firstIllFormedOffset(in: bytes, start: position,
+                                                         count: length) {
+            throw SMCDecodingError(.badUTF8, at: bad, "ill-formed UTF-8")
+        }
+        let text = String(decoding: UnsafeRawBufferPointer(
+            rebasing: bytes[position ..< position + length]), as: UTF8.self)
+        position += length
+        return text
+    }
+
+    /// A sized UTF-8 item (string, largeInt, method name, error code…) after its tag.
+    mutating func readSizedUTF8(_ what: String) throws -> String {
+        let length = try readSize()
+        try require(UInt64(length), what)
+        return try readUTF8(length: Int(length))
+    }
+
+    /// Uint8List payload after its tag (spec §6.1).
+    mutating func readByteArray() throws -> [UInt8] {
+        let length = try readSize()
+        try require(UInt64(length), "a Uint8List")
+        let n = Int(length)
+        let result = [UInt8](UnsafeRawBufferPointer(rebasing: bytes[position ..< position + n]))
+        position += n
+        return result
+    }
+
+    /// Typed-list payload after its tag (spec §6.2–§6.5): count, padding to the element
+    /// width, then count × width bytes. The minimum-bytes check (padding + width × count)
+    /// comes before the padding is looked at and before anything is allocated (§14.2).
+    mutating func readTypedList<Element: FixedWidthInteger>(of _: Element.Type,
+                                                            _ what: String) throws -> [Element] {
+        let width = MemoryLayout<Element>.size
+        let declared = try readSize()
+        let padding = paddingLength(alignment: width)
+        try require(UInt64(padding) + UInt64(width) * UInt64(declared), what)
+        try skipPadding(padding)
+        let n = Int(declared)
+        let byteCount = n * width
+        let source = UnsafeRawBufferPointer(rebasing: bytes[position ..< position + byteCount])
+        let result = [Element](unsafeUninitializedCapacity: n) { buffer, initialized in
+            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: source)
+            #if _endian(big)
+            for i in 0 ..< n { buffer[i] = Element(littleEndian: buffer[i]) }
+            #endif
+            initialized = n
+        }
+        position += byteCount
+        return result
+    }
+
+    /// Declared element count of a list or map with the minimum bytes it implies checked
+    /// (spec §14.3: list n → n bytes, map n → 2n bytes).
+    mutating func readContainerCount(bytesPerElement: UInt64, _ what: String) throws -> Int {
+        let declared = try readSize()
+        try require(UInt64(declared) * bytesPerElement, what)
+        return Int(declared)
+    }
+}
+
+extension InputCursor {
+    /// Fast path for the commonest container elements: null, booleans, int32 and int64
+    /// whose bytes are all present. Returns nil (consuming nothing) for anything else, which
+    /// then takes the full path with every check of §14.2; these tags can fail no check.
+    @inline(__always)
+    mutating func readSmallScalarIfPresent() -> SMCValue? {
+        let left = remaining
+        guard left > 0 else { return nil }
+        switch bytes[position] {
+        case WireTag.null:
+            position += 1
+            return .null
+        case WireTag.true:
+            position += 1
+            return .bool(true)
+        case WireTag.false:
+            position += 1
+            return .bool(false)
+        case WireTag.int32 where left >= 5:
+            let raw = bytes.loadUnaligned(fromByteOffset: position + 1, as: UInt32.self)
+            position += 5
+            return .int32(Int32(bitPattern: UInt32(littleEndian: raw)))
+        case WireTag.int64 where left >= 9:
+            let raw = bytes.loadUnaligned(fromByteOffset: position + 1, as: UInt64.self)
+            position += 9
+            return .int64(Int64(bitPattern: UInt64(littleEndian: raw)))
+        default:
+            return nil
+        }
+    }
+}
