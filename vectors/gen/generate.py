@@ -1,0 +1,295 @@
+#!/usr/bin/env python3
+"""Generate the golden vectors (vectors/sNN-*.json, vectors/MANIFEST.json).
+
+Every vector is computed by smcpy (the independent Python model in this folder) and, unless
+--no-smc is given, also by the C reference CLI; generation fails on any disagreement in a
+byte, a value, an error class or an offset. See vectors/README.md.
+
+    python3 vectors/gen/generate.py                 # write vectors/ (needs the smc CLI)
+    python3 vectors/gen/generate.py --no-smc        # Python only (loud warning)
+    python3 vectors/gen/generate.py --check         # regenerate to a temp dir and compare
+    python3 vectors/gen/generate.py --stats         # counts per section and tier
+"""
+
+import argparse
+import glob
+import hashlib
+import importlib.util
+import json
+import os
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.dont_write_bytecode = True  # keep the source tree clean
+
+import caselib  # noqa: E402
+import checks  # noqa: E402
+import smccli  # noqa: E402
+import schemalite  # noqa: E402
+
+VECTORS_DIR = os.path.dirname(HERE)
+REPO = os.path.dirname(VECTORS_DIR)
+DEFAULT_SMC = os.path.join(REPO, "build", "ref-decoder", "cli", "smc")
+KEY_ORDER = ("id", "description", "section", "tier", "kind", "since", "features", "value",
+             "canonical", "accepted", "hex", "error", "focus", "origin", "notes")
+
+
+def load_modules():
+    mods = []
+    for path in sorted(glob.glob(os.path.join(HERE, "cases", "s[0-9][0-9]_*.py"))):
+        name = os.path.splitext(os.path.basename(path))[0]
+        spec = importlib.util.spec_from_file_location("cases." + name, path)
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+        for attr in ("SECTION", "TITLE", "FILE", "cases"):
+            if not hasattr(mod, attr):
+                raise SystemExit("%s: missing %s" % (path, attr))
+        mods.append(mod)
+    return mods
+
+
+def build_all(mods):
+    """Build every module's cases; modules with LATE = True (truncations) see the others."""
+    registry = {}
+    per_module = {}
+    for late in (False, True):
+        for mod in mods:
+            if getattr(mod, "LATE", False) != late:
+                continue
+            cases = mod.cases(registry)
+            for c in cases:
+                if c["id"] in registry:
+                    raise SystemExit("duplicate vector id %s" % c["id"])
+                major = c["section"].split(".")[0]
+                if major != str(int(mod.SECTION)):
+                    raise SystemExit("%s: section %s does not belong in file %s" % (
+                        c["id"], c["section"], mod.FILE))
+                checks.complete_with_smcpy(c)
+                registry[c["id"]] = c
+            per_module[mod.FILE] = (mod, cases)
+    return registry, per_module
+
+
+def ordered(c):
+    out = {}
+    for k in KEY_ORDER:
+        if k in c:
+            out[k] = c[k]
+    extra = [k for k in c if k not in KEY_ORDER and not k.startswith("_")]
+    if extra:
+        raise SystemExit("%s: unexpected keys %s" % (c["id"], extra))
+    return out
+
+
+def vector_line(c):
+    return json.dumps(ordered(c), ensure_ascii=False, separators=(",", ":"))
+
+
+def file_text(mod, cases):
+    head = [
+        "{",
+        ' "suite": "smc-conformance",',
+        ' "format_version": 1,',
+        ' "spec_version": "0",',
+        ' "section": %s,' % json.dumps(str(int(mod.SECTION))),
+        ' "title": %s,' % json.dumps(mod.TITLE, ensure_ascii=False),
+        ' "vectors": [',
+    ]
+    body = [" " + vector_line(c) + ("," if i + 1 < len(cases) else "")
+            for i, c in enumerate(cases)]
+    return "\n".join(head + body + [" ]", "}"]) + "\n"
+
+
+def tier_counts(cases):
+    counts = {t: 0 for t in caselib.TIERS}
+    for c in cases:
+        counts[c["tier"]] += 1
+    return counts
+
+
+def write_outputs(outdir, per_module):
+    manifest = {"suite": "smc-conformance", "format_version": 1, "spec_version": "0",
+                "files": {}}
+    total = {"vectors": 0, "tiers": {t: 0 for t in caselib.TIERS}}
+    for fname in sorted(per_module):
+        mod, cases = per_module[fname]
+        text = file_text(mod, cases).encode("utf-8")
+        with open(os.path.join(outdir, fname + ".json"), "wb") as f:
+            f.write(text)
+        tiers = tier_counts(cases)
+        manifest["files"][fname + ".json"] = {
+            "section": str(int(mod.SECTION)), "vectors": len(cases), "tiers": tiers,
+            "valid": sum(1 for c in cases if "canonical" in c),
+            "reject": sum(1 for c in cases if "error" in c),
+            "sha256": hashlib.sha256(text).hexdigest(),
+        }
+        total["vectors"] += len(cases)
+        for t, n in tiers.items():
+            total["tiers"][t] += n
+    manifest["total"] = total
+    with open(os.path.join(outdir, "MANIFEST.json"), "w", encoding="utf-8") as f:
+        json.dump(manifest, f, indent=1, sort_keys=True)
+        f.write("\n")
+
+
+def validate_outputs(outdir):
+    """Parse every written file back and validate it against vectors/schema.json."""
+    with open(os.path.join(VECTORS_DIR, "schema.json"), encoding="utf-8") as f:
+        validator = schemalite.Validator(json.load(f))
+    count = 0
+    for path in sorted(glob.glob(os.path.join(outdir, "s[0-9][0-9]-*.json"))):
+        with open(path, encoding="utf-8") as f:
+            doc = json.load(f)
+        errs = validator.errors(doc)
+        if errs:
+            raise SystemExit("%s does not match schema.json:\n  %s" % (
+                path, "\n  ".join(errs[:20])))
+        count += len(doc["vectors"])
+    return count
+
+
+def first_difference(path_a, path_b):
+    try:
+        with open(path_a, encoding="utf-8") as f:
+            a = json.load(f)
+        with open(path_b, encoding="utf-8") as f:
+            b = json.load(f)
+    except (OSError, ValueError) as e:
+        return "(cannot parse: %s)" % e
+    va, vb = a.get("vectors", []), b.get("vectors", [])
+    for x, y in zip(va, vb):
+        if json.dumps(x, sort_keys=True) != json.dumps(y, sort_keys=True):
+            return "first differing vector: %s (committed) vs %s (regenerated)" % (
+                x.get("id"), y.get("id"))
+    if len(va) != len(vb):
+        return "vector counts differ: %d committed, %d regenerated" % (len(va), len(vb))
+    return "header or formatting differs"
+
+
+def check_against(outdir):
+    bad = 0
+    new_files = sorted(os.listdir(outdir))
+    old_files = sorted(os.path.basename(p) for p in
+                       glob.glob(os.path.join(VECTORS_DIR, "s[0-9][0-9]-*.json")))
+    old_files.append("MANIFEST.json")
+    for name in sorted(set(new_files) | set(old_files)):
+        committed = os.path.join(VECTORS_DIR, name)
+        fresh = os.path.join(outdir, name)
+        if not os.path.exists(committed):
+            print("CHECK FAIL: %s would be created" % name)
+            bad += 1
+        elif not os.path.exists(fresh):
+            print("CHECK FAIL: %s is committed but no longer generated" % name)
+            bad += 1
+        else:
+            with open(committed, "rb") as f:
+                x = f.read()
+            with open(fresh, "rb") as f:
+                y = f.read()
+            if x != y:
+                print("CHECK FAIL: %s differs; %s" % (name, first_difference(committed, fresh)))
+                bad += 1
+    return bad
+
+
+def print_stats(per_module):
+    rows = []
+    for fname in sorted(per_module):
+        _, cases = per_module[fname]
+        by_section = {}
+        for c in cases:
+            by_section.setdefault(c["section"], []).append(c)
+        for sec in sorted(by_section, key=lambda s: tuple(int(p) for p in s.split("."))):
+            cs = by_section[sec]
+            t = tier_counts(cs)
+            rows.append((fname, sec, len(cs), sum(1 for c in cs if "canonical" in c),
+                         sum(1 for c in cs if "error" in c), t["required"], t["recommended"],
+                         t["implementation-defined"]))
+    print("%-22s %-6s %6s %6s %6s %6s %6s %6s" % (
+        "file", "sect", "total", "valid", "reject", "req", "rec", "impl"))
+    tot = [0] * 6
+    for r in rows:
+        print("%-22s %-6s %6d %6d %6d %6d %6d %6d" % r)
+        for i in range(6):
+            tot[i] += r[2 + i]
+    print("%-22s %-6s %6d %6d %6d %6d %6d %6d" % tuple(["TOTAL", ""] + tot))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--smc", default=None, help="path of the smc CLI (default: %s)" % DEFAULT_SMC)
+    ap.add_argument("--no-smc", action="store_true", help="Python only, no C cross-check")
+    ap.add_argument("--check", action="store_true", help="regenerate to a temp dir and compare")
+    ap.add_argument("--stats", action="store_true", help="print counts per section and tier")
+    ap.add_argument("--out", default=None, help="output directory (default: vectors/)")
+    ap.add_argument("--only", default=None, metavar="PREFIX",
+                    help="cross-check only vectors whose id starts with PREFIX; writes nothing")
+    ap.add_argument("--no-batch", action="store_true",
+                    help="one smc process per request even if `smc batch` exists")
+    ap.add_argument("--jobs", type=int, default=2, help="parallel smc processes (default 2)")
+    args = ap.parse_args()
+
+    mods = load_modules()
+    registry, per_module = build_all(mods)
+    checks.global_checks(registry, os.path.join(VECTORS_DIR, "retired.txt"))
+
+    if args.no_smc:
+        bar = "!" * 78
+        print(bar, file=sys.stderr)
+        print("!! WARNING: --no-smc: vectors were NOT cross-checked against the C reference.",
+              file=sys.stderr)
+        print("!! Only the Python model (smcpy) vouches for them. Do not commit them as final.",
+              file=sys.stderr)
+        print(bar, file=sys.stderr)
+    else:
+        smc_path = args.smc or DEFAULT_SMC
+        if args.smc is None and not os.path.exists(smc_path):
+            # Helpers and CI build in build-*/ too; take the newest binary found there.
+            found = sorted(glob.glob(os.path.join(REPO, "build*", "ref-decoder", "cli", "smc")),
+                           key=os.path.getmtime)
+            if found:
+                smc_path = found[-1]
+        if not os.path.exists(smc_path):
+            raise SystemExit("smc CLI not found at %s (build it, pass --smc PATH, or use "
+                             "--no-smc)" % smc_path)
+        cli = smccli.SmcCli(smc_path, jobs=args.jobs, batch=False if args.no_batch else None)
+        print("cross-checking against %s (%s)" % (
+            smc_path, "batch mode" if cli.batch else "one process per request"), file=sys.stderr)
+        subset = registry
+        if args.only:
+            subset = {k: v for k, v in registry.items() if k.startswith(args.only)}
+        failures = smccli.cross_check(cli, subset)
+        if failures:
+            for line in failures[:200]:
+                print("DISAGREE: " + line, file=sys.stderr)
+            raise SystemExit("%d disagreements between smcpy and %s" % (len(failures), smc_path))
+        print("cross-check: smcpy and %s agree on all %d vectors (%d smc calls)" % (
+            smc_path, len(subset), cli.calls), file=sys.stderr)
+        if args.only:
+            return
+
+    if args.stats:
+        print_stats(per_module)
+
+    if args.check:
+        with tempfile.TemporaryDirectory() as tmp:
+            write_outputs(tmp, per_module)
+            validate_outputs(tmp)
+            bad = check_against(tmp)
+        if bad:
+            raise SystemExit("--check: %d file(s) differ from what is committed" % bad)
+        print("--check: all %d files identical" % (len(per_module) + 1), file=sys.stderr)
+        return
+    outdir = args.out or VECTORS_DIR
+    os.makedirs(outdir, exist_ok=True)
+    write_outputs(outdir, per_module)
+    n = validate_outputs(outdir)
+    assert n == len(registry), "files hold %d vectors, generated %d" % (n, len(registry))
+    print("wrote %d vectors in %d files to %s" % (len(registry), len(per_module), outdir),
+          file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,122 @@
+"""Unit tests of smcpy against facts stated in the spec (run: python3 -m unittest
+vectors/gen/test_smcpy.py). The generator checks every vector too; these pin the model's
+rules one by one so a regression names the rule it broke."""
+
+import os
+import sys
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import smcpy  # noqa: E402
+
+
+def err(entry, hx, strict=False):
+    try:
+        smcpy.decode(entry, bytes.fromhex(hx), strict)
+    except smcpy.SmcError as e:
+        return e.cls, e.offset
+    return None
+
+
+class Sizes(unittest.TestCase):  # spec §2.2
+    def test_size_forms(self):
+        self.assertEqual(smcpy.encode_message(["u8s", "00" * 253]).hex[:4], "08fd")
+        self.assertEqual(smcpy.encode_message(["u8s", "00" * 254]).hex[:8], "08fefe00")
+        self.assertEqual(smcpy.encode_message(["u8s", "00" * 65535]).hex[:8], "08feffff")
+        self.assertEqual(smcpy.encode_message(["u8s", "00" * 65536]).hex[:12], "08ff00000100")
+
+    def test_nonminimal_accepted_flutter_rejected_strict(self):
+        self.assertEqual(smcpy.decode_message(bytes.fromhex("07fe02006162")), ["str", "ab"])
+        self.assertEqual(err("message", "07fe02006162", True), ("not_canonical", 1))
+        self.assertEqual(err("message", "07ff020000006162", True), ("not_canonical", 1))
+        self.assertEqual(err("message", "08fefd00" + "00" * 253, True), ("not_canonical", 1))
+        self.assertIsNone(err("message", "08fefe00" + "00" * 254, True))
+
+
+class Alignment(unittest.TestCase):  # spec §3
+    def test_f64_padding_from_message_start(self):
+        self.assertEqual(smcpy.encode_message(["f64", "3ff0000000000000"]).hex,
+                         "06" + "00" * 7 + "000000000000f03f")
+        self.assertEqual(smcpy.encode_call(["call", "m", ["f64", "3ff8000000000000"]]).hex,
+                         "07016d0600000000000000000000f83f")
+
+    def test_empty_typed_list_keeps_padding(self):
+        self.assertEqual(smcpy.encode_message(["i32s", []]).hex, "09000000")
+        self.assertEqual(smcpy.encode_message(["f64s", []]).hex, "0b00000000000000")
+        self.assertEqual(err("message", "0e00"), ("truncated", 2))
+
+    def test_nonzero_padding(self):
+        hx = "06ff000000000000000000000000f03f"
+        self.assertEqual(smcpy.decode_message(bytes.fromhex(hx)), ["f64", "3ff0000000000000"])
+        self.assertEqual(err("message", hx, True), ("not_canonical", 1))
+
+
+class Scalars(unittest.TestCase):  # spec §4
+    def test_int_widths_are_values(self):
+        self.assertEqual(smcpy.encode_message(["i64", "5"]).hex, "040500000000000000")
+        self.assertEqual(smcpy.encode_message(["i32", 5]).hex, "0305000000")
+
+    def test_nan_bits_kept(self):
+        v = ["f64", "7ff0000000000001"]
+        self.assertEqual(smcpy.decode_message(smcpy.encode_message(v).data), v)
+
+    def test_largeint(self):
+        self.assertEqual(smcpy.decode_message(bytes.fromhex("05023166")), ["largeint", "1f"])
+        self.assertEqual(err("message", "05023166", True), ("unknown_tag", 0))
+        with self.assertRaises(smcpy.SmcError) as cm:
+            smcpy.encode_message(["largeint", "1f"])
+        self.assertEqual(cm.exception.cls, "not_encodable")
+
+
+class Utf8(unittest.TestCase):  # spec §5.3
+    def test_ill_formed(self):
+        for payload, idx in (("80", 0), ("c080", 0), ("e08080", 0), ("eda080", 0),
+                             ("f4908080", 0), ("ff", 0), ("61e282", 1), ("6162ff", 2)):
+            self.assertEqual(smcpy.utf8_error_offset(bytes.fromhex(payload)), idx, payload)
+
+    def test_well_formed_matches_python(self):
+        for cp in (0, 0x7F, 0x80, 0x7FF, 0x800, 0xD7FF, 0xE000, 0xFFFF, 0x10000, 0x10FFFF):
+            self.assertIsNone(smcpy.utf8_error_offset(chr(cp).encode("utf-8")), hex(cp))
+
+
+class Errors(unittest.TestCase):  # errors.md §14
+    def test_truncated_offset_is_input_length(self):
+        self.assertEqual(err("message", ""), ("truncated", 0))
+        self.assertEqual(err("message", "0c0700"), ("truncated", 3))
+        self.assertEqual(err("message", "09050000"), ("truncated", 4))
+
+    def test_length_bomb_before_allocation(self):
+        self.assertEqual(err("message", "0cffffffffff"), ("truncated", 6))
+        self.assertEqual(err("message", "0dff01000080" + "0000"), ("truncated", 8))
+
+    def test_trailing_and_unknown(self):
+        self.assertEqual(err("message", "0000"), ("trailing_bytes", 1))
+        self.assertEqual(err("message", "0f"), ("unknown_tag", 0))
+        self.assertEqual(err("message", "0c020f"), ("truncated", 3))
+
+    def test_depth(self):
+        self.assertIsNone(err("message", "0c01" * 127 + "0c00"))
+        self.assertEqual(err("message", "0c01" * 128 + "0c00"), ("depth_limit", 256))
+
+    def test_entry_points(self):
+        self.assertEqual(err("call", "0f00"), ("bad_envelope", 0))
+        self.assertEqual(err("call", "070568656c6c6f"), ("truncated", 7))
+        self.assertEqual(err("envelope", "02"), ("bad_envelope", 0))
+        self.assertEqual(err("envelope", "0103000000"), ("bad_envelope", 1))
+        self.assertEqual(err("envelope", "0107016503000000000000"), ("bad_envelope", 4))
+        self.assertEqual(smcpy.decode_envelope(bytes.fromhex("0107056572726f72000000")),
+                         ["error", "error", None, ["null"], None])
+
+
+class Notation(unittest.TestCase):
+    def test_rejects_bad_notation(self):
+        for bad in (["i32", 1.0], ["i32", 2**31], ["i64", "-0"], ["i64", "01"],
+                    ["f64", "3FF0000000000000"], ["custom", 127, ["null"]], ["str", "\ud800"],
+                    ["null", 1], ["bool", 1], ["nope"]):
+            with self.assertRaises(smcpy.NotationError, msg=repr(bad)):
+                smcpy.check_value(bad)
+
+
+if __name__ == "__main__":
+    unittest.main()
