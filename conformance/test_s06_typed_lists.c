@@ -1,0 +1,105 @@
+/* spec §6: Uint8List and the four typed lists (count, padding, little-endian elements). */
+#include "test_support.h"
+
+static void s06_1_uint8list_vectors(void **state)
+{
+    (void)state;
+    assert_int_equal(ts_run_vectors("s06.1-"), 3);
+}
+
+static void s06_2_int32list_vectors(void **state)
+{
+    (void)state;
+    assert_int_equal(ts_run_vectors("s06.2-"), 3);
+}
+
+static void s06_3_int64list_vectors(void **state)
+{
+    (void)state;
+    assert_int_equal(ts_run_vectors("s06.3-"), 3);
+}
+
+static void s06_4_float64list_vectors(void **state)
+{
+    (void)state;
+    assert_int_equal(ts_run_vectors("s06.4-"), 4);
+}
+
+static void s06_5_float32list_vectors(void **state)
+{
+    (void)state;
+    assert_int_equal(ts_run_vectors("s06.5-"), 4);
+}
+
+static void s06_6_empty_typed_lists_carry_padding(void **state)
+{
+    (void)state;
+    assert_int_equal(ts_run_vectors("s06.6-"), 2);
+}
+
+static void s06_accessors_read_elements_independent_of_host_alignment(void **state)
+{
+    (void)state;
+    ts_buf_t b = ts_hex("0c0200 0a02 000000 0100000000000080 feffffffffffffff");
+    smc_arena_t arena;
+    smc_arena_init_allocator(&arena, NULL);
+    smc_decode_opts_t alias = {SMC_ALIAS_INPUT, 0};
+    smc_value_t *v = NULL;
+    assert_int_equal(smc_decode(b.data, b.len, &alias, &arena, &v, NULL), SMC_OK);
+    const smc_array_t *a = &v->list.items[1].array;
+    assert_int_equal(a->count, 2);
+    assert_ptr_equal(a->data, b.data + 8); /* aliased: zero-copy view into the input */
+    assert_true(smc_i64s_at(a, 0) == INT64_MIN + 1);
+    assert_true(smc_i64s_at(a, 1) == -2);
+    ts_buf_free(&b);
+    smc_arena_free(&arena);
+}
+
+static void s06_truncated_typed_lists(void **state)
+{
+    (void)state;
+    /* GLib decode-error inputs (wire-format-notes §3.5), truncated at the input length. */
+    const char *inputs[] = {
+        "08",
+        "0805",
+        "080500",
+        "080500010203",
+        "09",
+        "09050000",
+        "0905000000",
+        "090500000000ffffffff02000000fdffffff040000",
+        "0a",
+        "0a05000000000000",
+        "0a0500000000000000",
+        "0a050000000000000000000000000000ffffffffffffffff0200000000000000fdffffffffffffff040000",
+        "0e",
+        "0e050000",
+        "0e05000000",
+        "0e05000000000000000000bf0000803e000000becdcccc",
+        "0b",
+        "0b05000000000000",
+        "0b0500000000000000",
+        "0b050000000000000000000000000000000000000000e0bf000000000000d03f000000000000c0bf9a999999",
+    };
+    for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; i++) {
+        ts_buf_t b = ts_hex(inputs[i]);
+        ts_assert_decode_error_bytes(b.data, b.len, 0, SMC_ERR_TRUNCATED, b.len, __FILE__,
+                                     __LINE__);
+        ts_buf_free(&b);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(s06_1_uint8list_vectors),
+        cmocka_unit_test(s06_2_int32list_vectors),
+        cmocka_unit_test(s06_3_int64list_vectors),
+        cmocka_unit_test(s06_4_float64list_vectors),
+        cmocka_unit_test(s06_5_float32list_vectors),
+        cmocka_unit_test(s06_6_empty_typed_lists_carry_padding),
+        cmocka_unit_test(s06_accessors_read_elements_independent_of_host_alignment),
+        cmocka_unit_test(s06_truncated_typed_lists),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

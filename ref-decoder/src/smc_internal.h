@@ -1,0 +1,108 @@
+/*
+ * Cross-file internals (smci_*). Never installed; hidden by visibility.
+ */
+#ifndef SMC_INTERNAL_H
+#define SMC_INTERNAL_H
+
+#include "smc/smc.h"
+#include "smc_input.h"
+
+/* Defensive checks for conditions that cannot happen; they do not abort (rule 4) and keep
+ * coverage honest: the caller handles the "impossible" branch anyway. */
+#define SMC_ALWAYS(x) (x)
+#define SMC_NEVER(x)  (x)
+
+/* Wire tags (spec §4–§8). */
+enum {
+    SMCI_TAG_NULL = 0x00,
+    SMCI_TAG_TRUE = 0x01,
+    SMCI_TAG_FALSE = 0x02,
+    SMCI_TAG_I32 = 0x03,
+    SMCI_TAG_I64 = 0x04,
+    SMCI_TAG_LARGEINT = 0x05,
+    SMCI_TAG_F64 = 0x06,
+    SMCI_TAG_STR = 0x07,
+    SMCI_TAG_U8S = 0x08,
+    SMCI_TAG_I32S = 0x09,
+    SMCI_TAG_I64S = 0x0a,
+    SMCI_TAG_F64S = 0x0b,
+    SMCI_TAG_LIST = 0x0c,
+    SMCI_TAG_MAP = 0x0d,
+    SMCI_TAG_F32S = 0x0e,
+    SMCI_TAG_CUSTOM_MIN = 0x80
+};
+
+#define SMCI_KNOWN_FLAGS                                                                           \
+    (SMC_STRICT_SIZE | SMC_STRICT_PADDING | SMC_REJECT_LARGEINT | SMC_REJECT_CUSTOM |              \
+     SMC_ALIAS_INPUT)
+
+/* Flags and depth limit from user options (NULL → defaults). SMC_ERR_USAGE if invalid. */
+smc_status_t smci_opts_resolve(const smc_decode_opts_t *opts, uint32_t *flags, uint32_t *max_depth);
+
+/* RFC 3629 check. Returns true if well-formed; else *bad = index of the first byte of the
+ * first ill-formed subsequence. */
+bool smci_utf8_valid(const uint8_t *s, size_t len, size_t *bad);
+
+/* Element width of a typed-list type (4 or 8), 0 for other types. */
+size_t smci_array_width(smc_type_t type);
+
+/*
+ * Read one item at in->p (spec §14.2 steps 1–5): tag, size, padding, payload. For a
+ * container only the tag and count are consumed. `may_open` is false when one more level
+ * would exceed the depth limit. On error returns the status with *err_off set and leaves
+ * in->p unspecified. it->depth is left for the caller.
+ */
+smc_status_t smci_read_item(smci_input_t *in, uint32_t flags, bool may_open, smc_item_t *it,
+                            size_t *err_off);
+
+/* Number of values that follow a container item (list n, map 2n, custom 1), else 0. */
+static inline uint64_t smci_child_count(const smc_item_t *it)
+{
+    /* Plain comparisons: cheaper than a switch on the hot path of every item. */
+    if (it->type == SMC_TYPE_LIST) {
+        return it->count;
+    }
+    if (it->type == SMC_TYPE_MAP) {
+        return 2 * (uint64_t)it->count;
+    }
+    return it->type == SMC_TYPE_CUSTOM ? 1 : 0;
+}
+
+/*
+ * Validate one complete value at in->p without allocating (the reader's checks, in a tight
+ * loop with one counter per open container). Same status and offset as the reader and the
+ * tree decoder, because all three use smci_read_item.
+ */
+smc_status_t smci_skip_value(smci_input_t *in, uint32_t flags, uint32_t max_depth, size_t *err_off);
+
+/*
+ * Decode one complete value at in->p into *slot (tree layer, iterative). Allocates from
+ * `arena`; does not roll back on failure (the caller does).
+ */
+smc_status_t smci_decode_value(smci_input_t *in, uint32_t flags, uint32_t max_depth,
+                               smc_arena_t *arena, smc_value_t *slot, size_t *err_off);
+
+/* Copy len bytes into the arena (or alias them with SMC_ALIAS_INPUT). NULL ptr if len is 0. */
+smc_status_t smci_bytes_store(smc_arena_t *arena, uint32_t flags, const uint8_t *src, size_t len,
+                              const uint8_t **dst);
+
+/* Arena checkpoint, so a failed decode gives back everything it took. */
+typedef struct smci_arena_mark {
+    uint8_t *cur;
+    uint8_t *end;
+    void *chain;
+    size_t used;
+} smci_arena_mark_t;
+
+smci_arena_mark_t smci_arena_mark(const smc_arena_t *arena);
+void smci_arena_rollback(smc_arena_t *arena, smci_arena_mark_t mark);
+
+static inline void smci_set_error(smc_error_t *err, smc_status_t status, size_t offset)
+{
+    if (err != NULL) {
+        err->status = status;
+        err->offset = offset;
+    }
+}
+
+#endif /* SMC_INTERNAL_H */

@@ -1,0 +1,217 @@
+/*
+ * Layer 2: tree decoder. Iterative over an explicit stack of at most SMC_MAX_DEPTH_LIMIT
+ * frames (16 bytes each) on the C stack, so input depth never grows the C stack. Items
+ * come from smci_read_item (reader.c), the same function the reader uses, so both layers
+ * agree on every input. Sizes are checked against the remaining bytes before any
+ * allocation (spec §14.3), which gives the smc_decode_bound() guarantee.
+ */
+#include "smc_internal.h"
+
+smc_status_t smci_bytes_store(smc_arena_t *arena, uint32_t flags, const uint8_t *src, size_t len,
+                              const uint8_t **dst)
+{
+    if (len == 0) {
+        *dst = NULL;
+        return SMC_OK;
+    }
+    if (flags & SMC_ALIAS_INPUT) {
+        *dst = src;
+        return SMC_OK;
+    }
+    uint8_t *copy = (uint8_t *)smc_arena_alloc(arena, len);
+    if (copy == NULL) {
+        return SMC_ERR_NOMEM;
+    }
+    memcpy(copy, src, len); /* typed lists too: one memcpy of the raw LE bytes */
+    *dst = copy;
+    return SMC_OK;
+}
+
+typedef struct frame {
+    smc_value_t *next; /* next slot to fill */
+    smc_value_t *end;
+} frame_t;
+
+/* Fill `slot` from a non-container item. */
+static smc_status_t store_leaf(smc_arena_t *arena, uint32_t flags, const smc_item_t *it,
+                               smc_value_t *slot)
+{
+    slot->type = it->type;
+    slot->custom_tag = 0;
+    switch (it->type) {
+    case SMC_TYPE_NULL:
+        slot->i64 = 0;
+        return SMC_OK;
+    case SMC_TYPE_BOOL:
+        slot->boolean = it->boolean;
+        return SMC_OK;
+    case SMC_TYPE_I32:
+        slot->i32 = it->i32;
+        return SMC_OK;
+    case SMC_TYPE_I64:
+        slot->i64 = it->i64;
+        return SMC_OK;
+    case SMC_TYPE_F64:
+        slot->f64_bits = it->f64_bits;
+        return SMC_OK;
+    case SMC_TYPE_LARGEINT:
+    case SMC_TYPE_STR:
+    case SMC_TYPE_U8S:
+        slot->bytes.len = it->bytes.len;
+        return smci_bytes_store(arena, flags, it->bytes.ptr, it->bytes.len, &slot->bytes.ptr);
+    case SMC_TYPE_I32S:
+    case SMC_TYPE_I64S:
+    case SMC_TYPE_F64S:
+    case SMC_TYPE_F32S:
+        slot->array.count = it->array.count;
+        return smci_bytes_store(arena, flags, it->array.data,
+                                it->array.count * smci_array_width(it->type), &slot->array.data);
+    case SMC_TYPE_LIST:
+    case SMC_TYPE_MAP:
+    case SMC_TYPE_CUSTOM:
+        break;
+    }
+    return SMC_ERR_USAGE; /* containers are handled by the caller */
+}
+
+/*
+ * Find the exact error of a value that is known to be invalid, without allocating: the
+ * reader applies the same checks in the same order (spec/errors.md §14.2).
+ */
+static smc_status_t locate_error(const smci_input_t *in, size_t start, uint32_t flags,
+                                 uint32_t max_depth, size_t *err_off)
+{
+    smc_reader_t r;
+    smc_decode_opts_t opts = {flags, max_depth};
+    smc_error_t err;
+    smc_reader_init_at(&r, in->base, smci_length(in), start, &opts);
+    if (smc_reader_skip_value(&r) == SMC_OK || SMC_NEVER(smc_reader_error(&r, &err) == SMC_OK)) {
+        *err_off = smci_length(in); /* cannot happen: the value provably needs more bytes */
+        return SMC_ERR_TRUNCATED;
+    }
+    (void)smc_reader_error(&r, &err);
+    *err_off = err.offset;
+    return err.status;
+}
+
+smc_status_t smci_decode_value(smci_input_t *in, uint32_t flags, uint32_t max_depth,
+                               smc_arena_t *arena, smc_value_t *slot, size_t *err_off)
+{
+    frame_t stack[SMC_MAX_DEPTH_LIMIT];
+    uint32_t depth = 0;
+    size_t start = smci_offset(in);
+    /* Slots allocated but not filled yet. Each needs at least one more input byte, so while
+     * unfilled ≤ remaining bytes the tree never holds more nodes than the input has bytes.
+     * The §14.3 check alone bounds each container separately; nested containers of a
+     * truncated input could otherwise reserve depth × length nodes. */
+    uint64_t unfilled = 0;
+    smc_item_t it;
+
+    for (;;) {
+        smc_status_t st = smci_read_item(in, flags, depth < max_depth, &it, err_off);
+        if (st != SMC_OK) {
+            return st;
+        }
+        uint64_t children = smci_child_count(&it);
+        if (it.type == SMC_TYPE_LIST || it.type == SMC_TYPE_MAP || it.type == SMC_TYPE_CUSTOM) {
+            smc_value_t *items = NULL;
+            if (children > 0) {
+                if (unfilled + children > (uint64_t)smci_remaining(in)) {
+                    /* The input ends before these values can: it is invalid, but the error
+                     * the spec names may lie earlier in the stream than the end. */
+                    return locate_error(in, start, flags, max_depth, err_off);
+                }
+                /* children ≤ remaining input bytes, so the product cannot overflow unless
+                 * the input is larger than memory: checked anyway. */
+                if (SMC_NEVER(children > SIZE_MAX / sizeof(smc_value_t))) {
+                    *err_off = it.offset;
+                    return SMC_ERR_NOMEM;
+                }
+                items =
+                    (smc_value_t *)smc_arena_alloc(arena, (size_t)children * sizeof(smc_value_t));
+                if (items == NULL) {
+                    *err_off = it.offset;
+                    return SMC_ERR_NOMEM;
+                }
+                unfilled += children;
+            }
+            slot->type = it.type;
+            slot->custom_tag = it.custom_tag;
+            if (it.type == SMC_TYPE_LIST) {
+                slot->list.items = items;
+                slot->list.count = it.count;
+            } else if (it.type == SMC_TYPE_MAP) {
+                slot->map.entries = items;
+                slot->map.count = it.count;
+            } else {
+                slot->custom.payload = items;
+            }
+            if (children > 0) {
+                /* depth < max_depth ≤ SMC_MAX_DEPTH_LIMIT (checked by smci_read_item) */
+                stack[depth].next = items;
+                stack[depth].end = items + children;
+                depth++;
+            }
+        } else {
+            st = store_leaf(arena, flags, &it, slot);
+            if (st != SMC_OK) {
+                *err_off = it.offset;
+                return st;
+            }
+        }
+        /* Next slot: the first unfilled one of the innermost open container. */
+        while (depth > 0 && stack[depth - 1].next == stack[depth - 1].end) {
+            depth--;
+        }
+        if (depth == 0) {
+            return SMC_OK;
+        }
+        slot = stack[depth - 1].next++;
+        unfilled--;
+    }
+}
+
+smc_status_t smc_decode(const uint8_t *data, size_t len, const smc_decode_opts_t *opts,
+                        smc_arena_t *arena, smc_value_t **out, smc_error_t *err)
+{
+    static const uint8_t empty[1] = {0};
+    uint32_t flags, max_depth;
+    smci_set_error(err, SMC_OK, 0);
+    if (out != NULL) {
+        *out = NULL;
+    }
+    if (arena == NULL || out == NULL || (data == NULL && len != 0) ||
+        smci_opts_resolve(opts, &flags, &max_depth) != SMC_OK) {
+        smci_set_error(err, SMC_ERR_USAGE, 0);
+        return SMC_ERR_USAGE;
+    }
+    if (data == NULL) {
+        data = empty;
+    }
+    smci_input_t in = {data, data, data + len};
+    size_t err_off = 0;
+    smc_status_t st;
+    smci_arena_mark_t mark = smci_arena_mark(arena);
+    smc_value_t *root = NULL;
+    if (len == 0) {
+        /* spec §9.2: empty message → truncated at 0, before any allocation */
+        st = SMC_ERR_TRUNCATED;
+        err_off = 0;
+    } else if ((root = (smc_value_t *)smc_arena_alloc(arena, sizeof *root)) == NULL) {
+        st = SMC_ERR_NOMEM;
+        err_off = 0;
+    } else {
+        st = smci_decode_value(&in, flags, max_depth, arena, root, &err_off);
+        if (st == SMC_OK && in.p != in.end) {
+            st = SMC_ERR_TRAILING_BYTES; /* spec §9.1 */
+            err_off = smci_offset(&in);
+        }
+    }
+    if (st != SMC_OK) {
+        smci_arena_rollback(arena, mark);
+        smci_set_error(err, st, err_off);
+        return st;
+    }
+    *out = root;
+    return SMC_OK;
+}
