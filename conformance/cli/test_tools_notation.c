@@ -1,0 +1,603 @@
+/*
+ * Unit tests of smct_notation (ref-decoder/tools): the value notation of spec/notation.md
+ * in both directions for every type (N.1), the call and envelope forms (N.2), every
+ * rejection rule of N.4 with its JSON offset, canonical and pretty writing, and depth
+ * without recursion.
+ */
+#define _POSIX_C_SOURCE 200809L /* mkstemp, strdup, pthread attributes */
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "smct_hex.h"
+#include "smct_notation.h"
+#include "tools_test_util.h"
+
+typedef struct fixture {
+    smc_arena_t arena;
+} fixture_t;
+
+static int setup(void **state)
+{
+    fixture_t *f = malloc(sizeof *f);
+    if (f == NULL) {
+        return -1;
+    }
+    smc_arena_init_allocator(&f->arena, NULL);
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    fixture_t *f = *state;
+    smc_arena_free(&f->arena);
+    free(f);
+    return 0;
+}
+
+/* Notation text → doc → canonical bytes, compared with `hex`; and bytes → doc → text. */
+static void both_directions(fixture_t *f, smct_entry_t entry, const char *text, const char *hex)
+{
+    smct_doc_t doc;
+    smct_error_t e;
+    smct_status_t st = smct_notation_parse(text, strlen(text), entry, &f->arena, &doc, &e);
+    if (st != SMCT_OK) {
+        fail_msg("notation %s rejected: %s at %zu", text, e.message, e.offset);
+    }
+    smct_buf_t bytes;
+    smct_buf_init(&bytes);
+    smc_error_t err;
+    assert_int_equal(smct_doc_encode(&doc, &bytes, &err), SMC_OK);
+    smct_buf_t got_hex;
+    smct_buf_init(&got_hex);
+    smct_buf_put_hex(&got_hex, (const uint8_t *)bytes.data, bytes.len);
+    if (strcmp(smct_buf_cstr(&got_hex), hex) != 0) {
+        fail_msg("encode %s: expected %s, got %s", text, hex, smct_buf_cstr(&got_hex));
+    }
+
+    smct_doc_t back;
+    assert_int_equal(smct_doc_decode((const uint8_t *)bytes.data, bytes.len, entry, NULL, &f->arena,
+                                     &back, &err),
+                     SMC_OK);
+    assert_true(smct_doc_equal(&doc, &back));
+    smct_buf_t written;
+    smct_buf_init(&written);
+    assert_int_equal(smct_notation_write(&written, &back, SMCT_NOTATION_COMPACT, &e), SMCT_OK);
+    if (strcmp(smct_buf_cstr(&written), text) != 0) {
+        fail_msg("write: expected %s, got %s", text, smct_buf_cstr(&written));
+    }
+    smct_buf_free(&bytes);
+    smct_buf_free(&got_hex);
+    smct_buf_free(&written);
+}
+
+static void expect_reject(fixture_t *f, smct_entry_t entry, const char *text, smct_status_t status,
+                          size_t offset)
+{
+    smct_doc_t doc;
+    smct_error_t e;
+    smct_status_t st = smct_notation_parse(text, strlen(text), entry, &f->arena, &doc, &e);
+    if (st != status || e.offset != offset) {
+        fail_msg("%s: expected status %d at %zu, got %d at %zu (%s)", text, (int)status, offset,
+                 (int)st, e.offset, st == SMCT_OK ? "accepted" : e.message);
+    }
+    assert_non_null(e.message);
+}
+
+#define REJECT(f, text, off) expect_reject((f), SMCT_ENTRY_MESSAGE, (text), SMCT_ERR_NOTATION, (off))
+
+/* ---- N.1: every type, both directions, canonical text ---- */
+
+static void n1_scalars_both_directions(void **state)
+{
+    fixture_t *f = *state;
+    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"null\"]", "00");
+    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"bool\",true]", "01");
+    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"bool\",false]", "02");
+    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"i32\",-7]", "03f9ffffff");
+    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"i32\",2147483647]", "03ffffff7f");
+    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"i32\",-2147483648]", "0300000080");
+    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"i64\",\"5\"]", "040500000000000000");
+    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"i64\",\"0\"]", "040000000000000000");
+    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"i64\",\"9223372036854775807\"]", "04ffffffffffffff7f");
+    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"i64\",\"-9223372036854775808\"]", "040000000000000080");
+    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"f64\",\"3ff0000000000000\"]",
+                    "0600000000000000000000000000f03f");
+    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"f64\",\"8000000000000000\"]",
+                    "06000000000000000000000000000080");
+    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"f64\",\"7ff0000000000001\"]",
+                    "0600000000000000010000000000f07f");
+}
+
+static void n1_strings_and_bytes_both_directions(void **state)
+{
+    fixture_t *f = *state;
+    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"str\",\"\"]", "0700");
+    /* non-ASCII is written as raw UTF-8 (N.4), U+0000 as \u0000 */
+    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"str\",\"h\xe2\x98\xba" "w\"]", "070568e298ba77");
+    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"str\",\"h\xf0\x9f\x98\x82w\"]", "070668f09f988277");
+    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"str\",\"a\\u0000b\"]", "0703610062");
+    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"str\",\"q\\\"\\\\\\n\\u001f\"]", "070571225c0a1f");
+    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"u8s\",\"\"]", "0800");
+    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"u8s\",\"ba5eba11\"]", "0804ba5eba11");
+}
+
+static void n1_typed_lists_both_directions(void **state)
+{
+    fixture_t *f = *state;
+    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"i32s\",[]]", "09000000");
+    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"i32s\",[305419896,-1,0]]", "0903000078563412ffffffff00000000");
+    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"i64s\",[\"1311768467294899695\",\"-1\"]]",
+                    "0a02000000000000efcdab9078563412ffffffffffffffff");
+    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"f64s\",[\"400921fb54442d18\",\"408f400000000000\"]]",
+                    "0b02000000000000182d4454fb2109400000000000408f40");
+    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"f32s\",[\"40490fd8\",\"447a0000\"]]", "0e020000d80f494000007a44");
+    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"f32s\",[]]", "0e000000");
+    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"f64s\",[]]", "0b00000000000000");
+    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"i64s\",[]]", "0a00000000000000");
+}
+
+static void n1_containers_both_directions(void **state)
+{
+    fixture_t *f = *state;
+    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"list\",[]]", "0c00");
+    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"map\",[]]", "0d00");
+    /* spec §3.4: the CPP vector, alignment counted from the message start */
+    both_directions(f, SMCT_ENTRY_MESSAGE,
+                    "[\"list\",[[\"null\"],[\"str\",\"hello\"],[\"f64\",\"40091eb851eb851f\"],[\"i32\",47],"
+                    "[\"list\",[[\"i32\",42],[\"str\",\"nested\"]]]]]",
+                    "0c0500070568656c6c6f0600000000001f85eb51b81e0940032f0000000c02032a00000007066e6573746564");
+    /* maps keep wire order and duplicate keys (N.1, spec §7.2) */
+    both_directions(f, SMCT_ENTRY_MESSAGE,
+                    "[\"map\",[[[\"str\",\"a\"],[\"i32\",1]],[[\"str\",\"a\"],[\"i32\",2]],[[\"null\"],[\"list\",[]]]]]",
+                    "0d0307016103010000000701610302000000000c00");
+    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"custom\",129,[\"i64\",\"1\"]]", "81040100000000000000");
+    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"custom\",255,[\"custom\",128,[\"null\"]]]", "ff8000");
+}
+
+static void n1_largeint_reads_and_writes_but_never_encodes(void **state)
+{
+    fixture_t *f = *state;
+    smc_value_t *v = NULL;
+    smct_error_t e;
+    const char *text = "[\"largeint\",\"-1f\"]";
+    assert_int_equal(smct_notation_parse_value(text, strlen(text), &f->arena, &v, &e), SMCT_OK);
+    assert_int_equal(v->type, SMC_TYPE_LARGEINT);
+    assert_int_equal(v->bytes.len, 3);
+    assert_memory_equal(v->bytes.ptr, "-1f", 3);
+    size_t needed = 0;
+    assert_int_equal(smc_encode(v, NULL, 0, &needed, NULL), SMC_ERR_NOT_ENCODABLE);
+    /* decoded from tag 5 in flutter mode, it is written back as the same text */
+    static const uint8_t wire[] = {0x05, 0x03, '-', '1', 'f'};
+    smc_value_t *d = NULL;
+    assert_int_equal(smc_decode(wire, sizeof wire, NULL, &f->arena, &d, NULL), SMC_OK);
+    smct_buf_t b;
+    smct_buf_init(&b);
+    assert_int_equal(smct_notation_write_value(&b, d, SMCT_NOTATION_COMPACT, &e), SMCT_OK);
+    assert_string_equal(smct_buf_cstr(&b), text);
+    smct_buf_free(&b);
+}
+
+static void n1_whitespace_and_escapes_read_as_the_same_value(void**state)
+{
+    fixture_t *f = *state;
+    smc_value_t *a = NULL;
+    smc_value_t *b = NULL;
+    smct_error_t e;
+    const char *canonical = "[\"list\",[[\"str\",\"h\"],[\"i32\",0]]]";
+    const char *spaced = " [ \"list\" ,\n [ [ \"\\u0073tr\" , \"\\u0068\" ] , [\"i32\", -0 ] ] ] ";
+    assert_int_equal(smct_notation_parse_value(canonical, strlen(canonical), &f->arena, &a, &e), SMCT_OK);
+    assert_int_equal(smct_notation_parse_value(spaced, strlen(spaced), &f->arena, &b, &e), SMCT_OK);
+    assert_true(smc_value_equal(a, b));
+}
+
+/* ---- N.4: every rejection, with the JSON offset ---- */
+
+static void n4_rejects_unknown_type_words(void **state)
+{
+    fixture_t *f = *state;
+    REJECT(f, "[\"int\",1]", 1);
+    REJECT(f, "[\"NULL\"]", 1);
+    REJECT(f, "[\"call\",\"m\",[\"null\"]]", 1); /* a call form is not a value */
+    REJECT(f, "[\"list\",[[\"i32\",1],[\"i16\",1]]]", 20);
+    REJECT(f, "[1]", 1);          /* the type word must be a string */
+    REJECT(f, "[]", 1);           /* no type word: the closing bracket */
+    REJECT(f, "\"null\"", 0);     /* not an array */
+    REJECT(f, "{\"null\":1}", 0);
+    REJECT(f, "[\"list\",[\"null\"]]", 9); /* an element that is not a value */
+}
+
+static void n4_rejects_wrong_element_counts(void **state)
+{
+    fixture_t *f = *state;
+    REJECT(f, "[\"null\",1]", 8);          /* first extra element */
+    REJECT(f, "[\"i32\"]", 6);             /* missing: the closing bracket */
+    REJECT(f, "[\"i32\",1,2]", 9);
+    REJECT(f, "[\"bool\"]", 7);
+    REJECT(f, "[\"str\",\"a\",\"b\"]", 11);
+    REJECT(f, "[\"list\",[],[]]", 11);
+    REJECT(f, "[\"list\"]", 7);
+    REJECT(f, "[\"map\",[[[\"null\"]]]]", 17);          /* a pair with one element: its `]` */
+    REJECT(f, "[\"map\",[[[\"null\"],[\"null\"],[\"null\"]]]]", 27);
+    REJECT(f, "[\"map\",[[\"null\"]]]", 15);            /* pair with one element, a string */
+    REJECT(f, "[\"map\",[\"x\"]]", 8);                  /* a pair that is not an array */
+    REJECT(f, "[\"custom\",129]", 13);
+    REJECT(f, "[\"custom\",129,[\"null\"],[\"null\"]]", 23);
+    REJECT(f, "[\"u8s\"]", 6);
+    REJECT(f, "[\"i32s\",[],[]]", 11);
+}
+
+static void n4_rejects_i32_that_is_not_an_int32(void **state)
+{
+    fixture_t *f = *state;
+    REJECT(f, "[\"i32\",1.0]", 7);
+    REJECT(f, "[\"i32\",1e2]", 7);
+    REJECT(f, "[\"i32\",1E0]", 7);
+    REJECT(f, "[\"i32\",2147483648]", 7);
+    REJECT(f, "[\"i32\",-2147483649]", 7);
+    REJECT(f, "[\"i32\",99999999999999999999999]", 7);
+    REJECT(f, "[\"i32\",\"1\"]", 7);
+    REJECT(f, "[\"i32\",true]", 7);
+    REJECT(f, "[\"i32s\",[1,2.5]]", 11);
+    REJECT(f, "[\"bool\",1]", 8);
+}
+
+static void n4_rejects_i64_that_is_not_canonical_decimal(void **state)
+{
+    fixture_t *f = *state;
+    REJECT(f, "[\"i64\",5]", 7);
+    REJECT(f, "[\"i64\",\"05\"]", 7);
+    REJECT(f, "[\"i64\",\"-0\"]", 7);
+    REJECT(f, "[\"i64\",\"+1\"]", 7);
+    REJECT(f, "[\"i64\",\" 1\"]", 7);
+    REJECT(f, "[\"i64\",\"1 \"]", 7);
+    REJECT(f, "[\"i64\",\"\"]", 7);
+    REJECT(f, "[\"i64\",\"-\"]", 7);
+    REJECT(f, "[\"i64\",\"1e3\"]", 7);
+    REJECT(f, "[\"i64\",\"0x10\"]", 7);
+    REJECT(f, "[\"i64\",\"9223372036854775808\"]", 7);
+    REJECT(f, "[\"i64\",\"-9223372036854775809\"]", 7);
+    REJECT(f, "[\"i64\",\"18446744073709551616\"]", 7);
+    REJECT(f, "[\"i64s\",[\"1\",\"-0\"]]", 13);
+}
+
+static void n4_rejects_hex_of_wrong_length_or_case(void **state)
+{
+    fixture_t *f = *state;
+    REJECT(f, "[\"f64\",\"3ff\"]", 7);
+    REJECT(f, "[\"f64\",\"3ff00000000000000\"]", 7);
+    REJECT(f, "[\"f64\",\"3FF0000000000000\"]", 7);
+    REJECT(f, "[\"f64\",\"3ff000000000000g\"]", 7);
+    REJECT(f, "[\"f64\",1.0]", 7);
+    REJECT(f, "[\"u8s\",\"abc\"]", 7);
+    REJECT(f, "[\"u8s\",\"AB\"]", 7);
+    REJECT(f, "[\"u8s\",\"a b \"]", 7);
+    REJECT(f, "[\"u8s\",[1]]", 7);
+    REJECT(f, "[\"f32s\",[\"3f80000\"]]", 9);
+    REJECT(f, "[\"f32s\",[\"3F800000\"]]", 9);
+    REJECT(f, "[\"f32s\",[\"3ff0000000000000\"]]", 9);
+    REJECT(f, "[\"f64s\",[\"0000000000000000\",\"3f800000\"]]", 28);
+    REJECT(f, "[\"f64s\",\"0000000000000000\"]", 8);
+}
+
+static void n4_rejects_custom_tags_outside_128_255(void **state)
+{
+    fixture_t *f = *state;
+    REJECT(f, "[\"custom\",127,[\"null\"]]", 10);
+    REJECT(f, "[\"custom\",256,[\"null\"]]", 10);
+    REJECT(f, "[\"custom\",0,[\"null\"]]", 10);
+    REJECT(f, "[\"custom\",-129,[\"null\"]]", 10);
+    REJECT(f, "[\"custom\",128.0,[\"null\"]]", 10);
+    REJECT(f, "[\"custom\",\"129\",[\"null\"]]", 10);
+    REJECT(f, "[\"custom\",129,\"null\"]", 14);
+}
+
+static void n4_rejects_lone_surrogate_escapes(void **state)
+{
+    fixture_t *f = *state;
+    /* rejected by the JSON reader, at the escape */
+    expect_reject(f, SMCT_ENTRY_MESSAGE, "[\"str\",\"a\\ud800\"]", SMCT_ERR_SYNTAX, 9);
+    expect_reject(f, SMCT_ENTRY_MESSAGE, "[\"str\",\"\\udc00\"]", SMCT_ERR_SYNTAX, 8);
+    expect_reject(f, SMCT_ENTRY_CALL, "[\"call\",\"\\ud800\",[\"null\"]]", SMCT_ERR_SYNTAX, 9);
+    /* a proper pair is fine */
+    smc_value_t *v = NULL;
+    smct_error_t e;
+    const char *ok = "[\"str\",\"\\ud83d\\ude02\"]";
+    assert_int_equal(smct_notation_parse_value(ok, strlen(ok), &f->arena, &v, &e), SMCT_OK);
+    assert_int_equal(v->bytes.len, 4);
+}
+
+static void n4_rejects_text_that_is_not_json(void **state)
+{
+    fixture_t *f = *state;
+    expect_reject(f, SMCT_ENTRY_MESSAGE, "[\"null\"", SMCT_ERR_SYNTAX, 7);
+    expect_reject(f, SMCT_ENTRY_MESSAGE, "[\"null\"] x", SMCT_ERR_SYNTAX, 9);
+    expect_reject(f, SMCT_ENTRY_MESSAGE, "", SMCT_ERR_SYNTAX, 0);
+    expect_reject(f, SMCT_ENTRY_MESSAGE, "[\"str\",\"\xff\"]", SMCT_ERR_SYNTAX, 8);
+}
+
+/* ---- N.2: calls and envelopes ---- */
+
+static void n2_calls_and_envelopes_both_directions(void **state)
+{
+    fixture_t *f = *state;
+    /* spec §3.4: alignment counts from the name's tag / the flag byte */
+    both_directions(f, SMCT_ENTRY_CALL, "[\"call\",\"m\",[\"f64\",\"3ff8000000000000\"]]",
+                    "07016d0600000000000000000000f83f");
+    both_directions(f, SMCT_ENTRY_CALL, "[\"call\",\"hello\",[\"list\",[[\"str\",\"count\"],[\"i32\",42]]]]",
+                    "070568656c6c6f0c020705636f756e74032a000000");
+    both_directions(f, SMCT_ENTRY_CALL, "[\"call\",\"\",[\"null\"]]", "070000");
+    both_directions(f, SMCT_ENTRY_ENVELOPE, "[\"success\",[\"f64\",\"3ff0000000000000\"]]",
+                    "0006000000000000000000000000f03f");
+    both_directions(f, SMCT_ENTRY_ENVELOPE, "[\"success\",[\"null\"]]", "0000");
+    both_directions(f, SMCT_ENTRY_ENVELOPE, "[\"error\",\"e\",null,[\"f64\",\"4000000000000000\"]]",
+                    "01070165000600000000000000000040");
+    /* MESSAGE null (00) and "" (0700) differ (N.2) */
+    both_directions(f, SMCT_ENTRY_ENVELOPE, "[\"error\",\"error\",null,[\"null\"]]", "0107056572726f720000");
+    both_directions(f, SMCT_ENTRY_ENVELOPE, "[\"error\",\"error\",\"\",[\"null\"]]", "0107056572726f72070000");
+    both_directions(f, SMCT_ENTRY_ENVELOPE, "[\"error\",\"error\",\"message\",[\"null\"]]",
+                    "0107056572726f7207076d65737361676500");
+    /* the optional 4th element: null and a string; both differ from the 3-element form */
+    both_directions(f, SMCT_ENTRY_ENVELOPE, "[\"error\",\"c\",null,[\"null\"],null]", "01070163000000");
+    both_directions(f, SMCT_ENTRY_ENVELOPE, "[\"error\",\"c\",\"m\",[\"i32\",1],\"st\"]",
+                    "0107016307016d030100000007027374");
+}
+
+static void n2_rejects_malformed_forms(void **state)
+{
+    fixture_t *f = *state;
+    const smct_status_t N = SMCT_ERR_NOTATION;
+    expect_reject(f, SMCT_ENTRY_CALL, "[\"call\",1,[\"null\"]]", N, 8);
+    expect_reject(f, SMCT_ENTRY_CALL, "[\"call\",\"m\"]", N, 11);
+    expect_reject(f, SMCT_ENTRY_CALL, "[\"call\",\"m\",[\"null\"],1]", N, 21);
+    expect_reject(f, SMCT_ENTRY_CALL, "[\"call\",\"m\",[\"i64\",1]]", N, 19);
+    expect_reject(f, SMCT_ENTRY_CALL, "[\"success\",[\"null\"]]", N, 1);
+    expect_reject(f, SMCT_ENTRY_CALL, "[\"null\"]", N, 1);
+    expect_reject(f, SMCT_ENTRY_CALL, "\"call\"", N, 0);
+    expect_reject(f, SMCT_ENTRY_ENVELOPE, "[\"success\"]", N, 10);
+    expect_reject(f, SMCT_ENTRY_ENVELOPE, "[\"success\",[\"null\"],[\"null\"]]", N, 20);
+    expect_reject(f, SMCT_ENTRY_ENVELOPE, "[\"error\",\"c\",null]", N, 17);
+    expect_reject(f, SMCT_ENTRY_ENVELOPE, "[\"error\",1,null,[\"null\"]]", N, 9);
+    expect_reject(f, SMCT_ENTRY_ENVELOPE, "[\"error\",\"c\",1,[\"null\"]]", N, 13);
+    expect_reject(f, SMCT_ENTRY_ENVELOPE, "[\"error\",\"c\",null,\"x\"]", N, 18);
+    expect_reject(f, SMCT_ENTRY_ENVELOPE, "[\"error\",\"c\",null,[\"null\"],5]", N, 27);
+    expect_reject(f, SMCT_ENTRY_ENVELOPE, "[\"error\",\"c\",null,[\"null\"],null,null]", N, 32);
+    expect_reject(f, SMCT_ENTRY_ENVELOPE, "[\"call\",\"m\",[\"null\"]]", N, 1);
+    expect_reject(f, SMCT_ENTRY_ENVELOPE, "[]", N, 1);
+}
+
+static void n2_guess_entry_from_the_form_word(void **state)
+{
+    fixture_t *f = *state;
+    smct_json_t *j = NULL;
+    const char *c = "[\"call\",\"m\",[\"null\"]]";
+    const char *s = "[\"success\",[\"null\"]]";
+    const char *e = "[\"error\",\"c\",null,[\"null\"]]";
+    const char *v = "[\"list\",[]]";
+    assert_int_equal(smct_json_parse(c, strlen(c), NULL, &f->arena, &j, NULL), SMCT_OK);
+    assert_int_equal(smct_notation_guess_entry(j), SMCT_ENTRY_CALL);
+    assert_int_equal(smct_json_parse(s, strlen(s), NULL, &f->arena, &j, NULL), SMCT_OK);
+    assert_int_equal(smct_notation_guess_entry(j), SMCT_ENTRY_ENVELOPE);
+    assert_int_equal(smct_json_parse(e, strlen(e), NULL, &f->arena, &j, NULL), SMCT_OK);
+    assert_int_equal(smct_notation_guess_entry(j), SMCT_ENTRY_ENVELOPE);
+    assert_int_equal(smct_json_parse(v, strlen(v), NULL, &f->arena, &j, NULL), SMCT_OK);
+    assert_int_equal(smct_notation_guess_entry(j), SMCT_ENTRY_MESSAGE);
+    smct_entry_t entry;
+    assert_true(smct_entry_from_name("envelope", 8, &entry));
+    assert_int_equal(entry, SMCT_ENTRY_ENVELOPE);
+    assert_false(smct_entry_from_name("messages", 8, &entry));
+    assert_string_equal(smct_entry_name(SMCT_ENTRY_CALL), "call");
+}
+
+static void doc_equal_tells_apart_what_n2_tells_apart(void **state)
+{
+    fixture_t *f = *state;
+    static const char *const forms[] = {
+        "[\"error\",\"c\",null,[\"null\"]]",
+        "[\"error\",\"c\",\"\",[\"null\"]]",       /* message "" is not null */
+        "[\"error\",\"c\",null,[\"null\"],null]",    /* 4th element null is not absent */
+        "[\"error\",\"c\",null,[\"null\"],\"\"]",
+        "[\"error\",\"d\",null,[\"null\"]]",
+        "[\"error\",\"c\",null,[\"i32\",0]]",
+        "[\"success\",[\"null\"]]",
+        "[\"success\",[\"i64\",\"0\"]]",
+    };
+    enum { N = sizeof forms / sizeof forms[0] };
+    smct_doc_t docs[N];
+    smct_error_t e;
+    for (size_t i = 0; i < N; i++) {
+        assert_int_equal(smct_notation_parse(forms[i], strlen(forms[i]), SMCT_ENTRY_ENVELOPE, &f->arena, &docs[i], &e),
+                         SMCT_OK);
+    }
+    for (size_t i = 0; i < N; i++) {
+        for (size_t j = 0; j < N; j++) {
+            if (smct_doc_equal(&docs[i], &docs[j]) != (i == j)) {
+                fail_msg("doc_equal(%s, %s) should be %d", forms[i], forms[j], i == j);
+            }
+        }
+    }
+    /* NULL stands for null on the encode side */
+    smct_doc_t a;
+    smct_doc_t b;
+    const char *call = "[\"call\",\"m\",[\"null\"]]";
+    assert_int_equal(smct_notation_parse(call, strlen(call), SMCT_ENTRY_CALL, &f->arena, &a, &e), SMCT_OK);
+    b = a;
+    b.call.args = NULL;
+    assert_true(smct_doc_equal(&a, &b));
+    b.entry = SMCT_ENTRY_MESSAGE;
+    assert_false(smct_doc_equal(&a, &b));
+}
+
+/* ---- writing ---- */
+
+static void writer_pretty_indents_containers_and_reads_back(void **state)
+{
+    fixture_t *f = *state;
+    const char *text = "[\"list\",[[\"i32\",1],[\"map\",[[[\"str\",\"k\"],[\"i32s\",[1,2]]]]],[\"list\",[]],"
+                       "[\"custom\",130,[\"bool\",true]]]]";
+    smc_value_t *v = NULL;
+    smct_error_t e;
+    assert_int_equal(smct_notation_parse_value(text, strlen(text), &f->arena, &v, &e), SMCT_OK);
+    smct_buf_t b;
+    smct_buf_init(&b);
+    assert_int_equal(smct_notation_write_value(&b, v, SMCT_NOTATION_PRETTY, &e), SMCT_OK);
+    assert_string_equal(smct_buf_cstr(&b),
+                        "[\"list\", [\n"
+                        "  [\"i32\", 1],\n"
+                        "  [\"map\", [\n"
+                        "    [[\"str\", \"k\"], [\"i32s\", [1, 2]]]\n"
+                        "  ]],\n"
+                        "  [\"list\", []],\n"
+                        "  [\"custom\", 130, [\"bool\", true]]\n"
+                        "]]");
+    smc_value_t *back = NULL;
+    assert_int_equal(smct_notation_parse_value(b.data, b.len, &f->arena, &back, &e), SMCT_OK);
+    assert_true(smc_value_equal(v, back));
+    smct_buf_free(&b);
+}
+
+static void writer_refuses_values_without_notation(void **state)
+{
+    fixture_t *f = *state;
+    smct_buf_t b;
+    smct_buf_init(&b);
+    smct_error_t e;
+    smc_value_t *bad = smc_value_make_str(&f->arena, "a\xff", 2);
+    assert_non_null(bad);
+    assert_int_equal(smct_notation_write_value(&b, bad, 0, &e), SMCT_ERR_NO_NOTATION);
+    smc_value_t *list = smc_value_make_list(&f->arena, 2);
+    assert_non_null(list);
+    list->list.items[1] = *bad;
+    smct_buf_clear(&b);
+    assert_int_equal(smct_notation_write_value(&b, list, 0, &e), SMCT_ERR_NO_NOTATION);
+    smc_value_t weird;
+    memset(&weird, 0, sizeof weird);
+    weird.type = SMC_TYPE_CUSTOM;
+    weird.custom_tag = 5;
+    smct_buf_clear(&b);
+    assert_int_equal(smct_notation_write_value(&b, &weird, 0, &e), SMCT_ERR_NO_NOTATION);
+    smc_method_call_t call = {{(const uint8_t *)"\xc0\x80", 2}, NULL};
+    smct_buf_clear(&b);
+    assert_int_equal(smct_notation_write_call(&b, &call, 0, &e), SMCT_ERR_NO_NOTATION);
+    assert_int_equal(smct_notation_write_value(&b, NULL, 0, &e), SMCT_ERR_USAGE);
+    smct_buf_free(&b);
+}
+
+static void writer_treats_null_pointers_as_null_values(void **state)
+{
+    (void)state;
+    smct_buf_t b;
+    smct_buf_init(&b);
+    smc_method_call_t call = {{(const uint8_t *)"m", 1}, NULL};
+    assert_int_equal(smct_notation_write_call(&b, &call, 0, NULL), SMCT_OK);
+    assert_string_equal(smct_buf_cstr(&b), "[\"call\",\"m\",[\"null\"]]");
+    smc_envelope_t env;
+    memset(&env, 0, sizeof env);
+    smct_buf_clear(&b);
+    assert_int_equal(smct_notation_write_envelope(&b, &env, SMCT_NOTATION_PRETTY, NULL), SMCT_OK);
+    assert_string_equal(smct_buf_cstr(&b), "[\"success\", [\"null\"]]");
+    smct_buf_free(&b);
+}
+
+/* ---- depth without recursion ---- */
+
+typedef struct deep_job {
+    fixture_t *f;
+    smct_buf_t text;
+    smct_status_t read_status;
+    smct_status_t write_status;
+    bool same_text;
+    size_t depth_seen;
+} deep_job_t;
+
+static void deep_roundtrip(void *p)
+{
+    deep_job_t *job = p;
+    smct_json_t *j = NULL;
+    smct_json_opts_t opts = {400000};
+    smc_value_t *v = NULL;
+    smct_error_t e;
+    job->read_status = smct_json_parse(job->text.data, job->text.len, &opts, &job->f->arena, &j, &e);
+    if (job->read_status != SMCT_OK) {
+        return;
+    }
+    job->read_status = smct_notation_read_value(j, &job->f->arena, &v, &e);
+    if (job->read_status != SMCT_OK) {
+        return;
+    }
+    for (const smc_value_t *c = v; c->type == SMC_TYPE_LIST && c->list.count == 1; c = &c->list.items[0]) {
+        job->depth_seen++;
+    }
+    smct_buf_t out;
+    smct_buf_init(&out);
+    job->write_status = smct_notation_write_value(&out, v, SMCT_NOTATION_COMPACT, &e);
+    job->same_text = out.len == job->text.len && memcmp(out.data, job->text.data, out.len) == 0;
+    smct_buf_free(&out);
+    smct_buf_t pretty;
+    smct_buf_init(&pretty);
+    if (smct_notation_write_value(&pretty, v, SMCT_NOTATION_PRETTY, &e) != SMCT_OK) {
+        job->write_status = e.status;
+    }
+    smct_buf_free(&pretty);
+}
+
+static void deep_notation_reads_and_writes_without_stack(void **state)
+{
+    fixture_t *f = *state;
+    const size_t depth = 100000; /* 200,000 JSON levels: each list level costs two (N.4) */
+    deep_job_t job;
+    memset(&job, 0, sizeof job);
+    job.f = f;
+    smct_buf_init(&job.text);
+    for (size_t i = 0; i < depth; i++) {
+        smct_buf_puts(&job.text, "[\"list\",[");
+    }
+    smct_buf_puts(&job.text, "[\"null\"]");
+    for (size_t i = 0; i < depth; i++) {
+        smct_buf_puts(&job.text, "]]");
+    }
+    assert_true(smct_buf_ok(&job.text));
+    assert_true(run_on_small_stack(deep_roundtrip, &job));
+    assert_int_equal(job.read_status, SMCT_OK);
+    assert_int_equal(job.write_status, SMCT_OK);
+    assert_int_equal(job.depth_seen, depth);
+    assert_true(job.same_text);
+    smct_buf_free(&job.text);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(n1_scalars_both_directions, setup, teardown),
+        cmocka_unit_test_setup_teardown(n1_strings_and_bytes_both_directions, setup, teardown),
+        cmocka_unit_test_setup_teardown(n1_typed_lists_both_directions, setup, teardown),
+        cmocka_unit_test_setup_teardown(n1_containers_both_directions, setup, teardown),
+        cmocka_unit_test_setup_teardown(n1_largeint_reads_and_writes_but_never_encodes, setup, teardown),
+        cmocka_unit_test_setup_teardown(n1_whitespace_and_escapes_read_as_the_same_value, setup, teardown),
+        cmocka_unit_test_setup_teardown(n4_rejects_unknown_type_words, setup, teardown),
+        cmocka_unit_test_setup_teardown(n4_rejects_wrong_element_counts, setup, teardown),
+        cmocka_unit_test_setup_teardown(n4_rejects_i32_that_is_not_an_int32, setup, teardown),
+        cmocka_unit_test_setup_teardown(n4_rejects_i64_that_is_not_canonical_decimal, setup, teardown),
+        cmocka_unit_test_setup_teardown(n4_rejects_hex_of_wrong_length_or_case, setup, teardown),
+        cmocka_unit_test_setup_teardown(n4_rejects_custom_tags_outside_128_255, setup, teardown),
+        cmocka_unit_test_setup_teardown(n4_rejects_lone_surrogate_escapes, setup, teardown),
+        cmocka_unit_test_setup_teardown(n4_rejects_text_that_is_not_json, setup, teardown),
+        cmocka_unit_test_setup_teardown(n2_calls_and_envelopes_both_directions, setup, teardown),
+        cmocka_unit_test_setup_teardown(n2_rejects_malformed_forms, setup, teardown),
+        cmocka_unit_test_setup_teardown(n2_guess_entry_from_the_form_word, setup, teardown),
+        cmocka_unit_test_setup_teardown(doc_equal_tells_apart_what_n2_tells_apart, setup, teardown),
+        cmocka_unit_test_setup_teardown(writer_pretty_indents_containers_and_reads_back, setup, teardown),
+        cmocka_unit_test_setup_teardown(writer_refuses_values_without_notation, setup, teardown),
+        cmocka_unit_test(writer_treats_null_pointers_as_null_values),
+        cmocka_unit_test_setup_teardown(deep_notation_reads_and_writes_without_stack, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,74 @@
+/**
+ * @file smct_buf.h
+ * @brief smct_buf_t: an append-only growable byte buffer with a sticky out-of-memory flag.
+ *
+ * Used for every output the tools produce (JSON lines, notation, hex, encoded bytes).
+ * The contents are always followed by a NUL byte (not counted in `len`), so text can be
+ * printed with "%s" when it holds no embedded NUL. After the first allocation failure the
+ * buffer stops growing, every append does nothing and smct_buf_ok() returns false: callers
+ * may append freely and check once at the end.
+ */
+#ifndef SMCT_BUF_H
+#define SMCT_BUF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(__GNUC__) || defined(__clang__)
+#define SMCT_PRINTF(fmt_index, first_arg) __attribute__((format(printf, fmt_index, first_arg)))
+#else
+#define SMCT_PRINTF(fmt_index, first_arg)
+#endif
+
+/** Growable buffer. Fields may be read; change them only through the functions. */
+typedef struct smct_buf {
+    char *data;  /**< NULL until the first append; then NUL-terminated at data[len]. */
+    size_t len;  /**< Bytes appended so far. */
+    size_t cap;  /**< Bytes allocated at data. */
+    bool failed; /**< An allocation failed; contents are incomplete. */
+} smct_buf_t;
+
+/** An empty buffer (no allocation yet). Equivalent to zero-initialising the struct. */
+void smct_buf_init(smct_buf_t *b);
+
+/** Release the memory; the buffer is empty and usable again. */
+void smct_buf_free(smct_buf_t *b);
+
+/** Forget the contents (keep the memory) and clear the failure flag. */
+void smct_buf_clear(smct_buf_t *b);
+
+/** True when no allocation has failed since init/clear. */
+bool smct_buf_ok(const smct_buf_t *b);
+
+/** Make room for `extra` more bytes; false (and the failure flag) on overflow or no memory. */
+bool smct_buf_reserve(smct_buf_t *b, size_t extra);
+
+/** Append `len` bytes (may contain NUL). `bytes` may be NULL when len is 0. */
+void smct_buf_append(smct_buf_t *b, const void *bytes, size_t len);
+
+/** Append a NUL-terminated string (without its terminator). */
+void smct_buf_puts(smct_buf_t *b, const char *s);
+
+/** Append one byte. */
+void smct_buf_putc(smct_buf_t *b, char c);
+
+/** Append printf-formatted text. */
+void smct_buf_printf(smct_buf_t *b, const char *fmt, ...) SMCT_PRINTF(2, 3);
+
+/** Append the decimal form of a signed / unsigned 64-bit integer. */
+void smct_buf_put_i64(smct_buf_t *b, int64_t v);
+void smct_buf_put_u64(smct_buf_t *b, uint64_t v);
+
+/** The contents as a C string: "" when empty, never NULL. */
+const char *smct_buf_cstr(const smct_buf_t *b);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SMCT_BUF_H */
