@@ -1,0 +1,250 @@
+/**
+ * @file model.h
+ * @brief The judge's data model: vectors (spec/vectors.md), runners, checks (one request
+ *        each, runners/PROTOCOL.md P.5) and the per-vector results the reports print.
+ */
+#ifndef SMCJ_MODEL_H
+#define SMCJ_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "smc/smc.h"
+#include "smct_doc.h"
+
+/* ---- vectors ---- */
+
+typedef enum smcj_tier {
+    SMCJ_TIER_REQUIRED = 0,
+    SMCJ_TIER_RECOMMENDED = 1,
+    SMCJ_TIER_IMPLDEF = 2
+} smcj_tier_t;
+
+const char *smcj_tier_name(smcj_tier_t t);
+
+/** One `accepted` alternative encoding (V.2). */
+typedef struct smcj_accepted {
+    char *hex;
+    uint8_t *bytes;
+    size_t len;
+    char *why;
+    char *strict_class; /* NULL: strict mode accepts it too */
+} smcj_accepted_t;
+
+typedef struct smcj_vector {
+    char *id;
+    char *description;
+    char *section;
+    char *kind;
+    char *file; /* base name of the file it came from */
+    smcj_tier_t tier;
+    smct_entry_t entry;
+    char **features;
+    size_t n_features;
+    char *focus; /* "$[2] at offset 5", or NULL */
+
+    bool has_value;
+    char *value_text;  /* the vector's notation text, compact */
+    smct_doc_t value;  /* parsed (judge arena) */
+
+    bool is_valid;     /* value + canonical */
+    char *canonical_hex;
+    uint8_t *canonical;
+    size_t canonical_len;
+    smcj_accepted_t *accepted;
+    size_t n_accepted;
+
+    bool is_reject;    /* hex + error */
+    char *hex;
+    uint8_t *bytes;
+    size_t len;
+    char *err_class;
+    uint64_t err_offset;
+    bool rejects_flutter;
+    bool rejects_strict;
+
+    bool selected;     /* passes the command-line filters */
+    unsigned shift;    /* 1..7, derived from the id (P.2 `shift`) */
+} smcj_vector_t;
+
+typedef struct smcj_vectors {
+    smcj_vector_t *v;
+    size_t count;
+    size_t selected;
+    char **files; /* paths loaded */
+    size_t n_files;
+    char *dir;
+    smc_arena_t arena; /* holds every parsed expected value */
+} smcj_vectors_t;
+
+/* ---- checks: one request to a runner, or one reason it was not sent ---- */
+
+typedef enum smcj_check_kind {
+    SMCJ_CHECK_DECODE = 0,        /* P.5 1: canonical → value, flutter mode */
+    SMCJ_CHECK_DECODE_STRICT = 1, /* canonical → value, strict mode (R1.4-7: strict accepts canonical) */
+    SMCJ_CHECK_ENCODE = 2,        /* P.5 2: value → canonical */
+    SMCJ_CHECK_ROUNDTRIP = 3,     /* P.5 3 */
+    SMCJ_CHECK_ACCEPT = 4,        /* P.5 4: accepted[i], flutter → value */
+    SMCJ_CHECK_ACCEPT_STRICT = 5, /* P.5 4: accepted[i], strict → its class, or value if null */
+    SMCJ_CHECK_REJECT = 6,        /* P.5 reject: hex in one listed mode → class (+ offset) */
+    SMCJ_CHECK_LENIENT = 7,       /* strict-only reject (V.2): hex in flutter mode → value */
+    SMCJ_CHECK_HANDSHAKE = 8      /* placeholder when the runner's handshake itself failed */
+} smcj_check_kind_t;
+
+typedef enum smcj_outcome {
+    SMCJ_OUT_PENDING = 0,
+    SMCJ_OUT_PASS,
+    SMCJ_OUT_FAIL,
+    SMCJ_OUT_SKIPPED,
+    SMCJ_OUT_NA
+} smcj_outcome_t;
+
+#define SMCJ_REASON_LIST(X)            \
+    X(NONE, "none")                    \
+    X(WRONG_VALUE, "wrong_value")      \
+    X(WRONG_BYTES, "wrong_bytes")      \
+    X(WRONG_CLASS, "wrong_class")      \
+    X(WRONG_OFFSET, "wrong_offset")    \
+    X(UNEXPECTED_ERROR, "unexpected_error") \
+    X(UNEXPECTED_SUCCESS, "unexpected_success") \
+    X(CRASH, "crash")                  \
+    X(TIMEOUT, "timeout")              \
+    X(PROTOCOL_ERROR, "protocol_error")
+
+typedef enum smcj_reason {
+#define SMCJ_REASON_ENUM(name, str) SMCJ_REASON_##name,
+    SMCJ_REASON_LIST(SMCJ_REASON_ENUM)
+#undef SMCJ_REASON_ENUM
+    SMCJ_REASON_COUNT
+} smcj_reason_t;
+
+const char *smcj_reason_name(smcj_reason_t r);
+
+typedef struct smcj_check {
+    smcj_check_kind_t kind;
+    size_t vector;       /* index into smcj_vectors_t.v */
+    size_t index;        /* accepted[index] for ACCEPT/ACCEPT_STRICT */
+    bool strict;         /* request mode */
+    smcj_outcome_t outcome;
+    smcj_reason_t reason;
+    char *detail;        /* one line: why it failed / was skipped / is n/a */
+    char *expected;      /* notation text or "class @ offset" */
+    char *actual;        /* what the runner said (notation, class @ offset, or raw line) */
+    uint8_t *exp_bytes;  /* wrong_bytes: both byte strings for the hex diff */
+    size_t exp_len;
+    uint8_t *act_bytes;
+    size_t act_len;
+    char *stderr_tail;   /* failures: the runner's last stderr lines at that moment */
+} smcj_check_t;
+
+/** Human label of a check: "decode", "encode", "decode accepted[1] strict", "reject strict"... */
+void smcj_check_label(const smcj_check_t *c, char *out, size_t out_size);
+/** Direction word: "decode", "encode" or "roundtrip". */
+const char *smcj_check_direction(const smcj_check_t *c);
+
+/* ---- per (runner, vector) result ---- */
+
+typedef enum smcj_status {
+    SMCJ_ST_NONE = 0,   /* not selected */
+    SMCJ_ST_PASS,
+    SMCJ_ST_FAIL,       /* failed and counts against the gate */
+    SMCJ_ST_FAIL_INFO,  /* failed, outside the gate (--gate required and tier recommended) */
+    SMCJ_ST_DIFFERS,    /* implementation-defined vector: behaviour differs from the spec's decision */
+    SMCJ_ST_XFAIL,      /* failed, listed in the expected-failure list */
+    SMCJ_ST_XPASS,      /* passed, but listed as an expected failure (fails the run) */
+    SMCJ_ST_SKIPPED,
+    SMCJ_ST_NA
+} smcj_status_t;
+
+const char *smcj_status_name(smcj_status_t s);
+
+typedef struct smcj_result {
+    smcj_status_t status;
+    smcj_outcome_t outcome;  /* raw outcome before gate/xfail */
+    smcj_reason_t reason;    /* first failing check's reason */
+    size_t first_check;      /* index of the first failing (or skipped) check, or SIZE_MAX */
+    const char *xfail_reason; /* borrowed from the xfail list */
+} smcj_result_t;
+
+/* ---- expected-failure lists ---- */
+
+typedef struct smcj_xfail_entry {
+    char *pattern;
+    char *reason;
+    int line;
+    bool is_glob;
+    size_t matched;   /* vector ids it matches (all loaded vectors) */
+} smcj_xfail_entry_t;
+
+typedef struct smcj_xfail {
+    char *path;
+    smcj_xfail_entry_t *entries;
+    size_t count;
+} smcj_xfail_t;
+
+/* ---- runners ---- */
+
+typedef struct smcj_runner {
+    char *name;
+    char *command;
+    char *skip_reason;      /* --skip-runner: never started */
+    char *xfail_path;       /* --xfail */
+    char *write_xfail_path; /* --write-xfail */
+    smcj_xfail_t xfail;
+    bool has_xfail;
+
+    bool started;           /* the first handshake succeeded */
+    bool start_failed;      /* could not start at all (exit status 2) */
+    bool handshake_bad;     /* answered the first hello with something that is not the protocol */
+    char *start_error;
+
+    char *codec_name, *codec_version, *codec_language;
+    bool entry_ok[3];       /* by smct_entry_t */
+    char **decode_caps;
+    size_t n_decode_caps;
+    char **encode_caps;
+    size_t n_encode_caps;
+    bool opt_error_offsets;
+    bool opt_shift;
+    bool map_order;         /* decode caps contain map-order */
+
+    smcj_check_t *checks;
+    size_t n_checks;
+    smcj_result_t *results; /* one per vector (indexed like smcj_vectors_t.v) */
+
+    unsigned restarts;
+    bool gave_up;
+    size_t requests_sent;
+    double seconds;
+    char *stderr_tail;      /* at the end of the run */
+
+    /* totals over selected vectors */
+    size_t n_pass, n_fail, n_fail_info, n_differs, n_xfail, n_xpass, n_skipped, n_na;
+    size_t n_xfail_unmatched;
+} smcj_runner_t;
+
+typedef enum smcj_gate {
+    SMCJ_GATE_REQUIRED = 0,
+    SMCJ_GATE_RECOMMENDED = 1,
+    SMCJ_GATE_ALL = 2
+} smcj_gate_t;
+
+/** Everything one run produced, handed to the report writers. */
+typedef struct smcj_run {
+    smcj_vectors_t *vectors;
+    smcj_runner_t *runners;
+    size_t n_runners;
+    smcj_gate_t gate;
+    double timeout;
+    double seconds;         /* wall time of the runner phase */
+    bool gate_passed;
+    int exit_status;
+    char **gate_notes;      /* why the gate failed, one line each */
+    size_t n_gate_notes;
+    int max_details;
+    char *argv0;            /* how to invoke the judge in replay lines */
+    char *started_at;       /* UTC ISO-8601 */
+} smcj_run_t;
+
+#endif /* SMCJ_MODEL_H */

@@ -1,0 +1,308 @@
+/* Request planning (runners/PROTOCOL.md P.1, P.2, P.5). */
+#define _POSIX_C_SOURCE 200809L
+#include "plan.h"
+
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "vectors.h"
+
+bool smcj_caps_have(char *const *caps, size_t n, const char *word)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (strcmp(caps[i], word) == 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Features of `v` missing from `caps` (ignoring `except`), as "a, b"; NULL if none. */
+static char *missing_features(const smcj_vector_t *v, char *const *caps, size_t n, const char *except)
+{
+    smcj_buf_t b = {0};
+    for (size_t i = 0; i < v->n_features; i++) {
+        if (except && strcmp(v->features[i], except) == 0) {
+            continue;
+        }
+        if (!smcj_caps_have(caps, n, v->features[i])) {
+            smcj_buf_printf(&b, "%s%s", b.len ? ", " : "", v->features[i]);
+        }
+    }
+    return b.len ? smcj_buf_steal(&b) : NULL;
+}
+
+/* As missing_features, for decoding by a host without ordered maps (P.5: map-order is then
+ * not needed, maps compare as multisets). */
+static char *missing_features_but_map_order(const smcj_vector_t *v, char *const *caps, size_t n, const char *except)
+{
+    smcj_buf_t b = {0};
+    for (size_t i = 0; i < v->n_features; i++) {
+        if ((except && strcmp(v->features[i], except) == 0) || strcmp(v->features[i], "map-order") == 0) {
+            continue;
+        }
+        if (!smcj_caps_have(caps, n, v->features[i])) {
+            smcj_buf_printf(&b, "%s%s", b.len ? ", " : "", v->features[i]);
+        }
+    }
+    return b.len ? smcj_buf_steal(&b) : NULL;
+}
+
+typedef struct planner {
+    smcj_runner_t *r;
+    size_t cap;
+} planner_t;
+
+static smcj_check_t *add(planner_t *P, smcj_check_kind_t kind, size_t vector, size_t index, bool strict)
+{
+    smcj_runner_t *r = P->r;
+    if (r->n_checks == P->cap) {
+        P->cap = P->cap ? P->cap * 2 : 1024;
+        r->checks = smcj_xrealloc(r->checks, P->cap * sizeof *r->checks);
+    }
+    smcj_check_t *c = &r->checks[r->n_checks++];
+    memset(c, 0, sizeof *c);
+    c->kind = kind;
+    c->vector = vector;
+    c->index = index;
+    c->strict = strict;
+    c->outcome = SMCJ_OUT_PENDING;
+    return c;
+}
+
+static void not_applicable(smcj_check_t *c, char *why)
+{
+    c->outcome = SMCJ_OUT_NA;
+    c->detail = why;
+}
+
+/* n/a reasons of one direction; NULL when applicable. `except` is a feature the check does not need. */
+static char *decode_na(const smcj_runner_t *r, const smcj_vector_t *v, bool strict, const char *except)
+{
+    if (!r->entry_ok[v->entry]) {
+        return smcj_xasprintf("runner lacks the %s entry point", smct_entry_name(v->entry));
+    }
+    if (strict && !smcj_caps_have(r->decode_caps, r->n_decode_caps, "strict-mode")) {
+        return smcj_xstrdup("runner has no strict mode (decode capability strict-mode)");
+    }
+    char *m = missing_features(v, r->decode_caps, r->n_decode_caps, except);
+    if (m && strcmp(m, "map-order") == 0) {
+        /* P.5: without map-order, decoded maps compare as multisets; decoding stays applicable */
+        free(m);
+        m = NULL;
+    } else if (m && !smcj_caps_have(r->decode_caps, r->n_decode_caps, "map-order")) {
+        free(m);
+        m = missing_features_but_map_order(v, r->decode_caps, r->n_decode_caps, except);
+    }
+    if (m) {
+        char *s = smcj_xasprintf("decode capabilities lack: %s", m);
+        free(m);
+        return s;
+    }
+    return NULL;
+}
+
+static char *encode_na(const smcj_runner_t *r, const smcj_vector_t *v)
+{
+    if (!r->entry_ok[v->entry]) {
+        return smcj_xasprintf("runner lacks the %s entry point", smct_entry_name(v->entry));
+    }
+    char *m = missing_features(v, r->encode_caps, r->n_encode_caps, NULL);
+    if (m) {
+        char *s = smcj_xasprintf("encode capabilities lack: %s", m);
+        free(m);
+        return s;
+    }
+    /* P.5: a host with unordered maps cannot reproduce the canonical order. */
+    if (!r->map_order && smcj_vector_has_feature(v, "map-order")) {
+        return smcj_xstrdup("runner's maps are unordered (no map-order in decode capabilities)");
+    }
+    return NULL;
+}
+
+void smcj_plan(smcj_runner_t *r, const smcj_vectors_t *vs)
+{
+    planner_t P = {r, 0};
+    for (size_t i = 0; i < vs->count; i++) {
+        const smcj_vector_t *v = &vs->v[i];
+        if (!v->selected) {
+            continue;
+        }
+        char *why;
+        if (v->is_valid) {
+            smcj_check_t *c = add(&P, SMCJ_CHECK_DECODE, i, 0, false);
+            if ((why = decode_na(r, v, false, NULL)) != NULL) {
+                not_applicable(c, why);
+            }
+            c = add(&P, SMCJ_CHECK_DECODE_STRICT, i, 0, true);
+            if ((why = decode_na(r, v, true, NULL)) != NULL) {
+                not_applicable(c, why);
+            }
+            c = add(&P, SMCJ_CHECK_ENCODE, i, 0, false);
+            if ((why = encode_na(r, v)) != NULL) {
+                not_applicable(c, why);
+            }
+            c = add(&P, SMCJ_CHECK_ROUNDTRIP, i, 0, false);
+            char *dw = decode_na(r, v, false, NULL);
+            char *ew = encode_na(r, v);
+            if (dw || ew) {
+                not_applicable(c, smcj_xasprintf("%s%s%s", dw ? dw : "", dw && ew ? "; " : "", ew ? ew : ""));
+            }
+            free(dw);
+            free(ew);
+            for (size_t k = 0; k < v->n_accepted; k++) {
+                c = add(&P, SMCJ_CHECK_ACCEPT, i, k, false);
+                if ((why = decode_na(r, v, false, NULL)) != NULL) {
+                    not_applicable(c, why);
+                }
+                c = add(&P, SMCJ_CHECK_ACCEPT_STRICT, i, k, true);
+                if ((why = decode_na(r, v, true, NULL)) != NULL) {
+                    not_applicable(c, why);
+                }
+            }
+        } else if (v->is_reject) {
+            if (v->rejects_flutter) {
+                smcj_check_t *c = add(&P, SMCJ_CHECK_REJECT, i, 0, false);
+                if ((why = decode_na(r, v, false, NULL)) != NULL) {
+                    not_applicable(c, why);
+                }
+            } else if (v->has_value) {
+                /* V.2: in the modes that do not reject it, it decodes to `value`. The
+                 * strict-mode feature is about the strict check, not this one. */
+                smcj_check_t *c = add(&P, SMCJ_CHECK_LENIENT, i, 0, false);
+                if ((why = decode_na(r, v, false, "strict-mode")) != NULL) {
+                    not_applicable(c, why);
+                }
+            }
+            if (v->rejects_strict) {
+                smcj_check_t *c = add(&P, SMCJ_CHECK_REJECT, i, 0, true);
+                if ((why = decode_na(r, v, true, NULL)) != NULL) {
+                    not_applicable(c, why);
+                }
+            }
+        }
+    }
+}
+
+void smcj_plan_all_failed(smcj_runner_t *r, const smcj_vectors_t *vs, smcj_reason_t reason, const char *detail)
+{
+    planner_t P = {r, 0};
+    for (size_t i = 0; i < vs->count; i++) {
+        if (vs->v[i].selected) {
+            smcj_check_t *c = add(&P, SMCJ_CHECK_HANDSHAKE, i, 0, false);
+            c->outcome = SMCJ_OUT_FAIL;
+            c->reason = reason;
+            c->detail = smcj_xstrdup(detail);
+        }
+    }
+}
+
+static const char *entry_word(smct_entry_t e)
+{
+    return smct_entry_name(e);
+}
+
+void smcj_request_line(smcj_buf_t *b, uint64_t seq, const smcj_runner_t *r, const smcj_vectors_t *vs,
+                       const smcj_check_t *c)
+{
+    const smcj_vector_t *v = &vs->v[c->vector];
+    const char *hex = NULL;
+    switch (c->kind) {
+    case SMCJ_CHECK_DECODE:
+    case SMCJ_CHECK_DECODE_STRICT:
+    case SMCJ_CHECK_ROUNDTRIP:
+        hex = v->canonical_hex;
+        break;
+    case SMCJ_CHECK_ACCEPT:
+    case SMCJ_CHECK_ACCEPT_STRICT:
+        hex = v->accepted[c->index].hex;
+        break;
+    case SMCJ_CHECK_REJECT:
+    case SMCJ_CHECK_LENIENT:
+        hex = v->hex;
+        break;
+    case SMCJ_CHECK_ENCODE:
+    case SMCJ_CHECK_HANDSHAKE:
+        break;
+    }
+    if (c->kind == SMCJ_CHECK_HANDSHAKE) {
+        smcj_hello_line(b);
+        return;
+    }
+    if (c->kind == SMCJ_CHECK_ENCODE) {
+        smcj_buf_printf(b, "{\"seq\":%llu,\"op\":\"encode\",\"entry\":\"%s\",\"value\":%s}", (unsigned long long)seq,
+                        entry_word(v->entry), v->value_text);
+        return;
+    }
+    const char *op = c->kind == SMCJ_CHECK_ROUNDTRIP ? "roundtrip" : "decode";
+    smcj_buf_printf(b, "{\"seq\":%llu,\"op\":\"%s\",\"entry\":\"%s\",\"hex\":\"%s\",\"mode\":\"%s\"",
+                    (unsigned long long)seq, op, entry_word(v->entry), hex, c->strict ? "strict" : "flutter");
+    if (r->opt_shift && c->kind != SMCJ_CHECK_ROUNDTRIP) {
+        smcj_buf_printf(b, ",\"shift\":%u", v->shift);
+    }
+    smcj_buf_putc(b, '}');
+}
+
+void smcj_hello_line(smcj_buf_t *b)
+{
+    smcj_buf_puts(b, "{\"seq\":0,\"op\":\"hello\",\"protocol\":1}");
+}
+
+void smcj_check_label(const smcj_check_t *c, char *out, size_t out_size)
+{
+    switch (c->kind) {
+    case SMCJ_CHECK_DECODE: snprintf(out, out_size, "decode"); break;
+    case SMCJ_CHECK_DECODE_STRICT: snprintf(out, out_size, "decode strict"); break;
+    case SMCJ_CHECK_ENCODE: snprintf(out, out_size, "encode"); break;
+    case SMCJ_CHECK_ROUNDTRIP: snprintf(out, out_size, "roundtrip"); break;
+    case SMCJ_CHECK_ACCEPT: snprintf(out, out_size, "decode accepted[%zu]", c->index); break;
+    case SMCJ_CHECK_ACCEPT_STRICT: snprintf(out, out_size, "decode accepted[%zu] strict", c->index); break;
+    case SMCJ_CHECK_REJECT: snprintf(out, out_size, "reject %s", c->strict ? "strict" : "flutter"); break;
+    case SMCJ_CHECK_LENIENT: snprintf(out, out_size, "decode flutter (strict-only reject)"); break;
+    case SMCJ_CHECK_HANDSHAKE: snprintf(out, out_size, "handshake"); break;
+    }
+}
+
+const char *smcj_check_direction(const smcj_check_t *c)
+{
+    switch (c->kind) {
+    case SMCJ_CHECK_ENCODE: return "encode";
+    case SMCJ_CHECK_ROUNDTRIP: return "roundtrip";
+    case SMCJ_CHECK_HANDSHAKE: return "handshake";
+    case SMCJ_CHECK_DECODE:
+    case SMCJ_CHECK_DECODE_STRICT:
+    case SMCJ_CHECK_ACCEPT:
+    case SMCJ_CHECK_ACCEPT_STRICT:
+    case SMCJ_CHECK_REJECT:
+    case SMCJ_CHECK_LENIENT:
+        break;
+    }
+    return "decode";
+}
+
+const char *smcj_reason_name(smcj_reason_t r)
+{
+    static const char *const names[] = {
+#define SMCJ_REASON_STR(name, str) str,
+        SMCJ_REASON_LIST(SMCJ_REASON_STR)
+#undef SMCJ_REASON_STR
+    };
+    return (size_t)r < SMCJ_REASON_COUNT ? names[r] : "?";
+}
+
+const char *smcj_status_name(smcj_status_t s)
+{
+    switch (s) {
+    case SMCJ_ST_NONE: return "not-selected";
+    case SMCJ_ST_PASS: return "pass";
+    case SMCJ_ST_FAIL: return "fail";
+    case SMCJ_ST_FAIL_INFO: return "fail-ungated";
+    case SMCJ_ST_DIFFERS: return "differs";
+    case SMCJ_ST_XFAIL: return "expected-failure";
+    case SMCJ_ST_XPASS: return "unexpected-pass";
+    case SMCJ_ST_SKIPPED: return "skipped";
+    case SMCJ_ST_NA: return "n/a";
+    }
+    return "?";
+}

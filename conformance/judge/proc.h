@@ -1,0 +1,69 @@
+/**
+ * @file proc.h
+ * @brief One runner child process: /bin/sh -c COMMAND with three non-blocking pipes.
+ *
+ * The child runs in its own process group so that killing it also kills whatever the
+ * shell started (runners are often `sh -c 'cd x && exec java ...'`). Every pipe end the
+ * judge keeps is close-on-exec, so one runner never inherits another runner's pipes (which
+ * would hide an EOF). SIGPIPE is reset to its default in the child.
+ */
+#ifndef SMCJ_PROC_H
+#define SMCJ_PROC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+typedef struct smcj_proc {
+    pid_t pid;       /* > 0 while a child exists (running or not yet reaped) */
+    int in_fd;       /* judge → child stdin; -1 when closed */
+    int out_fd;      /* child stdout → judge; -1 when closed */
+    int err_fd;      /* child stderr → judge; -1 when closed */
+    bool reaped;     /* waitpid collected the status */
+    int wait_status; /* valid when reaped */
+} smcj_proc_t;
+
+/** A process record with no child and every fd -1. */
+void smcj_proc_init(smcj_proc_t *p);
+
+/** Start `/bin/sh -c command`. False with a message (fork/pipe failure) otherwise. */
+bool smcj_proc_spawn(smcj_proc_t *p, const char *command, char *err, size_t err_size);
+
+/** Close the child's stdin (the runner sees EOF). */
+void smcj_proc_close_stdin(smcj_proc_t *p);
+
+/** Non-blocking reap; true once the child's status is known. */
+bool smcj_proc_try_reap(smcj_proc_t *p);
+
+/**
+ * Wait up to `seconds` for the child to exit on its own (after `bye` or a closed stdin),
+ * then SIGKILL its process group; always reaps and closes every fd.
+ */
+void smcj_proc_finish(smcj_proc_t *p, double seconds);
+
+/** SIGKILL the child's process group now and reap it; the pipes stay open (to drain stderr). */
+void smcj_proc_terminate(smcj_proc_t *p);
+
+/** SIGKILL the child's process group now, reap it and close every fd. */
+void smcj_proc_kill(smcj_proc_t *p);
+
+/** "exit status 3", "killed by signal 11 (SIGSEGV)", or "still running". */
+void smcj_proc_describe_status(const smcj_proc_t *p, char *out, size_t out_size);
+
+/** Monotonic seconds. */
+double smcj_now(void);
+
+/** Ignore SIGPIPE in the judge (a dead runner's pipe gives EPIPE, not death). */
+void smcj_ignore_sigpipe(void);
+
+/**
+ * Catch SIGINT/SIGTERM/SIGHUP so the judge can kill its runners (they live in their own
+ * process groups and would not see a terminal's ^C) before it exits; `restore` puts the
+ * previous handlers back.
+ */
+void smcj_catch_interrupts(bool restore);
+
+/** The signal that interrupted the run, or 0. */
+int smcj_interrupted(void);
+
+#endif /* SMCJ_PROC_H */

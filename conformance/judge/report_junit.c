@@ -1,0 +1,217 @@
+/* JUnit XML: a testsuite per runner, a testcase per selected vector. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+
+#include "plan.h"
+#include "report_util.h"
+#include "reports.h"
+#include "results.h"
+
+static void attr(smcj_buf_t *b, const char *name, const char *value)
+{
+    smcj_buf_printf(b, " %s=\"", name);
+    smcj_buf_xml_cstr(b, value);
+    smcj_buf_putc(b, '"');
+}
+
+static void failure_body(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r, size_t vi)
+{
+    const smcj_vector_t *v = &run->vectors->v[vi];
+    smcj_buf_t t = {0};
+    smcj_buf_printf(&t, "%s\ntier: %s, section %s, kind %s\n", v->description, smcj_tier_name(v->tier), v->section, v->kind);
+    size_t cb, ce;
+    smcj_checks_of(r, vi, &cb, &ce);
+    for (size_t k = cb; k < ce; k++) {
+        const smcj_check_t *c = &r->checks[k];
+        if (c->outcome != SMCJ_OUT_FAIL) {
+            continue;
+        }
+        char label[64];
+        smcj_check_label(c, label, sizeof label);
+        smcj_buf_printf(&t, "\n[%s] %s: %s\n", label, smcj_reason_name(c->reason), c->detail ? c->detail : "");
+        if (c->reason == SMCJ_REASON_WRONG_BYTES && c->exp_bytes) {
+            smcj_hexdiff(&t, "  ", c->exp_bytes, c->exp_len, c->act_bytes, c->act_len);
+        } else {
+            if (c->expected) {
+                smcj_buf_printf(&t, "  expected: ");
+            smcj_buf_shown(&t, c->expected);
+            smcj_buf_putc(&t, '\n');
+            }
+            if (c->actual) {
+                smcj_buf_printf(&t, "  actual:   ");
+            smcj_buf_shown(&t, c->actual);
+            smcj_buf_putc(&t, '\n');
+            }
+        }
+        if (c->stderr_tail && c->stderr_tail[0]) {
+            smcj_buf_printf(&t, "  runner stderr:\n%s\n", c->stderr_tail);
+        }
+    }
+    smcj_buf_puts(&t, "\nreplay: ");
+    smcj_replay_command(&t, run, r, v);
+    smcj_buf_putc(&t, '\n');
+    smcj_buf_xml_text(b, t.data, t.len);
+    smcj_buf_free(&t);
+}
+
+static void one_case(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r, size_t vi)
+{
+    const smcj_vector_t *v = &run->vectors->v[vi];
+    const smcj_result_t *res = &r->results[vi];
+    char classname[128];
+    snprintf(classname, sizeof classname, "%s.s%s", r->name, v->section);
+    smcj_buf_puts(b, "    <testcase");
+    attr(b, "classname", classname);
+    attr(b, "name", v->id);
+    attr(b, "file", v->file);
+    smcj_buf_puts(b, " time=\"0\"");
+    const smcj_check_t *fc = res->first_check != SIZE_MAX ? &r->checks[res->first_check] : NULL;
+    switch (res->status) {
+    case SMCJ_ST_PASS:
+    case SMCJ_ST_NONE:
+        smcj_buf_puts(b, "/>\n");
+        return;
+    case SMCJ_ST_NA:
+        smcj_buf_puts(b, ">\n      <skipped message=\"n/a: the runner lacks a capability or entry this vector needs\"/>\n    </testcase>\n");
+        return;
+    case SMCJ_ST_SKIPPED: {
+        char *m = smcj_xasprintf("skipped by the runner: %s", fc && fc->detail ? fc->detail : "");
+        smcj_buf_puts(b, ">\n      <skipped");
+        attr(b, "message", m);
+        smcj_buf_puts(b, "/>\n    </testcase>\n");
+        free(m);
+        return;
+    }
+    case SMCJ_ST_XFAIL: {
+        char *m = smcj_xasprintf("expected failure (%s): %s", smcj_reason_name(res->reason), res->xfail_reason);
+        smcj_buf_puts(b, ">\n      <skipped");
+        attr(b, "message", m);
+        smcj_buf_puts(b, "/>\n    </testcase>\n");
+        free(m);
+        return;
+    }
+    case SMCJ_ST_XPASS: {
+        char *m = smcj_xasprintf("unexpected pass: listed as an expected failure (%s) but passed", res->xfail_reason);
+        smcj_buf_puts(b, ">\n      <failure type=\"unexpected_pass\"");
+        attr(b, "message", m);
+        smcj_buf_puts(b, "/>\n    </testcase>\n");
+        free(m);
+        return;
+    }
+    case SMCJ_ST_DIFFERS:
+    case SMCJ_ST_FAIL_INFO:
+        /* informational: the case passes the gate, the difference is recorded as output */
+        smcj_buf_puts(b, ">\n      <system-out>");
+        smcj_buf_puts(b, res->status == SMCJ_ST_DIFFERS ? "DIFFERS (implementation-defined): " : "FAIL outside the gate: ");
+        failure_body(b, run, r, vi);
+        smcj_buf_puts(b, "</system-out>\n    </testcase>\n");
+        return;
+    case SMCJ_ST_FAIL: {
+        /* harness failures are <error>, codec mismatches <failure> (JUnit's own split) */
+        const char *el = smcj_reason_is_harness(res->reason) ? "error" : "failure";
+        smcj_buf_printf(b, ">\n      <%s", el);
+        attr(b, "type", smcj_reason_name(res->reason));
+        attr(b, "message", fc && fc->detail ? fc->detail : "");
+        smcj_buf_putc(b, '>');
+        failure_body(b, run, r, vi);
+        smcj_buf_printf(b, "</%s>\n    </testcase>\n", el);
+        return;
+    }
+    }
+}
+
+void smcj_report_junit(smcj_buf_t *b, const smcj_run_t *run)
+{
+    const smcj_vectors_t *vs = run->vectors;
+    size_t tests = 0, failures = 0, errors = 0, skipped = 0;
+    smcj_buf_t body = {0};
+    for (size_t ri = 0; ri < run->n_runners; ri++) {
+        const smcj_runner_t *r = &run->runners[ri];
+        size_t t = 0, f = 0, e = 0, s = 0;
+        smcj_buf_t cases = {0};
+        if (!r->results) {
+            t = 1;
+            smcj_buf_puts(&cases, "    <testcase");
+            attr(&cases, "classname", r->name);
+            smcj_buf_puts(&cases, " name=\"start\" time=\"0\">\n");
+            if (r->skip_reason) {
+                s = 1;
+                smcj_buf_puts(&cases, "      <skipped");
+                attr(&cases, "message", r->skip_reason);
+                smcj_buf_puts(&cases, "/>\n");
+            } else {
+                e = 1;
+                smcj_buf_puts(&cases, "      <error type=\"could_not_start\"");
+                attr(&cases, "message", r->start_error ? r->start_error : "");
+                smcj_buf_puts(&cases, "/>\n");
+            }
+            smcj_buf_puts(&cases, "    </testcase>\n");
+        } else {
+            for (size_t i = 0; i < vs->count; i++) {
+                smcj_status_t st = r->results[i].status;
+                if (st == SMCJ_ST_NONE) {
+                    continue;
+                }
+                t++;
+                if (st == SMCJ_ST_FAIL) {
+                    smcj_reason_is_harness(r->results[i].reason) ? e++ : f++;
+                } else if (st == SMCJ_ST_XPASS) {
+                    f++;
+                } else if (st == SMCJ_ST_NA || st == SMCJ_ST_SKIPPED || st == SMCJ_ST_XFAIL) {
+                    s++;
+                }
+                one_case(&cases, run, r, i);
+            }
+            for (size_t k = 0; r->has_xfail && k < r->xfail.count; k++) {
+                if (r->xfail.entries[k].matched) {
+                    continue;
+                }
+                t++;
+                f++;
+                char *m = smcj_xasprintf("%s line %d: `%s` matches no vector", r->xfail.path, r->xfail.entries[k].line,
+                                         r->xfail.entries[k].pattern);
+                smcj_buf_puts(&cases, "    <testcase");
+                attr(&cases, "classname", r->name);
+                attr(&cases, "name", r->xfail.entries[k].pattern);
+                smcj_buf_puts(&cases, " time=\"0\">\n      <failure type=\"stale_expected_failure\"");
+                attr(&cases, "message", m);
+                smcj_buf_puts(&cases, "/>\n    </testcase>\n");
+                free(m);
+            }
+        }
+        smcj_buf_puts(&body, "  <testsuite");
+        attr(&body, "name", r->name);
+        smcj_buf_printf(&body, " tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\" time=\"%.3f\"", t, f, e, s,
+                        r->seconds);
+        attr(&body, "timestamp", run->started_at);
+        smcj_buf_puts(&body, ">\n");
+        if (r->command) {
+            smcj_buf_puts(&body, "    <properties>\n      <property name=\"command\"");
+            attr(&body, "value", r->command);
+            smcj_buf_puts(&body, "/>\n");
+            if (r->codec_name) {
+                smcj_buf_puts(&body, "      <property name=\"codec\"");
+                char *cv = smcj_xasprintf("%s %s (%s)", r->codec_name, r->codec_version ? r->codec_version : "?",
+                                          r->codec_language ? r->codec_language : "?");
+                attr(&body, "value", cv);
+                free(cv);
+                smcj_buf_puts(&body, "/>\n");
+            }
+            smcj_buf_printf(&body, "      <property name=\"restarts\" value=\"%u\"/>\n    </properties>\n", r->restarts);
+        }
+        smcj_buf_append(&body, cases.data, cases.len);
+        smcj_buf_free(&cases);
+        smcj_buf_puts(&body, "  </testsuite>\n");
+        tests += t;
+        failures += f;
+        errors += e;
+        skipped += s;
+    }
+    smcj_buf_puts(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    smcj_buf_printf(b, "<testsuites name=\"smc conformance\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\" time=\"%.3f\">\n",
+                    tests, failures, errors, skipped, run->seconds);
+    smcj_buf_append(b, body.data, body.len);
+    smcj_buf_puts(b, "</testsuites>\n");
+    smcj_buf_free(&body);
+}

@@ -1,0 +1,217 @@
+/* Text report for people (stdout): protobuf-style summary lines, a matrix, details. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+
+#include "plan.h"
+#include "report_util.h"
+#include "reports.h"
+#include "results.h"
+
+static void indent_block(smcj_buf_t *b, const char *prefix, const char *text)
+{
+    const char *p = text;
+    while (*p) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) : strlen(p);
+        smcj_buf_puts(b, prefix);
+        smcj_buf_append(b, p, n);
+        smcj_buf_putc(b, '\n');
+        p += n + (nl ? 1 : 0);
+    }
+}
+
+static void runner_line(smcj_buf_t *b, const smcj_runner_t *r)
+{
+    if (r->skip_reason) {
+        smcj_buf_printf(b, "%s: skipped: %s\n", r->name, r->skip_reason);
+        return;
+    }
+    if (r->start_failed) {
+        smcj_buf_printf(b, "%s: could not start: %s\n", r->name, r->start_error);
+        return;
+    }
+    smcj_buf_printf(b, "%s: ", r->name);
+    smcj_summary_counts(b, r);
+    smcj_buf_printf(b, "   [%s %s, %s; %zu requests, %u restart%s, %.2f s]\n", r->codec_name ? r->codec_name : "?",
+                    r->codec_version ? r->codec_version : "?", r->codec_language ? r->codec_language : "?",
+                    r->requests_sent, r->restarts, r->restarts == 1 ? "" : "s", r->seconds);
+}
+
+static void matrix(smcj_buf_t *b, const smcj_run_t *run)
+{
+    smcj_matrix_t m;
+    smcj_matrix_build(&m, run, true);
+    smcj_buf_puts(b, "\nMatrix: passed/applicable per spec section (F failures, X expected failures, "
+                     "P unexpected passes, D differs, S skipped)\n");
+    smcj_buf_printf(b, "%-8s", "section");
+    for (size_t ri = 0; ri < run->n_runners; ri++) {
+        smcj_buf_printf(b, " %-18.18s", run->runners[ri].name);
+    }
+    smcj_buf_putc(b, '\n');
+    for (size_t row = 0; row < m.n_rows; row++) {
+        char label[32];
+        snprintf(label, sizeof label, "§%s", m.rows[row]);
+        smcj_buf_printf(b, "%-9s", label); /* § is two bytes, one column */
+        for (size_t ri = 0; ri < run->n_runners; ri++) {
+            const smcj_runner_t *r = &run->runners[ri];
+            char cell[64];
+            if (!r->results) {
+                snprintf(cell, sizeof cell, "%s", r->skip_reason ? "skipped" : "not run");
+            } else {
+                const smcj_cell_t *c = smcj_matrix_cell(&m, row, ri);
+                int n = c->applicable ? snprintf(cell, sizeof cell, "%zu/%zu", c->pass, c->applicable)
+                                      : snprintf(cell, sizeof cell, "n/a");
+                size_t f = c->fail + c->fail_info;
+                if (f && n > 0 && (size_t)n < sizeof cell) {
+                    n += snprintf(cell + n, sizeof cell - (size_t)n, " F%zu", f);
+                }
+                if (c->xfail && n > 0 && (size_t)n < sizeof cell) {
+                    n += snprintf(cell + n, sizeof cell - (size_t)n, " X%zu", c->xfail);
+                }
+                if (c->xpass && n > 0 && (size_t)n < sizeof cell) {
+                    n += snprintf(cell + n, sizeof cell - (size_t)n, " P%zu", c->xpass);
+                }
+                if (c->differs && n > 0 && (size_t)n < sizeof cell) {
+                    n += snprintf(cell + n, sizeof cell - (size_t)n, " D%zu", c->differs);
+                }
+                if (c->skipped && n > 0 && (size_t)n < sizeof cell) {
+                    snprintf(cell + n, sizeof cell - (size_t)n, " S%zu", c->skipped);
+                }
+            }
+            smcj_buf_printf(b, " %-18s", cell);
+        }
+        smcj_buf_putc(b, '\n');
+    }
+    smcj_matrix_free(&m);
+}
+
+static void check_details(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r, const smcj_check_t *c)
+{
+    char label[64];
+    smcj_check_label(c, label, sizeof label);
+    smcj_buf_printf(b, "  [%s] %s: %s\n", label, smcj_reason_name(c->reason), c->detail ? c->detail : "");
+    if (c->reason == SMCJ_REASON_WRONG_BYTES && c->exp_bytes) {
+        smcj_hexdiff(b, "    ", c->exp_bytes, c->exp_len, c->act_bytes, c->act_len);
+    } else {
+        if (c->expected) {
+            smcj_buf_printf(b, "    expected: ");
+            smcj_buf_shown(b, c->expected);
+            smcj_buf_putc(b, '\n');
+        }
+        if (c->actual) {
+            smcj_buf_printf(b, "    actual:   ");
+            smcj_buf_shown(b, c->actual);
+            smcj_buf_putc(b, '\n');
+        }
+    }
+    if (c->stderr_tail && c->stderr_tail[0]) {
+        smcj_buf_puts(b, "    runner stderr (last lines):\n");
+        indent_block(b, "      | ", c->stderr_tail);
+    }
+    if (c->kind != SMCJ_CHECK_HANDSHAKE) {
+        smcj_buf_puts(b, "    raw:    ");
+        smcj_raw_command(b, run, r, c);
+        smcj_buf_putc(b, '\n');
+    }
+}
+
+static void details(smcj_buf_t *b, const smcj_run_t *run)
+{
+    size_t total = 0, shown = 0;
+    static const smcj_status_t order[] = {SMCJ_ST_FAIL, SMCJ_ST_FAIL_INFO, SMCJ_ST_DIFFERS};
+    for (size_t ri = 0; ri < run->n_runners; ri++) {
+        const smcj_runner_t *r = &run->runners[ri];
+        for (size_t i = 0; r->results && i < run->vectors->count; i++) {
+            total += smcj_status_has_details(r->results[i].status);
+        }
+    }
+    if (total == 0) {
+        return;
+    }
+    smcj_buf_printf(b, "\nFailures (%zu; details of up to %d, --max-details N):\n", total, run->max_details);
+    for (size_t o = 0; o < sizeof order / sizeof order[0]; o++) {
+        for (size_t ri = 0; ri < run->n_runners; ri++) {
+            const smcj_runner_t *r = &run->runners[ri];
+            for (size_t i = 0; r->results && i < run->vectors->count; i++) {
+                const smcj_result_t *res = &r->results[i];
+                if (res->status != order[o]) {
+                    continue;
+                }
+                if ((int)shown >= run->max_details) {
+                    continue;
+                }
+                shown++;
+                const smcj_vector_t *v = &run->vectors->v[i];
+                const char *what = order[o] == SMCJ_ST_FAIL        ? "FAIL"
+                                   : order[o] == SMCJ_ST_FAIL_INFO ? "FAIL (outside the gate)"
+                                                                   : "DIFFERS (implementation-defined, informational)";
+                smcj_buf_printf(b, "\n--- %s × %s  %s  [%s, §%s, %s, %s]\n", r->name, v->id, what, smcj_tier_name(v->tier),
+                                v->section, v->kind, smcj_reason_name(res->reason));
+                smcj_buf_printf(b, "  %s\n", v->description);
+                if (v->focus) {
+                    smcj_buf_printf(b, "  focus: %s\n", v->focus);
+                }
+                size_t cb, ce;
+                smcj_checks_of(r, i, &cb, &ce);
+                for (size_t k = cb; k < ce; k++) {
+                    if (r->checks[k].outcome == SMCJ_OUT_FAIL) {
+                        check_details(b, run, r, &r->checks[k]);
+                    }
+                }
+                if (r->checks[res->first_check].kind != SMCJ_CHECK_HANDSHAKE) {
+                    smcj_buf_puts(b, "  replay: ");
+                    smcj_replay_command(b, run, r, v);
+                    smcj_buf_putc(b, '\n');
+                }
+            }
+        }
+    }
+    if (shown < total) {
+        smcj_buf_printf(b, "\n(%zu more not shown)\n", total - shown);
+    }
+}
+
+static void xfail_problems(smcj_buf_t *b, const smcj_run_t *run)
+{
+    for (size_t ri = 0; ri < run->n_runners; ri++) {
+        const smcj_runner_t *r = &run->runners[ri];
+        if (r->n_xpass) {
+            smcj_buf_printf(b, "\n%s: unexpected passes (listed in %s, but they pass now; remove them):\n", r->name,
+                            r->xfail.path);
+            for (size_t i = 0; i < run->vectors->count; i++) {
+                if (r->results[i].status == SMCJ_ST_XPASS) {
+                    smcj_buf_printf(b, "  %s  # %s\n", run->vectors->v[i].id, r->results[i].xfail_reason);
+                }
+            }
+        }
+        if (r->n_xfail_unmatched) {
+            smcj_buf_printf(b, "\n%s: entries of %s that match no vector (stale; remove or fix them):\n", r->name,
+                            r->xfail.path);
+            for (size_t k = 0; k < r->xfail.count; k++) {
+                if (r->xfail.entries[k].matched == 0) {
+                    smcj_buf_printf(b, "  line %d: %s\n", r->xfail.entries[k].line, r->xfail.entries[k].pattern);
+                }
+            }
+        }
+    }
+}
+
+void smcj_report_text(smcj_buf_t *b, const smcj_run_t *run)
+{
+    const smcj_vectors_t *vs = run->vectors;
+    static const char *const gates[] = {"required", "recommended", "all"};
+    smcj_buf_printf(b, "smc conformance: %zu of %zu vectors from %zu files in %s; gate: %s; %.2f s\n", vs->selected,
+                    vs->count, vs->n_files, vs->dir, gates[run->gate], run->seconds);
+    for (size_t ri = 0; ri < run->n_runners; ri++) {
+        runner_line(b, &run->runners[ri]);
+    }
+    matrix(b, run);
+    details(b, run);
+    xfail_problems(b, run);
+    smcj_buf_printf(b, "\n%s", run->gate_passed ? "GATE PASSED" : "GATE FAILED");
+    for (size_t k = 0; k < run->n_gate_notes; k++) {
+        smcj_buf_printf(b, "%s%s", k ? "; " : ": ", run->gate_notes[k]);
+    }
+    smcj_buf_putc(b, '\n');
+}

@@ -1,0 +1,218 @@
+/* Shared report pieces (see report_util.h). */
+#define _POSIX_C_SOURCE 200809L
+#include "report_util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "plan.h"
+
+static void section_key(const char *section, bool top_level, char *out, size_t out_size)
+{
+    size_t n = strlen(section);
+    if (top_level) {
+        const char *dot = strchr(section, '.');
+        n = dot ? (size_t)(dot - section) : n;
+    }
+    snprintf(out, out_size, "%.*s", (int)n, section);
+}
+
+/* Numeric order of dotted section numbers: 2 < 2.1 < 2.10 < 10. */
+static int section_cmp(const void *pa, const void *pb)
+{
+    const char *a = *(const char *const *)pa, *b = *(const char *const *)pb;
+    while (*a && *b) {
+        char *ea, *eb;
+        long x = strtol(a, &ea, 10), y = strtol(b, &eb, 10);
+        if (x != y) {
+            return x < y ? -1 : 1;
+        }
+        a = *ea == '.' ? ea + 1 : ea;
+        b = *eb == '.' ? eb + 1 : eb;
+        if (ea == a && eb == b) {
+            break;
+        }
+    }
+    return (*a != '\0') - (*b != '\0');
+}
+
+void smcj_matrix_build(smcj_matrix_t *m, const smcj_run_t *run, bool top_level)
+{
+    memset(m, 0, sizeof *m);
+    const smcj_vectors_t *vs = run->vectors;
+    char key[64];
+    for (size_t i = 0; i < vs->count; i++) {
+        if (!vs->v[i].selected) {
+            continue;
+        }
+        section_key(vs->v[i].section, top_level, key, sizeof key);
+        bool seen = false;
+        for (size_t k = 0; k < m->n_rows && !seen; k++) {
+            seen = strcmp(m->rows[k], key) == 0;
+        }
+        if (!seen) {
+            m->rows = smcj_xrealloc(m->rows, (m->n_rows + 1) * sizeof(char *));
+            m->rows[m->n_rows++] = smcj_xstrdup(key);
+        }
+    }
+    qsort(m->rows, m->n_rows, sizeof(char *), section_cmp);
+    m->n_runners = run->n_runners;
+    m->cells = smcj_xcalloc(m->n_rows * (m->n_runners ? m->n_runners : 1) + 1, sizeof(smcj_cell_t));
+    for (size_t i = 0; i < vs->count; i++) {
+        if (!vs->v[i].selected) {
+            continue;
+        }
+        section_key(vs->v[i].section, top_level, key, sizeof key);
+        size_t row = 0;
+        while (row < m->n_rows && strcmp(m->rows[row], key) != 0) {
+            row++;
+        }
+        for (size_t ri = 0; ri < run->n_runners; ri++) {
+            const smcj_runner_t *r = &run->runners[ri];
+            if (!r->results) {
+                continue;
+            }
+            smcj_cell_t *c = smcj_matrix_cell(m, row, ri);
+            switch (r->results[i].status) {
+            case SMCJ_ST_PASS: c->pass++; break;
+            case SMCJ_ST_FAIL: c->fail++; break;
+            case SMCJ_ST_FAIL_INFO: c->fail_info++; break;
+            case SMCJ_ST_DIFFERS: c->differs++; break;
+            case SMCJ_ST_XFAIL: c->xfail++; break;
+            case SMCJ_ST_XPASS: c->xpass++; break;
+            case SMCJ_ST_SKIPPED: c->skipped++; break;
+            case SMCJ_ST_NA: c->na++; break;
+            case SMCJ_ST_NONE: break;
+            }
+            if (r->results[i].status != SMCJ_ST_NA && r->results[i].status != SMCJ_ST_NONE) {
+                c->applicable++;
+            }
+        }
+    }
+}
+
+smcj_cell_t *smcj_matrix_cell(const smcj_matrix_t *m, size_t row, size_t runner)
+{
+    return &m->cells[row * m->n_runners + runner];
+}
+
+void smcj_matrix_free(smcj_matrix_t *m)
+{
+    for (size_t k = 0; k < m->n_rows; k++) {
+        free(m->rows[k]);
+    }
+    free(m->rows);
+    free(m->cells);
+    memset(m, 0, sizeof *m);
+}
+
+static void dump_line(smcj_buf_t *b, const char *indent, const char *label, const uint8_t *p, size_t len, size_t start,
+                      size_t end)
+{
+    smcj_buf_printf(b, "%s%-8s %s", indent, label, start > 0 ? "… " : "  ");
+    for (size_t i = start; i < end; i++) {
+        if (i < len) {
+            smcj_buf_printf(b, "%02x ", p[i]);
+        } else {
+            smcj_buf_puts(b, i == len ? "|| " : "   "); /* || marks where the bytes end */
+        }
+    }
+    if (end < len) {
+        smcj_buf_puts(b, "…");
+    }
+    smcj_buf_putc(b, '\n');
+}
+
+void smcj_hexdiff(smcj_buf_t *b, const char *indent, const uint8_t *exp, size_t exp_len, const uint8_t *act,
+                  size_t act_len)
+{
+    size_t first = 0;
+    while (first < exp_len && first < act_len && exp[first] == act[first]) {
+        first++;
+    }
+    size_t longest = exp_len > act_len ? exp_len : act_len;
+    size_t start = first >= 16 ? first - 16 : 0;
+    size_t end = first + 17 < longest + 1 ? first + 17 : longest + 1;
+    if (end > start + 33) {
+        end = start + 33;
+    }
+    smcj_buf_printf(b, "%sfirst difference at offset %zu (0x%zx); expected %zu bytes, got %zu; dump from offset %zu\n",
+                    indent, first, first, exp_len, act_len, start);
+    dump_line(b, indent, "expected", exp, exp_len, start, end);
+    dump_line(b, indent, "actual", act, act_len, start, end);
+    smcj_buf_printf(b, "%s%-8s   ", indent, "");
+    for (size_t i = start; i < first; i++) {
+        smcj_buf_puts(b, "   ");
+    }
+    smcj_buf_puts(b, "^^\n");
+}
+
+static const char *judge_invocation(const smcj_run_t *run)
+{
+    return run->argv0 ? run->argv0 : "smc conformance";
+}
+
+void smcj_replay_command(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r, const smcj_vector_t *v)
+{
+    smcj_buf_printf(b, "%s --vectors ", judge_invocation(run));
+    smcj_buf_sh_quote(b, run->vectors->dir);
+    smcj_buf_puts(b, " --runner ");
+    char *spec = smcj_xasprintf("%s=%s", r->name, r->command);
+    smcj_buf_sh_quote(b, spec);
+    free(spec);
+    smcj_buf_puts(b, " --only ");
+    smcj_buf_sh_quote(b, v->id);
+}
+
+void smcj_raw_command(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r, const smcj_check_t *c)
+{
+    smcj_buf_t hello = {0}, req = {0};
+    smcj_hello_line(&hello);
+    smcj_request_line(&req, 1, r, run->vectors, c);
+    smcj_buf_puts(b, "printf '%s\\n' ");
+    smcj_buf_sh_quote(b, hello.data);
+    smcj_buf_putc(b, ' ');
+    smcj_buf_sh_quote(b, req.data);
+    smcj_buf_printf(b, " | %s", r->command);
+    smcj_buf_free(&hello);
+    smcj_buf_free(&req);
+}
+
+void smcj_summary_counts(smcj_buf_t *b, const smcj_runner_t *r)
+{
+    smcj_buf_printf(b, "%zu passed, %zu failed, %zu skipped, %zu n/a, %zu expected failure%s", r->n_pass,
+                    r->n_fail + r->n_fail_info, r->n_skipped, r->n_na, r->n_xfail, r->n_xfail == 1 ? "" : "s");
+    if (r->n_differs) {
+        smcj_buf_printf(b, ", %zu differ (implementation-defined)", r->n_differs);
+    }
+    if (r->n_xpass) {
+        smcj_buf_printf(b, ", %zu unexpected pass%s", r->n_xpass, r->n_xpass == 1 ? "" : "es");
+    }
+    if (r->n_fail_info) {
+        smcj_buf_printf(b, " (%zu outside the gate)", r->n_fail_info);
+    }
+    if (r->n_xfail_unmatched) {
+        smcj_buf_printf(b, ", %zu stale expected-failure entr%s", r->n_xfail_unmatched,
+                        r->n_xfail_unmatched == 1 ? "y" : "ies");
+    }
+}
+
+bool smcj_status_has_details(smcj_status_t s)
+{
+    return s == SMCJ_ST_FAIL || s == SMCJ_ST_FAIL_INFO || s == SMCJ_ST_DIFFERS;
+}
+
+void smcj_buf_shown(smcj_buf_t *b, const char *s)
+{
+    size_t n = strlen(s);
+    if (n <= SMCJ_SHOWN_TEXT) {
+        smcj_buf_append(b, s, n);
+        return;
+    }
+    size_t cut = SMCJ_SHOWN_TEXT;
+    while (cut > 0 && ((unsigned char)s[cut] & 0xc0) == 0x80) {
+        cut--; /* never split a UTF-8 sequence */
+    }
+    smcj_buf_append(b, s, cut);
+    smcj_buf_printf(b, "… (%zu bytes in all; see the JSON report)", n);
+}

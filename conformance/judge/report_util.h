@@ -1,0 +1,57 @@
+/**
+ * @file report_util.h
+ * @brief What every report shares: the section matrix, hex diffs, replay commands.
+ */
+#ifndef SMCJ_REPORT_UTIL_H
+#define SMCJ_REPORT_UTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "jbuf.h"
+#include "model.h"
+
+/** One cell of the runners × sections matrix. */
+typedef struct smcj_cell {
+    size_t pass, fail, fail_info, differs, xfail, xpass, skipped, na;
+    size_t applicable; /* everything but n/a */
+} smcj_cell_t;
+
+typedef struct smcj_matrix {
+    char **rows;          /* section keys, in spec order */
+    size_t n_rows;
+    smcj_cell_t *cells;   /* n_rows × n_runners, row-major */
+    size_t n_runners;
+} smcj_matrix_t;
+
+/** Group selected vectors by section (`top_level`: "6"; otherwise "6.2"). */
+void smcj_matrix_build(smcj_matrix_t *m, const smcj_run_t *run, bool top_level);
+void smcj_matrix_free(smcj_matrix_t *m);
+smcj_cell_t *smcj_matrix_cell(const smcj_matrix_t *m, size_t row, size_t runner);
+
+/**
+ * Hex dump of expected vs actual around the first difference: ±16 bytes, one line each,
+ * and a caret line under the first differing byte. Each line starts with `indent`.
+ */
+void smcj_hexdiff(smcj_buf_t *b, const char *indent, const uint8_t *exp, size_t exp_len, const uint8_t *act,
+                  size_t act_len);
+
+/** `smc conformance --vectors DIR --runner 'NAME=CMD' --only 'ID'` for one vector. */
+void smcj_replay_command(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r, const smcj_vector_t *v);
+
+/** `printf '%s\n' '<hello>' '<request>' | CMD` for one check (protobuf --debug style). */
+void smcj_raw_command(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r, const smcj_check_t *c);
+
+/** Longest expected/actual text the people-facing reports print (the JSON report has it all). */
+#define SMCJ_SHOWN_TEXT 2000u
+
+/** Append `s`, cut to SMCJ_SHOWN_TEXT bytes with a note of the full length. */
+void smcj_buf_shown(smcj_buf_t *b, const char *s);
+
+/** Runner one-line summary (protobuf style), without the name. */
+void smcj_summary_counts(smcj_buf_t *b, const smcj_runner_t *r);
+
+/** Statuses in report order that get a details section: FAIL, XPASS, FAIL_INFO, DIFFERS. */
+bool smcj_status_has_details(smcj_status_t s);
+
+#endif /* SMCJ_REPORT_UTIL_H */

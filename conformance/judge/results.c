@@ -1,0 +1,175 @@
+/* Per-vector statuses and the gate (see results.h). */
+#define _POSIX_C_SOURCE 200809L
+#include "results.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "jbuf.h"
+#include "xfail.h"
+
+bool smcj_reason_is_harness(smcj_reason_t r)
+{
+    return r == SMCJ_REASON_CRASH || r == SMCJ_REASON_TIMEOUT || r == SMCJ_REASON_PROTOCOL_ERROR;
+}
+
+void smcj_checks_of(const smcj_runner_t *r, size_t vi, size_t *begin, size_t *end)
+{
+    /* checks are appended vector by vector, in vector order: binary search the first */
+    size_t lo = 0, hi = r->n_checks;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (r->checks[mid].vector < vi) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    size_t e = lo;
+    while (e < r->n_checks && r->checks[e].vector == vi) {
+        e++;
+    }
+    *begin = lo;
+    *end = e;
+}
+
+static void note(smcj_run_t *run, char *text)
+{
+    run->gate_notes = smcj_xrealloc(run->gate_notes, (run->n_gate_notes + 1) * sizeof(char *));
+    run->gate_notes[run->n_gate_notes++] = text;
+}
+
+static bool gated(const smcj_run_t *run, smcj_tier_t tier, smcj_reason_t reason)
+{
+    if (smcj_reason_is_harness(reason)) {
+        return true; /* R1.4-8: crashing or hanging is never implementation-defined */
+    }
+    switch (tier) {
+    case SMCJ_TIER_REQUIRED: return true;
+    case SMCJ_TIER_RECOMMENDED: return run->gate >= SMCJ_GATE_RECOMMENDED;
+    case SMCJ_TIER_IMPLDEF: return run->gate >= SMCJ_GATE_ALL;
+    }
+    return true;
+}
+
+static void compute_runner(smcj_run_t *run, smcj_runner_t *r)
+{
+    const smcj_vectors_t *vs = run->vectors;
+    r->results = smcj_xcalloc(vs->count ? vs->count : 1, sizeof(smcj_result_t));
+    for (size_t i = 0; i < vs->count; i++) {
+        const smcj_vector_t *v = &vs->v[i];
+        smcj_result_t *res = &r->results[i];
+        res->first_check = SIZE_MAX;
+        if (!v->selected) {
+            res->status = SMCJ_ST_NONE;
+            continue;
+        }
+        size_t b, e;
+        smcj_checks_of(r, i, &b, &e);
+        bool any_fail = false, any_skip = false, any_pass = false;
+        size_t first_skip = SIZE_MAX;
+        for (size_t k = b; k < e; k++) {
+            const smcj_check_t *c = &r->checks[k];
+            if (c->outcome == SMCJ_OUT_FAIL && !any_fail) {
+                any_fail = true;
+                res->first_check = k;
+                res->reason = c->reason;
+            } else if (c->outcome == SMCJ_OUT_SKIPPED) {
+                any_skip = true;
+                first_skip = first_skip == SIZE_MAX ? k : first_skip;
+            } else if (c->outcome == SMCJ_OUT_PASS) {
+                any_pass = true;
+            }
+        }
+        /* A vector passes only if every applicable check passed; a skip is never a pass. */
+        res->outcome = any_fail ? SMCJ_OUT_FAIL : any_skip ? SMCJ_OUT_SKIPPED : any_pass ? SMCJ_OUT_PASS : SMCJ_OUT_NA;
+        if (res->outcome == SMCJ_OUT_SKIPPED) {
+            res->first_check = first_skip;
+        }
+        const smcj_xfail_entry_t *x = r->has_xfail ? smcj_xfail_lookup(&r->xfail, v->id) : NULL;
+        res->xfail_reason = x ? x->reason : NULL;
+        switch (res->outcome) {
+        case SMCJ_OUT_PASS:
+            res->status = x ? SMCJ_ST_XPASS : SMCJ_ST_PASS;
+            break;
+        case SMCJ_OUT_FAIL:
+            if (x) {
+                res->status = SMCJ_ST_XFAIL;
+            } else if (gated(run, v->tier, res->reason)) {
+                res->status = SMCJ_ST_FAIL;
+            } else {
+                res->status = v->tier == SMCJ_TIER_IMPLDEF ? SMCJ_ST_DIFFERS : SMCJ_ST_FAIL_INFO;
+            }
+            break;
+        case SMCJ_OUT_SKIPPED:
+            res->status = SMCJ_ST_SKIPPED;
+            break;
+        case SMCJ_OUT_NA:
+        case SMCJ_OUT_PENDING:
+            res->status = SMCJ_ST_NA;
+            break;
+        }
+        switch (res->status) {
+        case SMCJ_ST_PASS: r->n_pass++; break;
+        case SMCJ_ST_FAIL: r->n_fail++; break;
+        case SMCJ_ST_FAIL_INFO: r->n_fail_info++; break;
+        case SMCJ_ST_DIFFERS: r->n_differs++; break;
+        case SMCJ_ST_XFAIL: r->n_xfail++; break;
+        case SMCJ_ST_XPASS: r->n_xpass++; break;
+        case SMCJ_ST_SKIPPED: r->n_skipped++; break;
+        case SMCJ_ST_NA: r->n_na++; break;
+        case SMCJ_ST_NONE: break;
+        }
+    }
+    if (r->has_xfail) {
+        for (size_t k = 0; k < r->xfail.count; k++) {
+            if (r->xfail.entries[k].matched == 0) {
+                r->n_xfail_unmatched++;
+            }
+        }
+    }
+}
+
+void smcj_results_compute(smcj_run_t *run)
+{
+    bool start_failed = false;
+    bool failed = false;
+    for (size_t i = 0; i < run->n_runners; i++) {
+        smcj_runner_t *r = &run->runners[i];
+        if (r->skip_reason) {
+            continue;
+        }
+        if (r->start_failed) {
+            start_failed = true;
+            note(run, smcj_xasprintf("%s: could not start: %s", r->name, r->start_error));
+            continue;
+        }
+        compute_runner(run, r);
+        if (r->handshake_bad) {
+            note(run, smcj_xasprintf("%s: handshake failed: %s", r->name, r->start_error));
+        }
+        if (r->n_fail) {
+            note(run, smcj_xasprintf("%s: %zu unexpected failure%s", r->name, r->n_fail, r->n_fail == 1 ? "" : "s"));
+        }
+        if (r->n_xpass) {
+            note(run, smcj_xasprintf("%s: %zu unexpected pass%s (listed in %s but passed; remove them)", r->name,
+                                     r->n_xpass, r->n_xpass == 1 ? "" : "es", r->xfail.path));
+        }
+        if (r->n_xfail_unmatched) {
+            note(run, smcj_xasprintf("%s: %zu entr%s of %s match%s no vector", r->name, r->n_xfail_unmatched,
+                                     r->n_xfail_unmatched == 1 ? "y" : "ies", r->xfail.path,
+                                     r->n_xfail_unmatched == 1 ? "es" : ""));
+        }
+        if (r->gave_up) {
+            note(run, smcj_xasprintf("%s: given up after repeated crashes/timeouts", r->name));
+        }
+        size_t tested = r->n_pass + r->n_fail + r->n_fail_info + r->n_differs + r->n_xfail + r->n_xpass;
+        if (tested == 0 && run->vectors->selected > 0) {
+            note(run, smcj_xasprintf("%s: nothing was tested (every selected vector was n/a or skipped)", r->name));
+            failed = true;
+        }
+        failed = failed || r->n_fail || r->n_xpass || r->n_xfail_unmatched || r->handshake_bad || r->gave_up;
+    }
+    run->gate_passed = !failed && !start_failed;
+    run->exit_status = start_failed ? 2 : failed ? 1 : 0;
+}

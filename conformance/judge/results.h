@@ -1,0 +1,20 @@
+/**
+ * @file results.h
+ * @brief From checks to per-vector statuses, counts and the gate (tier policy, expected
+ *        failures, runners that could not start).
+ */
+#ifndef SMCJ_RESULTS_H
+#define SMCJ_RESULTS_H
+
+#include "model.h"
+
+/** Fill runner->results and counts, then run->gate_passed, gate_notes and exit_status. */
+void smcj_results_compute(smcj_run_t *run);
+
+/** True for failures the judge assigns itself (crash, timeout, protocol_error). */
+bool smcj_reason_is_harness(smcj_reason_t r);
+
+/** The range of checks of vector `vi` in runner `r` (checks are grouped by vector). */
+void smcj_checks_of(const smcj_runner_t *r, size_t vi, size_t *begin, size_t *end);
+
+#endif /* SMCJ_RESULTS_H */

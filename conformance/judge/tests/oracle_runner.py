@@ -1,0 +1,248 @@
+#!/usr/bin/env python3
+"""Oracle runner for testing the judge (runners/PROTOCOL.md, version 1).
+
+It answers every request straight from the vector files, so it is right by construction,
+except where a sabotage switch makes it wrong on purpose. The judge's tests then assert the
+judge's verdict on each sabotaged vector exactly.
+
+Usage: oracle_runner.py VECTORS_DIR
+Environment:
+  ORACLE_SABOTAGE  comma-separated switches:
+     wrong_bytes:ID   encode/roundtrip of ID returns the canonical bytes with the last byte flipped
+     wrong_value:ID   flutter decode of ID returns ["list", [VALUE]] instead of VALUE
+     wrong_class:ID   errors for ID carry another class
+     wrong_offset:ID  errors for ID carry offset + 1
+     crash:ID         flutter decode of ID: the process kills itself with SIGSEGV
+     exit:ID          flutter decode of ID: the process exits with status 3
+     hang:ID          flutter decode of ID: sleeps forever
+     garbage:ID       flutter decode of ID: writes a line that is not JSON
+     wrong_seq:ID     flutter decode of ID: answers with another seq
+     bad_status:ID    flutter decode of ID: answers with an unknown status
+     skip:ID          every request about ID answers skipped
+     false_caps:F     declares feature F for decode and encode, then fails every vector
+                      that needs F (decode: unknown_tag at 0; encode: not_encodable)
+     reorder_maps:ID  decodes of ID return map entries in reverse order
+     crash_every_request  every request after the handshake kills the process (SIGSEGV)
+     noisy_stderr     writes 2 KiB to stderr for every request (the judge must keep draining it)
+     bad_protocol     the handshake answers protocol 2
+     hello_garbage    the handshake answers a line that is not JSON
+     die_at_start     exits with status 5 before reading anything
+  ORACLE_DECODE_CAPS / ORACLE_ENCODE_CAPS  comma-separated feature words (default: all)
+  ORACLE_OPTIONS   comma-separated options (default: error-offsets,shift)
+  ORACLE_ENTRIES   comma-separated entries (default: message,call,envelope)
+  ORACLE_SHIFT_LOG a file to which every decode request's shift is appended
+  ORACLE_PID_FILE  a file to which the process appends its pid at start
+"""
+import glob
+import json
+import os
+import signal
+import sys
+import time
+
+ALL_FEATURES = ["int32", "int64", "int64-distinct", "float64", "float32list", "typed-lists",
+                "nan-payload", "embedded-nul", "custom-types", "largeint",
+                "duplicate-map-keys", "map-order", "method-codec", "error-stacktrace",
+                "strict-mode", "depth-limit"]
+ENTRY_OF_KIND = {"message": "message", "pigeon_request": "message", "pigeon_reply": "message",
+                 "method_call": "call", "success_envelope": "envelope",
+                 "error_envelope": "envelope", "envelope": "envelope"}
+
+
+def canon(value):
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def csv_env(name, default):
+    raw = os.environ.get(name)
+    if raw is None:
+        return list(default)
+    return [w for w in raw.split(",") if w]
+
+
+def load(vectors_dir):
+    decode = {}   # (entry, hex, mode) -> (id, answer dict)
+    encode = {}   # (entry, canon(value)) -> (id, hex)
+    features = {}
+    for path in sorted(glob.glob(os.path.join(vectors_dir, "s[0-9][0-9]-*.json"))):
+        with open(path, encoding="utf-8") as f:
+            doc = json.load(f)
+        for v in doc["vectors"]:
+            vid, entry = v["id"], ENTRY_OF_KIND[v["kind"]]
+            features[vid] = set(v["features"])
+            if "canonical" in v:
+                ok = {"status": "ok", "value": v["value"]}
+                for mode in ("flutter", "strict"):
+                    decode.setdefault((entry, v["canonical"], mode), (vid, ok))
+                encode.setdefault((entry, canon(v["value"])), (vid, v["canonical"]))
+                for acc in v.get("accepted", []):
+                    decode.setdefault((entry, acc["hex"], "flutter"), (vid, ok))
+                    strict = ok if acc["strict"] is None else {
+                        "status": "error", "class": acc["strict"], "offset": None,
+                        "message": "oracle: strict class from the vector"}
+                    decode.setdefault((entry, acc["hex"], "strict"), (vid, strict))
+            if "error" in v:
+                err = v["error"]
+                for mode in err["modes"]:
+                    # a reject vector's error (with its offset) wins over an accepted form's
+                    # strict class (which has no offset) for the same bytes
+                    decode[(entry, v["hex"], mode)] = ((vid, {
+                        "status": "error", "class": err["class"], "offset": err["offset"],
+                        "message": "oracle: error from the vector"}))
+                if "value" in v:
+                    for mode in ("flutter", "strict"):
+                        if mode not in err["modes"]:
+                            decode.setdefault((entry, v["hex"], mode),
+                                              (vid, {"status": "ok", "value": v["value"]}))
+    return decode, encode, features
+
+
+def main():
+    sab = {}
+    flags = set()
+    for item in csv_env("ORACLE_SABOTAGE", []):
+        if ":" in item:
+            k, arg = item.split(":", 1)
+            sab.setdefault(k, set()).add(arg)
+        else:
+            flags.add(item)
+    if "die_at_start" in flags:
+        sys.stderr.write("oracle: dying at start as asked\n")
+        sys.exit(5)
+    decode, encode, features = load(sys.argv[1])
+    false_caps = sab.get("false_caps", set())
+    dcaps = csv_env("ORACLE_DECODE_CAPS", ALL_FEATURES) + sorted(false_caps)
+    ecaps = csv_env("ORACLE_ENCODE_CAPS", ALL_FEATURES) + sorted(false_caps)
+    shift_log = os.environ.get("ORACLE_SHIFT_LOG")
+    if os.environ.get("ORACLE_PID_FILE"):
+        with open(os.environ["ORACLE_PID_FILE"], "a") as f:
+            f.write("%d\n" % os.getpid())
+    sys.stderr.write("oracle: started pid %d\n" % os.getpid())
+    sys.stderr.flush()
+
+    def has(kind, vid):
+        return vid is not None and vid in sab.get(kind, set())
+
+    def out(obj):
+        sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+        sys.stdout.flush()
+
+    def lies_about(vid):
+        return vid is not None and bool(features.get(vid, set()) & false_caps)
+
+    def sabotage_error(vid, ans):
+        ans = dict(ans)
+        if has("wrong_class", vid):
+            ans["class"] = "trailing_bytes" if ans["class"] != "trailing_bytes" else "truncated"
+        if has("wrong_offset", vid) and ans.get("offset") is not None:
+            ans["offset"] = ans["offset"] + 1
+        return ans
+
+    for line in sys.stdin:
+        req = json.loads(line)
+        seq, op = req["seq"], req["op"]
+        if op == "hello":
+            if "hello_garbage" in flags:
+                sys.stdout.write("hello? is this JSON?\n")
+                sys.stdout.flush()
+                continue
+            out({"seq": seq, "status": "ok", "protocol": 2 if "bad_protocol" in flags else 1,
+                 "codec": {"name": "oracle", "version": "1", "language": "Python"},
+                 "entries": csv_env("ORACLE_ENTRIES", ["message", "call", "envelope"]),
+                 "capabilities": {"decode": dcaps, "encode": ecaps},
+                 "options": csv_env("ORACLE_OPTIONS", ["error-offsets", "shift"])})
+            continue
+        if op == "bye":
+            out({"seq": seq, "status": "ok"})
+            return
+        if "noisy_stderr" in flags:
+            sys.stderr.write(("oracle: noise for seq %d " % seq).ljust(2047, ".") + "\n")
+            sys.stderr.flush()
+        if "crash_every_request" in flags:
+            sys.stderr.write("oracle: crashing on every request\n")
+            sys.stderr.flush()
+            os.kill(os.getpid(), signal.SIGSEGV)
+        entry = req.get("entry")
+        if op in ("decode", "roundtrip"):
+            mode = req.get("mode", "flutter")
+            if op == "decode" and shift_log:
+                with open(shift_log, "a") as f:
+                    f.write("%s %s\n" % (req["hex"], req.get("shift", "none")))
+            vid, ans = decode.get((entry, req["hex"], mode), (None, None))
+            if has("skip", vid):
+                out({"seq": seq, "status": "skipped", "reason": "oracle: told to skip"})
+                continue
+            if op == "decode" and mode == "flutter":
+                if has("crash", vid):
+                    sys.stderr.write("oracle: crashing on %s\n" % vid)
+                    sys.stderr.flush()
+                    os.kill(os.getpid(), signal.SIGSEGV)
+                if has("exit", vid):
+                    sys.stderr.write("oracle: exiting on %s\n" % vid)
+                    sys.stderr.flush()
+                    os._exit(3)
+                if has("hang", vid):
+                    sys.stderr.write("oracle: hanging on %s\n" % vid)
+                    sys.stderr.flush()
+                    time.sleep(3600)
+                if has("garbage", vid):
+                    sys.stdout.write("garbage {not json\n")
+                    sys.stdout.flush()
+                    continue
+                if has("wrong_seq", vid):
+                    out({"seq": seq + 1000, "status": "ok", "value": ["null"]})
+                    continue
+                if has("bad_status", vid):
+                    out({"seq": seq, "status": "maybe"})
+                    continue
+            if ans is None:
+                out({"seq": seq, "status": "error", "class": "unknown_tag", "offset": None,
+                     "message": "oracle: input not in any vector"})
+                continue
+            if lies_about(vid):
+                out({"seq": seq, "status": "error", "class": "unknown_tag", "offset": 0,
+                     "message": "oracle: lied about a capability"})
+                continue
+            if ans["status"] == "error":
+                out(dict(sabotage_error(vid, ans), seq=seq))
+                continue
+            value = ans["value"]
+            if has("wrong_value", vid) and op == "decode" and mode == "flutter":
+                value = ["list", [value]]
+            if has("reorder_maps", vid) and value[0] == "map":
+                value = ["map", list(reversed(value[1]))]
+            if op == "decode":
+                out({"seq": seq, "status": "ok", "value": value})
+                continue
+            evid, hexs = encode.get((entry, canon(ans["value"])), (None, None))
+            if hexs is None:
+                out({"seq": seq, "status": "error", "class": "not_encodable", "offset": None,
+                     "message": "oracle: value not in any vector"})
+                continue
+            if has("wrong_bytes", vid):
+                hexs = hexs[:-2] + "%02x" % (int(hexs[-2:], 16) ^ 0xff)
+            out({"seq": seq, "status": "ok", "value": value, "hex": hexs})
+            continue
+        if op == "encode":
+            vid, hexs = encode.get((entry, canon(req["value"])), (None, None))
+            if has("skip", vid):
+                out({"seq": seq, "status": "skipped", "reason": "oracle: told to skip"})
+                continue
+            if hexs is None:
+                out({"seq": seq, "status": "error", "class": "not_encodable", "offset": None,
+                     "message": "oracle: value not in any vector"})
+                continue
+            if lies_about(vid):
+                out({"seq": seq, "status": "error", "class": "not_encodable", "offset": None,
+                     "message": "oracle: lied about a capability"})
+                continue
+            if has("wrong_bytes", vid):
+                hexs = hexs[:-2] + "%02x" % (int(hexs[-2:], 16) ^ 0xff)
+            out({"seq": seq, "status": "ok", "hex": hexs})
+            continue
+        out({"seq": seq, "status": "error", "class": "bad_notation", "offset": None,
+             "message": "oracle: unknown op %r" % op})
+
+
+if __name__ == "__main__":
+    main()

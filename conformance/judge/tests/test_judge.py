@@ -1,0 +1,694 @@
+#!/usr/bin/env python3
+"""Tests of the judge (`smc conformance`) against the sabotaged oracle runner.
+
+Each case runs the judge as a subprocess over the small vector set in tests/vectors/ and
+asserts its verdicts exactly: per vector status and reason, exit status, restarts, that the
+run continued past a crash or hang, expected-failure semantics, and the reports' shape.
+
+usage: test_judge.py --judge PATH [--c-runner PATH] [--full-vectors DIR] CASE
+"""
+import argparse
+import html.parser
+import json
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import xml.etree.ElementTree as ET
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+VECTORS = os.path.join(HERE, "vectors")
+ORACLE = os.path.join(HERE, "oracle_runner.py")
+SCHEMA = os.path.join(os.path.dirname(HERE), "report.schema.json")
+ALL_IDS = None
+ARGS = None
+
+
+class Run:
+    def __init__(self, code, out, err, report, seconds, tmp):
+        self.code, self.out, self.err, self.report, self.seconds, self.tmp = code, out, err, report, seconds, tmp
+
+    def runner(self, name="oracle"):
+        for r in self.report["runners"]:
+            if r["name"] == name:
+                return r
+        raise AssertionError("no runner %r in report" % name)
+
+    def result(self, vid, name="oracle"):
+        for res in self.runner(name)["results"]:
+            if res["id"] == vid:
+                return res
+        raise AssertionError("no result for %s" % vid)
+
+    def statuses(self, name="oracle"):
+        return {res["id"]: res["status"] for res in self.runner(name)["results"]}
+
+
+def oracle_cmd(vectors=VECTORS):
+    return "%s %s %s" % (sys.executable, ORACLE, vectors)
+
+
+def judge(args, env=None, vectors=VECTORS, runners=None, want_reports=True):
+    tmp = tempfile.mkdtemp(prefix="judge-test-")
+    cmd = shlex.split(ARGS.judge) + ["--vectors", vectors, "--no-progress"]
+    if runners is None:
+        runners = ["oracle=" + oracle_cmd(vectors)]
+    for r in runners:
+        cmd += ["--runner", r]
+    rep = os.path.join(tmp, "report.json")
+    if want_reports:
+        cmd += ["--json", rep, "--junit", os.path.join(tmp, "report.xml"),
+                "--html", os.path.join(tmp, "report.html")]
+    cmd += args
+    e = dict(os.environ)
+    for k in list(e):
+        if k.startswith("ORACLE_"):
+            del e[k]
+    e.update(env or {})
+    t0 = time.monotonic()
+    p = subprocess.run(cmd, env=e, capture_output=True, text=True, timeout=120)
+    secs = time.monotonic() - t0
+    report = None
+    if want_reports and os.path.exists(rep):
+        with open(rep, encoding="utf-8") as f:
+            report = json.load(f)
+        validate_report(report)
+        ET.parse(os.path.join(tmp, "report.xml"))  # every JUnit file must parse
+    return Run(p.returncode, p.stdout, p.stderr, report, secs, tmp)
+
+
+_VALIDATOR = []
+
+
+def validate_report(report):
+    """Every JSON report of every case is checked against report.schema.json."""
+    if not _VALIDATOR:
+        try:
+            import jsonschema
+            with open(SCHEMA) as f:
+                _VALIDATOR.append(jsonschema.Draft202012Validator(json.load(f)))
+        except ImportError:
+            print("note: python jsonschema not importable; reports get the structural check only")
+            _VALIDATOR.append(None)
+    if _VALIDATOR[0] is not None:
+        errs = list(_VALIDATOR[0].iter_errors(report))
+        if errs:
+            raise AssertionError("JSON report violates report.schema.json: %s at %s" %
+                                 (errs[0].message, list(errs[0].absolute_path)))
+
+
+def check(cond, what, run=None):
+    if not cond:
+        if run is not None:
+            sys.stderr.write("---- judge stdout ----\n%s\n---- judge stderr ----\n%s\n" % (run.out, run.err))
+        raise AssertionError(what)
+    print("ok: " + what)
+
+
+def expect_only(run, want, name="oracle"):
+    """Every vector passes except those in `want` (id -> status)."""
+    st = run.statuses(name)
+    check(set(st) == set(ALL_IDS), "%s: every test vector has a result" % name, run)
+    for vid, s in st.items():
+        check(s == want.get(vid, "pass"), "%s: %s is %s (got %s)" % (name, vid, want.get(vid, "pass"), s), run)
+
+
+def failing_checks(res):
+    return [(c["check"], c["reason"]) for c in res["checks"] if c["outcome"] == "fail"]
+
+
+def sabotage(spec, extra_env=None, args=()):
+    env = {"ORACLE_SABOTAGE": spec}
+    env.update(extra_env or {})
+    return judge(list(args), env=env)
+
+
+# ---------------------------------------------------------------------------------------
+
+def case_baseline():
+    r = judge([])
+    check(r.code == 0, "clean oracle: exit 0", r)
+    expect_only(r, {})
+    check("oracle: 16 passed, 0 failed, 0 skipped, 0 n/a, 0 expected failures" in r.out,
+          "protobuf-style summary line", r)
+    check(r.runner()["restarts"] == 0, "no restarts")
+    check("GATE PASSED" in r.out, "gate verdict printed")
+
+
+def case_wrong_bytes():
+    r = sabotage("wrong_bytes:s04.2-i32-one")
+    check(r.code == 1, "wrong bytes: exit 1", r)
+    expect_only(r, {"s04.2-i32-one": "fail"})
+    res = r.result("s04.2-i32-one")
+    check(res["reason"] == "wrong_bytes", "reason wrong_bytes")
+    check(sorted(failing_checks(res)) == [("encode", "wrong_bytes"), ("roundtrip", "wrong_bytes")],
+          "encode and roundtrip fail, decode passes: %s" % failing_checks(res))
+    enc = [c for c in res["checks"] if c["check"] == "encode"][0]
+    check(enc["first_difference"] == 4 and enc["expected"] == "0301000000" and enc["actual"] == "03010000ff",
+          "first difference at offset 4, both byte strings reported")
+    check("first difference at offset 4" in r.out and "^^" in r.out, "hex diff with a caret on stdout", r)
+    check("--only 's04.2-i32-one'" in r.out and "printf '%s\\n'" in r.out, "replay and raw lines", r)
+
+
+def case_wrong_value():
+    r = sabotage("wrong_value:s05.1-str-ab")
+    check(r.code == 1, "wrong value: exit 1", r)
+    expect_only(r, {"s05.1-str-ab": "fail"})
+    res = r.result("s05.1-str-ab")
+    # the sabotage hits every flutter-mode decode of the vector: canonical and accepted form
+    check(failing_checks(res) == [("decode", "wrong_value"), ("decode accepted[0]", "wrong_value")],
+          "flutter decodes fail, strict/encode/roundtrip pass: %s" % failing_checks(res))
+    d = res["checks"][0]
+    check(d["expected"] == '["str","ab"]' and d["actual"] == '["list",[["str","ab"]]]',
+          "expected and actual notation reported")
+
+
+def case_wrong_class():
+    r = sabotage("wrong_class:s14.1-trailing")
+    check(r.code == 1, "wrong class: exit 1", r)
+    expect_only(r, {"s14.1-trailing": "fail"})
+    res = r.result("s14.1-trailing")
+    check(failing_checks(res) == [("reject flutter", "wrong_class"), ("reject strict", "wrong_class")],
+          "both modes: wrong_class: %s" % failing_checks(res))
+
+
+def case_wrong_offset():
+    r = sabotage("wrong_offset:s14.1-truncated-i32")
+    check(r.code == 1, "wrong offset: exit 1", r)
+    expect_only(r, {"s14.1-truncated-i32": "fail"})
+    check(r.result("s14.1-truncated-i32")["reason"] == "wrong_offset", "reason wrong_offset")
+    check("expected offset 4, got 5" in r.out, "offsets in the detail", r)
+    # without the error-offsets option the judge must not compare offsets (P.1)
+    r = sabotage("wrong_offset:s14.1-truncated-i32", {"ORACLE_OPTIONS": "shift"})
+    check(r.code == 0, "offset not compared without error-offsets: exit 0", r)
+    expect_only(r, {})
+
+
+def case_crash():
+    r = sabotage("crash:s04.1-null")
+    check(r.code == 1, "crash: exit 1", r)
+    expect_only(r, {"s04.1-null": "fail"})
+    res = r.result("s04.1-null")
+    check(failing_checks(res) == [("decode", "crash")], "the decode request crashed: %s" % failing_checks(res))
+    c = res["checks"][0]
+    check("SIGSEGV" in c["detail"], "signal named in the detail: %s" % c["detail"])
+    check("oracle: crashing on s04.1-null" in c["stderr_tail"], "stderr tail kept")
+    check(r.runner()["restarts"] == 1, "one restart")
+    r = sabotage("exit:s04.2-i32-one")
+    check(r.code == 1, "exit: exit 1", r)
+    expect_only(r, {"s04.2-i32-one": "fail"})
+    check("exit status 3" in r.result("s04.2-i32-one")["checks"][0]["detail"], "exit status in the detail")
+
+
+def case_hang():
+    r = sabotage("hang:s05.1-str-ab", args=["--timeout", "1"])
+    check(r.code == 1, "hang: exit 1", r)
+    expect_only(r, {"s05.1-str-ab": "fail"})
+    res = r.result("s05.1-str-ab")
+    # both flutter decodes of this vector (canonical and its accepted form) hang
+    check(failing_checks(res) == [("decode", "timeout"), ("decode accepted[0]", "timeout")],
+          "both hanging requests timed out: %s" % failing_checks(res))
+    check("oracle: hanging on s05.1-str-ab" in res["checks"][0]["stderr_tail"], "stderr of the killed runner kept")
+    check(r.runner()["restarts"] == 2, "two restarts")
+    check(r.seconds < 6, "the run took %.1f s (two 1 s timeouts)" % r.seconds)
+
+
+def case_protocol_errors():
+    for flag, vid, words in (("garbage", "s04.1-null", "not a JSON object"),
+                             ("wrong_seq", "s04.2-i64-3e9", "wrong seq"),
+                             ("bad_status", "s05.2-str-nul", "unknown status")):
+        r = sabotage("%s:%s" % (flag, vid))
+        check(r.code == 1, "%s: exit 1" % flag, r)
+        expect_only(r, {vid: "fail"})
+        res = r.result(vid)
+        check(failing_checks(res) == [("decode", "protocol_error")], "%s: protocol_error" % flag)
+        check(words in res["checks"][0]["detail"], "%s: detail says %r" % (flag, words))
+        check(r.runner()["restarts"] == 1, "%s: runner restarted" % flag)
+
+
+def case_bad_protocol():
+    r = sabotage("bad_protocol")
+    check(r.code == 1, "protocol 2: exit 1", r)
+    st = r.statuses()
+    check(len(st) == len(ALL_IDS) and all(s == "fail" for s in st.values()), "every vector fails", r)
+    check(all(res["reason"] == "protocol_error" for res in r.runner()["results"]), "all protocol_error")
+    check(r.runner()["state"] == "bad-handshake" and "protocol 2" in r.runner()["start_error"],
+          "handshake error reported")
+    r = sabotage("hello_garbage")
+    check(r.code == 1 and r.runner()["state"] == "bad-handshake", "garbage hello: bad handshake, exit 1", r)
+
+
+def case_capabilities():
+    caps = "int32,int64,int64-distinct,float64,float32list,typed-lists,nan-payload,custom-types," \
+           "largeint,duplicate-map-keys,map-order,method-codec,error-stacktrace,strict-mode,depth-limit"
+    env = {"ORACLE_DECODE_CAPS": caps, "ORACLE_ENCODE_CAPS": caps}
+    r = judge([], env=env)
+    check(r.code == 0, "honest capabilities: exit 0", r)
+    expect_only(r, {"s05.2-str-nul": "n/a"})
+    check(r.runner()["counts"]["na"] == 1 and r.runner()["counts"]["pass"] == len(ALL_IDS) - 1,
+          "n/a is counted, never as a pass")
+    # claims embedded-nul, then fails it
+    r = judge([], env=dict(env, ORACLE_SABOTAGE="false_caps:embedded-nul"))
+    check(r.code == 1, "false capability: exit 1", r)
+    expect_only(r, {"s05.2-str-nul": "fail"})
+    check(r.result("s05.2-str-nul")["reason"] == "unexpected_error", "the lie is caught")
+    # no strict mode: strict checks n/a, the strict-only reject's flutter decode still runs
+    nostrict = caps.replace(",strict-mode", "")
+    r = judge([], env={"ORACLE_DECODE_CAPS": nostrict + ",embedded-nul", "ORACLE_ENCODE_CAPS": caps + ",embedded-nul"})
+    check(r.code == 0, "no strict mode: exit 0", r)
+    expect_only(r, {})
+    li = r.result("s04.4-largeint-1f")
+    outcomes = [(c["check"], c["outcome"]) for c in li["checks"]]
+    check(outcomes == [("decode flutter (strict-only reject)", "pass"), ("reject strict", "n/a")],
+          "strict-only reject: flutter decode runs, strict is n/a: %s" % outcomes)
+    # no call/envelope entry: those vectors are n/a
+    r = judge([], env={"ORACLE_ENTRIES": "message"})
+    expect_only(r, {"s10.1-call-hi": "n/a", "s10.1-call-bad-name": "n/a"})
+
+
+def case_map_order():
+    # with map-order declared, a reordered map is a wrong value
+    r = sabotage("reorder_maps:s07.2-map-two")
+    check(r.code == 1, "reordered map with map-order: exit 1", r)
+    expect_only(r, {"s07.2-map-two": "fail"})
+    # without map-order: maps compare as multisets, and encoding a multi-entry map is n/a
+    caps = "int32,int64,int64-distinct,float64,float32list,typed-lists,nan-payload,embedded-nul," \
+           "custom-types,largeint,duplicate-map-keys,method-codec,error-stacktrace,strict-mode,depth-limit"
+    r = judge([], env={"ORACLE_SABOTAGE": "reorder_maps:s07.2-map-two", "ORACLE_DECODE_CAPS": caps,
+                       "ORACLE_ENCODE_CAPS": caps})
+    res = r.result("s07.2-map-two")
+    outcomes = {c["check"]: c["outcome"] for c in res["checks"]}
+    check(outcomes["decode"] == "pass" and outcomes["encode"] == "n/a" and outcomes["roundtrip"] == "n/a",
+          "unordered host: multiset decode passes, encode n/a: %s" % outcomes)
+
+
+def case_skipped():
+    r = sabotage("skip:s04.2-i64-3e9")
+    check(r.code == 0, "a skip alone does not fail the gate", r)
+    expect_only(r, {"s04.2-i64-3e9": "skipped"})
+    check(r.runner()["counts"]["skipped"] == 1, "skip counted, never a pass")
+    check("oracle: told to skip" in json.dumps(r.result("s04.2-i64-3e9")), "skip reason kept")
+
+
+def write(tmp, name, text):
+    p = os.path.join(tmp, name)
+    with open(p, "w") as f:
+        f.write(text)
+    return p
+
+
+def case_xfail():
+    tmp = tempfile.mkdtemp(prefix="xfail-")
+    env = {"ORACLE_SABOTAGE": "wrong_value:s05.1-str-ab"}
+    ok = write(tmp, "ok.txt", "# comment\n\ns05.1-str-ab  # known bug 42\n")
+    r = judge(["--xfail", "oracle=" + ok], env=env)
+    check(r.code == 0, "listed failure: exit 0", r)
+    expect_only(r, {"s05.1-str-ab": "expected-failure"})
+    check(r.result("s05.1-str-ab")["xfail_reason"] == "known bug 42", "reason kept")
+    check("1 expected failure" in r.out, "summary counts the expected failure", r)
+    # an unexpected failure next to an expected one
+    r = judge(["--xfail", "oracle=" + ok], env={"ORACLE_SABOTAGE": "wrong_value:s05.1-str-ab,wrong_bytes:s04.2-i32-one"})
+    check(r.code == 1, "unexpected failure: exit 1", r)
+    expect_only(r, {"s05.1-str-ab": "expected-failure", "s04.2-i32-one": "fail"})
+    # listed but passing: unexpected pass fails the run
+    xp = write(tmp, "xpass.txt", "s05.1-str-ab  # known bug 42\ns04.1-null  # fixed long ago\n")
+    r = judge(["--xfail", "oracle=" + xp], env=env)
+    check(r.code == 1, "unexpected pass: exit 1", r)
+    expect_only(r, {"s05.1-str-ab": "expected-failure", "s04.1-null": "unexpected-pass"})
+    check("unexpected pass" in r.out, "unexpected pass reported", r)
+    # an entry matching nothing: stale list fails the run (exact and glob)
+    st = write(tmp, "stale.txt", "s05.1-str-ab  # known bug 42\ns99.9-gone  # renamed\ns98.*  # glob\n")
+    r = judge(["--xfail", "oracle=" + st], env=env)
+    check(r.code == 1, "unmatched entries: exit 1", r)
+    um = r.runner()["xfail"]["unmatched"]
+    check([u["pattern"] for u in um] == ["s99.9-gone", "s98.*"] and [u["line"] for u in um] == [2, 3],
+          "unmatched entries with line numbers: %s" % um)
+    # a glob that excuses a passing vector is an unexpected pass too
+    gl = write(tmp, "glob.txt", "s05.1-*  # strings\n")
+    r = judge(["--xfail", "oracle=" + gl], env=env)
+    check(r.code == 0, "glob matching only the failure: exit 0", r)
+    gl2 = write(tmp, "glob2.txt", "s05.*  # strings\n")
+    r = judge(["--xfail", "oracle=" + gl2], env=env)
+    check(r.code == 1, "glob covering passing vectors: exit 1", r)
+    expect_only(r, {"s05.1-str-ab": "expected-failure", "s05.2-str-nul": "unexpected-pass",
+                    "s05.3-bad-utf8": "unexpected-pass"})
+    # --write-xfail: current failures, old reasons kept, TODO for new ones
+    out = os.path.join(tmp, "new.txt")
+    r = judge(["--xfail", "oracle=" + st, "--write-xfail", "oracle=" + out],
+              env={"ORACLE_SABOTAGE": "wrong_value:s05.1-str-ab,wrong_bytes:s04.2-i32-one"})
+    with open(out) as f:
+        lines = [l for l in f.read().splitlines() if l and not l.startswith("#")]
+    check(lines == ["s04.2-i32-one  # TODO: triage (wrong_bytes)", "s05.1-str-ab  # known bug 42"],
+          "written list: %s" % lines)
+    r = judge(["--xfail", "oracle=" + out], env={"ORACLE_SABOTAGE": "wrong_value:s05.1-str-ab,wrong_bytes:s04.2-i32-one"})
+    check(r.code == 0, "the written list makes the same run pass", r)
+    # a list for an unknown runner is a usage error
+    r = judge(["--xfail", "nobody=" + ok], want_reports=False)
+    check(r.code == 2, "xfail for an unknown runner: exit 2", r)
+    if ARGS.full_vectors:
+        big = write(tmp, "big.txt", "s*  # everything\n")
+        r = judge(["--xfail", "c=" + big], vectors=ARGS.full_vectors, runners=["c=" + ARGS.c_runner],
+                  want_reports=False)
+        check(r.code == 2 and "at most 1000" in r.err, "a glob expanding past 1,000 ids: exit 2", r)
+    else:
+        print("skip: glob expansion cap needs the full vectors (not given)")
+
+
+def case_gate():
+    env = {"ORACLE_SABOTAGE": "wrong_value:s07.3-dup-keys"}
+    r = judge([], env=env)
+    check(r.code == 0, "implementation-defined difference: exit 0", r)
+    expect_only(r, {"s07.3-dup-keys": "differs"})
+    check("1 differ (implementation-defined)" in r.out, "differs counted", r)
+    r = judge(["--gate", "all"], env=env)
+    check(r.code == 1, "--gate all: the difference fails", r)
+    expect_only(r, {"s07.3-dup-keys": "fail"})
+    env = {"ORACLE_SABOTAGE": "wrong_class:s15.1-depth-129"}
+    r = judge([], env=env)
+    check(r.code == 1, "recommended failure fails the default gate", r)
+    expect_only(r, {"s15.1-depth-129": "fail"})
+    r = judge(["--gate", "required"], env=env)
+    check(r.code == 0, "--gate required: recommended failure is informational", r)
+    expect_only(r, {"s15.1-depth-129": "fail-ungated"})
+    # a crash is never implementation-defined
+    r = judge([], env={"ORACLE_SABOTAGE": "crash:s07.3-dup-keys"})
+    check(r.code == 1, "crash on an implementation-defined vector fails the gate", r)
+    expect_only(r, {"s07.3-dup-keys": "fail"})
+
+
+def case_start():
+    r = judge([], runners=["ghost=/nonexistent/runner --flag", "oracle=" + oracle_cmd()])
+    check(r.code == 2, "a runner that cannot start: exit 2", r)
+    g = r.runner("ghost")
+    check(g["state"] == "could-not-start" and "exit status 127" in g["start_error"], "reason: %s" % g["start_error"])
+    expect_only(r, {})  # the other runner still ran
+    check("ghost: could not start" in r.out, "reported on stdout", r)
+    r = judge([], env={"ORACLE_SABOTAGE": "die_at_start"})
+    check(r.code == 2 and "dying at start" in r.runner()["start_error"], "runner stderr in the start error", r)
+    r = judge(["--skip-runner", "dart=no Dart SDK on this machine"])
+    check(r.code == 0, "a skipped runner does not fail the run", r)
+    d = r.runner("dart")
+    check(d["state"] == "skipped" and d["skip_reason"] == "no Dart SDK on this machine", "skip reason in the report")
+    check("dart: skipped: no Dart SDK on this machine" in r.out, "skip reason on stdout", r)
+    r = judge(["--runner", "broken"], want_reports=False)
+    check(r.code == 2, "bad --runner: exit 2", r)
+
+
+def case_gave_up():
+    r = sabotage("crash_every_request")
+    check(r.code == 1, "runner crashing on everything: exit 1", r)
+    run = r.runner()
+    check(run["gave_up"] and run["restarts"] == 3, "gave up after 3 restarts (restarts=%d)" % run["restarts"])
+    reasons = [c.get("reason") for res in run["results"] for c in res["checks"] if c["outcome"] == "fail"]
+    check(reasons[:4] == ["crash"] * 4 and set(reasons[4:]) == {"protocol_error"},
+          "4 crashes, then protocol_error for the rest: %s" % reasons[:6])
+    check(r.seconds < 10, "bounded time: %.1f s" % r.seconds)
+
+
+def case_interrupt():
+    """SIGTERM to the judge: it kills its runners (own process groups) and exits 2."""
+    tmp = tempfile.mkdtemp(prefix="intr-")
+    pids = os.path.join(tmp, "pids")
+    env = dict(os.environ, ORACLE_SABOTAGE="hang:s05.1-str-ab", ORACLE_PID_FILE=pids)
+    p = subprocess.Popen(shlex.split(ARGS.judge) + ["--vectors", VECTORS, "--no-progress", "--timeout", "60",
+                                                    "--runner", "oracle=" + oracle_cmd()],
+                         env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and not os.path.exists(pids):
+        time.sleep(0.05)
+    time.sleep(1.0)  # let it reach the hanging request
+    t0 = time.monotonic()
+    p.send_signal(15)
+    out, err = p.communicate(timeout=20)
+    check(p.returncode == 2 and "interrupted" in err, "SIGTERM: exit 2 (%d) %s" % (p.returncode, err.strip()))
+    check(time.monotonic() - t0 < 5, "stopped promptly")
+    with open(pids) as f:
+        for pid in [int(x) for x in f.read().split()]:
+            # gone, or a zombie waiting for its (killed) shell's reaper: either way not running.
+            # SIGKILL of the shell's child is asynchronous, so allow it a moment.
+            end = time.monotonic() + 3
+            while True:
+                try:
+                    with open("/proc/%d/stat" % pid) as st:
+                        state = st.read().rsplit(")", 1)[1].split()[0]
+                except OSError:
+                    state = "gone"
+                if state in ("gone", "Z", "X") or time.monotonic() > end:
+                    break
+                time.sleep(0.05)
+            check(state in ("gone", "Z", "X"), "runner %d is no longer running (%s)" % (pid, state))
+
+
+def case_noisy_stderr():
+    r = sabotage("noisy_stderr", args=["--timeout", "3"])
+    check(r.code == 0, "a runner writing lots of stderr does not stall: exit 0", r)
+    expect_only(r, {})
+
+
+def case_hostile():
+    state = os.path.join(tempfile.mkdtemp(prefix="hostile-"), "state")
+    hostile = "%s %s %s" % (sys.executable, os.path.join(HERE, "hostile_runner.py"), state)
+    r = judge(["--max-line", "1048576"], runners=["hostile=" + hostile])
+    check(r.code == 1, "hostile runner: the judge survives and fails the gate (exit %d)" % r.code, r)
+    check("Sanitizer" not in r.err and "runtime error" not in r.err, "no sanitizer report", r)
+    run = r.runner("hostile")
+    reasons = {c.get("reason") for res in run["results"] for c in res["checks"] if c["outcome"] == "fail"}
+    check(reasons == {"protocol_error"}, "every broken answer is a protocol_error: %s" % reasons)
+    details = " | ".join(c.get("detail", "") for res in run["results"] for c in res["checks"])
+    # which broken answer meets which check depends on seq numbering; each kind must show up
+    for alternatives in (("has no \"value\"", "has no string \"hex\""), ("not valid", "not lower-case hex"),
+                         ("without a string \"class\"", "neither a non-negative"), ("not a JSON object",),
+                         ("longer than 1048576 bytes",)):
+        check(any(w in details for w in alternatives), "detail mentions one of %r" % (alternatives,))
+    check(run["restarts"] == 5 and not run["gave_up"],
+          "restarted once per unparseable line, never gave up (%d restarts)" % run["restarts"])
+    fails = sum(1 for res in run["results"] for c in res["checks"] if c["outcome"] == "fail")
+    check(fails == 10 and run["counts"]["skipped"] > 0,
+          "one failed check per broken answer (%d), then the run went on: %s" % (fails, run["counts"]))
+    with open(SCHEMA) as f:
+        schema = json.load(f)
+    try:
+        import jsonschema
+        jsonschema.validate(r.report, schema)
+        check(True, "report with hostile content is schema-valid")
+    except ImportError:
+        print("note: python jsonschema not importable; schema not checked here")
+    ET.parse(os.path.join(r.tmp, "report.xml"))
+    check(True, "JUnit with hostile content parses")
+
+
+def case_filters():
+    def sel(args):
+        r = judge(args)
+        return r.code, sorted(r.statuses()) if r.report else []
+    code, ids = sel(["--only", "s04.*"])
+    check(code == 0 and ids == sorted(i for i in ALL_IDS if i.startswith("s04.")), "--only glob: %s" % ids)
+    code, ids = sel(["--only", "s04.1-null", "--only", "s14.1-trailing"])
+    check(ids == ["s04.1-null", "s14.1-trailing"], "--only repeatable")
+    code, ids = sel(["--tier", "recommended"])
+    check(ids == ["s15.1-depth-129"], "--tier")
+    code, ids = sel(["--feature", "method-codec"])
+    check(ids == ["s10.1-call-bad-name", "s10.1-call-hi"], "--feature")
+    code, ids = sel(["--section", "10"])
+    check(ids == ["s10.1-call-bad-name", "s10.1-call-hi"], "--section 10")
+    code, ids = sel(["--section", "14.1"])
+    check(ids == ["s14.1-trailing", "s14.1-truncated-i32", "s14.1-unknown-tag"], "--section 14.1")
+    r = judge(["--section", "1"], want_reports=False)
+    check(r.code == 2 and "no vector matches" in r.err, "--section 1 matches neither 10.1 nor 14.1: exit 2", r)
+
+
+def case_malformed_vectors():
+    r = judge([], vectors=os.path.join(HERE, "vectors-bad"), want_reports=False)
+    check(r.code == 2, "malformed vectors: exit 2", r)
+    for words in ("error.offset is not a non-negative integer", "id does not have the shape",
+                  "`canonical` is not lower-case hex"):
+        check(words in r.err, "error names the problem: %s" % words, r)
+    empty = tempfile.mkdtemp(prefix="novec-")
+    r = judge([], vectors=empty, want_reports=False)
+    check(r.code == 2 and "no vector files" in r.err, "no vectors: exit 2", r)
+
+
+def case_shift():
+    log = os.path.join(tempfile.mkdtemp(prefix="shift-"), "log")
+    judge([], env={"ORACLE_SHIFT_LOG": log})
+    with open(log) as f:
+        pairs = [l.split() for l in f.read().splitlines()]
+    shifts = {int(s) for _, s in pairs}
+    check(shifts <= set(range(1, 8)) and len(shifts) >= 3, "shift in 1..7 and varies: %s" % sorted(shifts))
+    log2 = log + "2"
+    judge([], env={"ORACLE_SHIFT_LOG": log2, "ORACLE_OPTIONS": "error-offsets"})
+    with open(log2) as f:
+        check({l.split()[1] for l in f.read().splitlines()} == {"none"}, "no shift without the option")
+
+
+class Html(html.parser.HTMLParser):
+    VOID = {"meta", "br", "input", "img", "hr", "link"}
+
+    def __init__(self):
+        super().__init__()
+        self.stack, self.errors, self.tags, self.ids = [], [], [], set()
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        self.tags.append((tag, a))
+        if "id" in a:
+            self.ids.add(a["id"])
+        if tag not in self.VOID:
+            self.stack.append(tag)
+
+    def handle_endtag(self, tag):
+        if not self.stack or self.stack[-1] != tag:
+            self.errors.append("unbalanced </%s> (open: %s)" % (tag, self.stack[-3:]))
+        else:
+            self.stack.pop()
+
+
+def case_reports():
+    r = sabotage("wrong_bytes:s04.2-i32-one,crash:s04.1-null,wrong_value:s07.3-dup-keys",
+                 args=["--skip-runner", "dart=no Dart SDK"])
+    check(r.code == 1, "report run: exit 1", r)
+    # JSON against the schema
+    with open(SCHEMA) as f:
+        schema = json.load(f)
+    try:
+        import jsonschema
+        jsonschema.Draft202012Validator.check_schema(schema)
+        errs = sorted(jsonschema.Draft202012Validator(schema).iter_errors(r.report), key=str)
+        check(not errs, "JSON report valid against report.schema.json (python jsonschema): %s" %
+              [e.message for e in errs[:3]])
+    except ImportError:
+        print("note: python jsonschema not importable; structural check only")
+        for k in schema["required"]:
+            check(k in r.report, "report has %s" % k)
+        for run in r.report["runners"]:
+            for k in schema["$defs"]["runner"]["required"]:
+                check(k in run, "runner has %s" % k)
+    # JUnit with a real XML parser
+    tree = ET.parse(os.path.join(r.tmp, "report.xml"))
+    root = tree.getroot()
+    suites = {s.get("name"): s for s in root.findall("testsuite")}
+    check(set(suites) == {"oracle", "dart"}, "a testsuite per runner: %s" % list(suites))
+    cases = suites["oracle"].findall("testcase")
+    check(len(cases) == len(ALL_IDS), "a testcase per vector")
+    fails = {c.get("name"): c for c in cases if c.find("failure") is not None}
+    errors = {c.get("name"): c for c in cases if c.find("error") is not None}
+    check(list(fails) == ["s04.2-i32-one"] and fails["s04.2-i32-one"].find("failure").get("type") == "wrong_bytes",
+          "codec mismatch is <failure type=wrong_bytes>")
+    check(list(errors) == ["s04.1-null"] and errors["s04.1-null"].find("error").get("type") == "crash",
+          "crash is <error type=crash>")
+    check(suites["oracle"].get("failures") == "1" and suites["oracle"].get("errors") == "1", "suite counts")
+    check(suites["dart"].find("testcase/skipped") is not None, "skipped runner is a skipped testcase")
+    # control characters and markup in content survive XML escaping (s05.2 has NUL and <&>)
+    r2 = sabotage("wrong_value:s05.2-str-nul")
+    ET.parse(os.path.join(r2.tmp, "report.xml"))
+    check(True, "JUnit with NUL/<&> content parses")
+    if shutil.which("xmllint"):
+        p = subprocess.run(["xmllint", "--noout", os.path.join(r2.tmp, "report.xml")], capture_output=True, text=True)
+        check(p.returncode == 0, "xmllint accepts the JUnit file: %s" % p.stderr)
+    # HTML structure
+    with open(os.path.join(r.tmp, "report.html"), encoding="utf-8") as f:
+        text = f.read()
+    h = Html()
+    h.feed(text)
+    check(not h.errors and not h.stack, "HTML well-formed: %s %s" % (h.errors[:3], h.stack))
+    check("matrix" in h.ids, "has the matrix table")
+    det = [a for t, a in h.tags if t == "details" and a.get("class") == "failure"]
+    n_detail = sum(1 for res in r.runner()["results"] if res["status"] in ("fail", "differs", "fail-ungated", "unexpected-pass"))
+    check(len(det) == n_detail == 3, "one details element per failure/difference (%d)" % len(det))
+    check("http://" not in text.replace("http://www.w3.org", "") and "src=" not in text, "no external assets")
+    # headless Chromium screenshot
+    chrome = shutil.which("chromium") or shutil.which("chromium-browser")
+    if not chrome:
+        print("skip: chromium not installed; no screenshot")
+        return
+    png = os.path.join(r.tmp, "report.png")
+    p = subprocess.run([chrome, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                        "--screenshot=" + png, "--window-size=1400,1000", "file://" + os.path.join(r.tmp, "report.html")],
+                       capture_output=True, text=True, timeout=90)
+    check(os.path.exists(png), "chromium wrote a screenshot (%s)" % p.stderr[-300:])
+    with open(png, "rb") as f:
+        data = f.read()
+    check(data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 20000, "PNG is non-trivial (%d bytes)" % len(data))
+    keep = os.environ.get("JUDGE_SCREENSHOT")
+    if keep:
+        shutil.copy(png, keep)
+        shutil.copy(os.path.join(r.tmp, "report.html"), keep + ".html")
+
+
+def case_full_c():
+    if not ARGS.full_vectors or not ARGS.c_runner:
+        print("skip: no --full-vectors/--c-runner given")
+        return
+    r = judge([], vectors=ARGS.full_vectors, runners=["c=" + ARGS.c_runner])
+    c = r.runner("c")
+    total = r.report["vectors"]["total"]
+    check(r.code == 0, "C reference passes the full vector set: exit 0", r)
+    check(c["counts"]["pass"] == total and c["counts"]["fail"] == 0 and c["counts"]["skipped"] == 0,
+          "100%% pass: %s of %d" % (c["counts"], total))
+    print("full run: %d vectors, %d requests, %.2f s (judge wall %.2f s)" % (total, c["requests"], r.report["seconds"], r.seconds))
+
+
+def case_c_on_test_vectors():
+    """The hand-written test vectors agree with the reference codec (they are checked, not trusted)."""
+    if not ARGS.c_runner:
+        print("skip: no --c-runner given")
+        return
+    r = judge([], runners=["c=" + ARGS.c_runner])
+    check(r.code == 0, "C reference passes the judge's own test vectors", r)
+    expect_only(r, {}, name="c")
+
+
+def case_c_example_runner():
+    """A codec plugged in through smc_runner_codec.h with narrower capabilities."""
+    if not ARGS.c_example_runner:
+        print("skip: no --c-example-runner given")
+        return
+    r = judge([], runners=["ex=" + ARGS.c_example_runner])
+    check(r.code == 0, "example codec passes what it declares", r)
+    expect_only(r, {"s10.1-call-hi": "n/a", "s10.1-call-bad-name": "n/a", "s04.4-largeint-1f": "n/a"}, name="ex")
+    li = {c["check"]: c["outcome"] for c in r.result("s04.4-largeint-1f", "ex")["checks"]}
+    check(li == {"decode flutter (strict-only reject)": "n/a", "reject strict": "n/a"},
+          "largeint and strict mode undeclared: n/a (%s)" % li)
+    f64 = {c["check"]: c["outcome"] for c in r.result("s04.3-f64-one", "ex")["checks"]}
+    check(f64["decode strict"] == "n/a" and f64["decode accepted[0] strict"] == "n/a" and f64["decode"] == "pass",
+          "strict checks n/a, flutter checks run: %s" % f64)
+    if ARGS.full_vectors:
+        r = judge([], vectors=ARGS.full_vectors, runners=["ex=" + ARGS.c_example_runner])
+        ex = r.runner("ex")
+        check(r.code == 0 and ex["counts"]["fail"] == 0 and ex["counts"]["na"] > 0,
+              "full set: no failures, some n/a: %s" % ex["counts"])
+
+
+CASES = {n[5:]: f for n, f in globals().items() if n.startswith("case_")}
+
+
+def main():
+    global ARGS, ALL_IDS
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--judge", required=True, help="the judge command, e.g. 'smc conformance'")
+    ap.add_argument("--c-runner")
+    ap.add_argument("--c-example-runner")
+    ap.add_argument("--full-vectors")
+    ap.add_argument("case", choices=sorted(CASES) + ["all"])
+    ARGS = ap.parse_args()
+    if ARGS.full_vectors and not os.path.isdir(ARGS.full_vectors):
+        ARGS.full_vectors = None
+    if not ARGS.c_runner:
+        ARGS.c_runner = None
+    if not ARGS.c_example_runner:
+        ARGS.c_example_runner = None
+    ALL_IDS = []
+    for name in sorted(os.listdir(VECTORS)):
+        with open(os.path.join(VECTORS, name), encoding="utf-8") as f:
+            ALL_IDS += [v["id"] for v in json.load(f)["vectors"]]
+    for name in (sorted(CASES) if ARGS.case == "all" else [ARGS.case]):
+        print("== " + name)
+        CASES[name]()
+    print("PASS")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,24 @@
+/**
+ * @file verdict.h
+ * @brief Judge one protocol-valid response against its vector (runners/PROTOCOL.md P.3, P.5).
+ */
+#ifndef SMCJ_VERDICT_H
+#define SMCJ_VERDICT_H
+
+#include "model.h"
+#include "smct_json.h"
+
+/**
+ * Set c->outcome/reason/detail/expected/actual from `resp` (a parsed response object whose
+ * seq matched and whose status is "ok", "error" or "skipped"). `arena` is scratch space.
+ */
+void smcj_verdict(smcj_check_t *c, const smcj_runner_t *r, const smcj_vectors_t *vs, const smct_json_t *resp,
+                  smc_arena_t *arena);
+
+/**
+ * Equality of two items of one entry; with `ordered` false, maps compare as multisets of
+ * entries (P.5: runners whose maps do not keep order). Exact otherwise, float bits included.
+ */
+bool smcj_doc_equal(const smct_doc_t *a, const smct_doc_t *b, bool ordered);
+
+#endif /* SMCJ_VERDICT_H */

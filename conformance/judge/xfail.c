@@ -1,0 +1,150 @@
+/* Expected-failure lists (see xfail.h). */
+#define _POSIX_C_SOURCE 200809L
+#include "xfail.h"
+
+#include <fnmatch.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r';
+}
+
+static char *trim(char *s)
+{
+    while (is_space(*s)) {
+        s++;
+    }
+    size_t n = strlen(s);
+    while (n > 0 && is_space(s[n - 1])) {
+        s[--n] = '\0';
+    }
+    return s;
+}
+
+bool smcj_xfail_load(smcj_xfail_t *x, const char *path, char *err, size_t err_size)
+{
+    memset(x, 0, sizeof *x);
+    x->path = smcj_xstrdup(path);
+    size_t len;
+    char *text = smcj_read_file(path, &len, err, err_size);
+    if (!text) {
+        return false;
+    }
+    if (memchr(text, '\0', len)) {
+        snprintf(err, err_size, "%s: contains a NUL byte", path);
+        free(text);
+        return false;
+    }
+    int line_no = 0;
+    size_t cap = 0;
+    char *next_line = text;
+    while (next_line) {
+        char *line = next_line;
+        char *nl = strchr(line, '\n');
+        next_line = nl ? nl + 1 : NULL;
+        if (nl) {
+            *nl = '\0';
+        }
+        line_no++;
+        char *hash = strchr(line, '#');
+        char *reason = NULL;
+        if (hash) {
+            *hash = '\0';
+            reason = trim(hash + 1);
+        }
+        char *pat = trim(line);
+        if (*pat == '\0') {
+            continue;
+        }
+        if (strpbrk(pat, " \t")) {
+            snprintf(err, err_size, "%s: line %d: an entry is one vector id or glob, then `# reason`", path, line_no);
+            free(text);
+            return false;
+        }
+        if (x->count == cap) {
+            cap = cap ? cap * 2 : 16;
+            x->entries = smcj_xrealloc(x->entries, cap * sizeof *x->entries);
+        }
+        smcj_xfail_entry_t *e = &x->entries[x->count++];
+        e->pattern = smcj_xstrdup(pat);
+        e->reason = smcj_xstrdup(reason && *reason ? reason : "(no reason given)");
+        e->line = line_no;
+        e->is_glob = strpbrk(pat, "*?[") != NULL;
+        e->matched = 0;
+    }
+    free(text);
+    return true;
+}
+
+bool smcj_xfail_expand(smcj_xfail_t *x, const smcj_vectors_t *vs, char *err, size_t err_size)
+{
+    for (size_t k = 0; k < x->count; k++) {
+        smcj_xfail_entry_t *e = &x->entries[k];
+        e->matched = 0;
+        for (size_t i = 0; i < vs->count; i++) {
+            bool m = e->is_glob ? fnmatch(e->pattern, vs->v[i].id, 0) == 0 : strcmp(e->pattern, vs->v[i].id) == 0;
+            e->matched += m;
+        }
+        if (e->is_glob && e->matched > SMCJ_XFAIL_MAX_EXPANSION) {
+            snprintf(err, err_size, "%s: `%s` matches %zu vectors; a glob may excuse at most %u", x->path, e->pattern,
+                     e->matched, SMCJ_XFAIL_MAX_EXPANSION);
+            return false;
+        }
+    }
+    return true;
+}
+
+const smcj_xfail_entry_t *smcj_xfail_lookup(const smcj_xfail_t *x, const char *id)
+{
+    for (size_t k = 0; k < x->count; k++) {
+        if (!x->entries[k].is_glob && strcmp(x->entries[k].pattern, id) == 0) {
+            return &x->entries[k];
+        }
+    }
+    for (size_t k = 0; k < x->count; k++) {
+        if (x->entries[k].is_glob && fnmatch(x->entries[k].pattern, id, 0) == 0) {
+            return &x->entries[k];
+        }
+    }
+    return NULL;
+}
+
+bool smcj_xfail_write(const smcj_runner_t *r, const smcj_vectors_t *vs, const char *path, bool include_differs,
+                      char *err, size_t err_size)
+{
+    smcj_buf_t b = {0};
+    smcj_buf_printf(&b,
+                    "# Expected failures of runner `%s` for `smc conformance --xfail %s=FILE`.\n"
+                    "# One vector id per line, then `# reason`. Written by --write-xfail; keep the reasons current.\n",
+                    r->name, r->name);
+    for (size_t i = 0; i < vs->count; i++) {
+        const smcj_result_t *res = &r->results[i];
+        bool failing = res->status == SMCJ_ST_FAIL || res->status == SMCJ_ST_XFAIL || res->status == SMCJ_ST_FAIL_INFO ||
+                       (include_differs && res->status == SMCJ_ST_DIFFERS);
+        if (!failing) {
+            continue;
+        }
+        const smcj_xfail_entry_t *old = r->has_xfail ? smcj_xfail_lookup(&r->xfail, vs->v[i].id) : NULL;
+        if (old) {
+            smcj_buf_printf(&b, "%s  # %s\n", vs->v[i].id, old->reason);
+        } else {
+            smcj_buf_printf(&b, "%s  # TODO: triage (%s)\n", vs->v[i].id, smcj_reason_name(res->reason));
+        }
+    }
+    bool ok = smcj_write_file(path, &b, err, err_size);
+    smcj_buf_free(&b);
+    return ok;
+}
+
+void smcj_xfail_free(smcj_xfail_t *x)
+{
+    for (size_t k = 0; k < x->count; k++) {
+        free(x->entries[k].pattern);
+        free(x->entries[k].reason);
+    }
+    free(x->entries);
+    free(x->path);
+    memset(x, 0, sizeof *x);
+}

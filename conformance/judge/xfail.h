@@ -1,0 +1,44 @@
+/**
+ * @file xfail.h
+ * @brief Expected-failure lists with protobuf's semantics: a listed vector that fails is an
+ *        expected failure; one that passes is an unexpected pass and fails the run; an entry
+ *        that matches no vector fails the run too, so a list can never go stale.
+ *
+ * File format: one entry per line, `vector-id  # reason`; blank lines and lines starting
+ * with `#` are comments. An entry may be an fnmatch glob (`s06.*-offset*`), which must match
+ * at least one vector and at most SMCJ_XFAIL_MAX_EXPANSION, so one line cannot silently
+ * excuse a whole section.
+ */
+#ifndef SMCJ_XFAIL_H
+#define SMCJ_XFAIL_H
+
+#include <stdbool.h>
+
+#include "jbuf.h"
+#include "model.h"
+
+#define SMCJ_XFAIL_MAX_EXPANSION 1000u
+
+/** Parse `path`; false with a message (unreadable file, empty pattern). */
+bool smcj_xfail_load(smcj_xfail_t *x, const char *path, char *err, size_t err_size);
+
+/**
+ * Count the vectors each entry matches (all loaded vectors, not only the selected ones).
+ * False with a message if a glob expands to more than SMCJ_XFAIL_MAX_EXPANSION ids.
+ */
+bool smcj_xfail_expand(smcj_xfail_t *x, const smcj_vectors_t *vs, char *err, size_t err_size);
+
+/** The entry that lists `id` (exact entries first, then globs), or NULL. */
+const smcj_xfail_entry_t *smcj_xfail_lookup(const smcj_xfail_t *x, const char *id);
+
+/**
+ * Write the corrected list for runner `r`: every vector that now fails (statuses FAIL and
+ * XFAIL, and DIFFERS when `include_differs`), each with its old reason when the old list had
+ * one, else a TODO with the failure kind.
+ */
+bool smcj_xfail_write(const smcj_runner_t *r, const smcj_vectors_t *vs, const char *path, bool include_differs,
+                      char *err, size_t err_size);
+
+void smcj_xfail_free(smcj_xfail_t *x);
+
+#endif /* SMCJ_XFAIL_H */

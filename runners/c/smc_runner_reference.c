@@ -1,0 +1,97 @@
+/* The reference codec (ref-decoder/) behind the runner interface (smc_runner_codec.h). */
+#include <stdio.h>
+#include <string.h>
+
+#include "smc_runner_codec.h"
+
+/* Everything the reference can express when decoding (spec/vectors.md V.3)... */
+static const char *const k_decode_caps[] = {
+    "int32", "int64", "int64-distinct", "float64", "float32list", "typed-lists", "nan-payload",
+    "embedded-nul", "custom-types", "largeint", "duplicate-map-keys", "map-order", "method-codec",
+    "error-stacktrace", "strict-mode", "depth-limit", NULL};
+/* ...and encoding: everything but largeint, which is never written (spec §4.4). */
+static const char *const k_encode_caps[] = {
+    "int32", "int64", "int64-distinct", "float64", "float32list", "typed-lists", "nan-payload",
+    "embedded-nul", "custom-types", "duplicate-map-keys", "map-order", "method-codec",
+    "error-stacktrace", "depth-limit", NULL};
+
+static smc_runner_status_t from_status(smc_status_t st, const smc_error_t *err, smc_runner_report_t *report)
+{
+    if (st == SMC_OK) {
+        return SMC_RUNNER_OK;
+    }
+    report->error_class = smc_status_class(st);
+    report->has_offset = true;
+    report->offset = err->offset;
+    snprintf(report->message, sizeof report->message, "%s: %s", smc_status_name(st), smc_status_str(st));
+    return SMC_RUNNER_ERROR;
+}
+
+static smc_runner_status_t ref_decode(void *ctx, smc_runner_entry_t entry, const uint8_t *data, size_t len,
+                                      smc_runner_mode_t mode, smc_arena_t *arena, smc_runner_item_t *out,
+                                      smc_runner_report_t *report)
+{
+    (void)ctx;
+    smc_decode_opts_t opts = {mode == SMC_RUNNER_STRICT ? SMC_MODE_STRICT : SMC_MODE_FLUTTER, 0};
+    smc_error_t err = {SMC_OK, 0};
+    smc_status_t st = SMC_ERR_USAGE;
+    memset(out, 0, sizeof *out);
+    out->entry = entry;
+    switch (entry) {
+    case SMC_RUNNER_MESSAGE:
+        st = smc_decode(data, len, &opts, arena, &out->value, &err);
+        break;
+    case SMC_RUNNER_CALL:
+        st = smc_decode_method_call(data, len, &opts, arena, &out->call, &err);
+        break;
+    case SMC_RUNNER_ENVELOPE:
+        st = smc_decode_envelope(data, len, &opts, arena, &out->envelope, &err);
+        break;
+    }
+    return from_status(st, &err, report);
+}
+
+static smc_status_t encode_into(const smc_runner_item_t *item, uint8_t *buf, size_t cap, size_t *n, smc_error_t *err)
+{
+    switch (item->entry) {
+    case SMC_RUNNER_MESSAGE:
+        return smc_encode(item->value, buf, cap, n, err);
+    case SMC_RUNNER_CALL:
+        return smc_encode_method_call(&item->call, buf, cap, n, err);
+    case SMC_RUNNER_ENVELOPE:
+        return smc_encode_envelope(&item->envelope, buf, cap, n, err);
+    }
+    return SMC_ERR_USAGE;
+}
+
+static smc_runner_status_t ref_encode(void *ctx, const smc_runner_item_t *item, smc_arena_t *arena, uint8_t **out,
+                                      size_t *out_len, smc_runner_report_t *report)
+{
+    (void)ctx;
+    smc_error_t err = {SMC_OK, 0};
+    size_t need = 0;
+    /* size query first (the writer counts past a full buffer), then the real write */
+    smc_status_t st = encode_into(item, NULL, 0, &need, &err);
+    if (st == SMC_ERR_BUFFER_FULL || st == SMC_OK) {
+        uint8_t *buf = smc_arena_alloc(arena, need ? need : 1);
+        if (!buf) {
+            report->error_class = "nomem";
+            report->has_offset = false;
+            snprintf(report->message, sizeof report->message, "out of memory for %zu bytes", need);
+            return SMC_RUNNER_ERROR;
+        }
+        st = encode_into(item, buf, need, out_len, &err);
+        *out = buf;
+    }
+    smc_runner_status_t r = from_status(st, &err, report);
+    report->has_offset = false; /* encoder offsets are output positions, not spec/errors.md offsets */
+    return r;
+}
+
+const smc_runner_codec_t *smc_runner_codec(void)
+{
+    static const smc_runner_codec_t codec = {
+        "smc-c-reference", SMC_VERSION_STRING, "C", {true, true, true}, k_decode_caps, k_encode_caps,
+        true, NULL, ref_decode, ref_encode};
+    return &codec;
+}
