@@ -1,11 +1,12 @@
 /* Shared test helpers; see test_support.h. */
 #include "test_support.h"
 
-#include <cjson/cJSON.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "smct_notation.h"
 
 /* ---- bytes ---- */
 
@@ -140,153 +141,34 @@ smc_allocator_t ts_alloc_allocator(ts_alloc_t *a)
 
 /* ---- notation ---- */
 
-static smc_value_t *from_json(smc_arena_t *arena, const cJSON *j);
+/* The project's one notation reader (smct_notation.h, spec/notation.md N.3/N.4) does the
+ * work; these wrappers only turn its errors into test failures. */
 
-static const char *word_of(const cJSON *j)
+static smc_value_t *notation_or_fail(smct_status_t st, smc_value_t *v, const smct_error_t *err,
+                                     const char *what)
 {
-    if (!cJSON_IsArray(j) || cJSON_GetArraySize(j) < 1 || !cJSON_IsString(j->child)) {
-        fail_msg("notation value must be an array starting with a type word");
-    }
-    return j->child->valuestring;
-}
-
-static uint64_t parse_hex_u64(const char *s, size_t digits)
-{
-    if (strlen(s) != digits) {
-        fail_msg("hex \"%s\" must have %zu digits", s, digits);
-    }
-    uint64_t v = 0;
-    for (size_t i = 0; i < digits; i++) {
-        int n = hex_nibble(s[i]);
-        if (n < 0) {
-            fail_msg("bad hex \"%s\"", s);
-        }
-        v = v << 4 | (uint64_t)n;
-    }
-    return v;
-}
-
-static int64_t parse_dec64(const char *s)
-{
-    char *end = NULL;
-    long long v = strtoll(s, &end, 10);
-    if (end == s || *end != '\0') {
-        fail_msg("bad decimal \"%s\"", s);
-    }
-    return (int64_t)v;
-}
-
-static smc_value_t *from_json(smc_arena_t *arena, const cJSON *j)
-{
-    const char *w = word_of(j);
-    const cJSON *a1 = j->child->next;
-    const cJSON *a2 = a1 != NULL ? a1->next : NULL;
-    smc_value_t *v = NULL;
-    if (strcmp(w, "null") == 0) {
-        v = smc_value_make_null(arena);
-    } else if (strcmp(w, "bool") == 0) {
-        assert_true(cJSON_IsBool(a1));
-        v = smc_value_make_bool(arena, cJSON_IsTrue(a1));
-    } else if (strcmp(w, "i32") == 0) {
-        assert_true(cJSON_IsNumber(a1));
-        v = smc_value_make_i32(arena, (int32_t)a1->valuedouble);
-    } else if (strcmp(w, "i64") == 0) {
-        assert_true(cJSON_IsString(a1));
-        v = smc_value_make_i64(arena, parse_dec64(a1->valuestring));
-    } else if (strcmp(w, "largeint") == 0 || strcmp(w, "str") == 0) {
-        assert_true(cJSON_IsString(a1));
-        size_t n = strlen(a1->valuestring);
-        v = w[0] == 's' ? smc_value_make_str(arena, a1->valuestring, n)
-                        : smc_value_make_largeint(arena, a1->valuestring, n);
-    } else if (strcmp(w, "f64") == 0) {
-        assert_true(cJSON_IsString(a1));
-        v = smc_value_make_f64_bits(arena, parse_hex_u64(a1->valuestring, 16));
-    } else if (strcmp(w, "u8s") == 0) {
-        assert_true(cJSON_IsString(a1));
-        ts_buf_t b = ts_hex(a1->valuestring);
-        v = smc_value_make_u8s(arena, b.data, b.len);
-        ts_buf_free(&b);
-    } else if (strcmp(w, "i32s") == 0 || strcmp(w, "i64s") == 0 || strcmp(w, "f64s") == 0 ||
-               strcmp(w, "f32s") == 0) {
-        assert_true(cJSON_IsArray(a1));
-        size_t n = (size_t)cJSON_GetArraySize(a1);
-        uint64_t *raw = (uint64_t *)calloc(n + 1, sizeof *raw);
-        assert_non_null(raw);
-        size_t i = 0;
-        for (const cJSON *e = a1->child; e != NULL; e = e->next, i++) {
-            if (strcmp(w, "i32s") == 0) {
-                int32_t x = (int32_t)e->valuedouble;
-                uint32_t u;
-                memcpy(&u, &x, 4);
-                raw[i] = u;
-            } else if (strcmp(w, "i64s") == 0) {
-                int64_t x = parse_dec64(e->valuestring);
-                memcpy(&raw[i], &x, 8);
-            } else {
-                raw[i] = parse_hex_u64(e->valuestring, w[1] == '6' ? 16 : 8);
-            }
-        }
-        if (w[1] == '6') {
-            v = smc_value_make_f64s_bits(arena, raw, n);
-            if (w[0] == 'i') {
-                v->type = SMC_TYPE_I64S; /* same LE layout */
-            }
-        } else {
-            uint32_t *r32 = (uint32_t *)calloc(n + 1, sizeof *r32);
-            assert_non_null(r32);
-            for (i = 0; i < n; i++) {
-                r32[i] = (uint32_t)raw[i];
-            }
-            v = smc_value_make_f32s_bits(arena, r32, n);
-            if (w[0] == 'i') {
-                v->type = SMC_TYPE_I32S;
-            }
-            free(r32);
-        }
-        free(raw);
-    } else if (strcmp(w, "list") == 0) {
-        assert_true(cJSON_IsArray(a1));
-        size_t n = (size_t)cJSON_GetArraySize(a1);
-        v = smc_value_make_list(arena, n);
-        size_t i = 0;
-        for (const cJSON *e = a1->child; e != NULL; e = e->next, i++) {
-            v->list.items[i] = *from_json(arena, e);
-        }
-    } else if (strcmp(w, "map") == 0) {
-        assert_true(cJSON_IsArray(a1));
-        size_t n = (size_t)cJSON_GetArraySize(a1);
-        v = smc_value_make_map(arena, n);
-        size_t i = 0;
-        for (const cJSON *e = a1->child; e != NULL; e = e->next, i++) {
-            assert_int_equal(cJSON_GetArraySize(e), 2);
-            v->map.entries[2 * i] = *from_json(arena, e->child);
-            v->map.entries[2 * i + 1] = *from_json(arena, e->child->next);
-        }
-    } else if (strcmp(w, "custom") == 0) {
-        assert_true(cJSON_IsNumber(a1));
-        assert_non_null(a2);
-        v = smc_value_make_custom(arena, (uint8_t)a1->valueint, from_json(arena, a2));
-    } else {
-        fail_msg("unknown type word \"%s\"", w);
+    if (st != SMCT_OK) {
+        fail_msg("%s is not valid notation (%s at offset %zu: %s)", what, smct_status_name(st),
+                 err->offset, err->message != NULL ? err->message : "?");
     }
     assert_non_null(v);
     return v;
 }
 
-smc_value_t *ts_notation_json(smc_arena_t *arena, const void *cjson)
+smc_value_t *ts_notation_json(smc_arena_t *arena, const smct_json_t *json)
 {
-    return from_json(arena, (const cJSON *)cjson);
+    smc_value_t *v = NULL;
+    smct_error_t err = {SMCT_OK, 0, NULL};
+    smct_status_t st = smct_notation_read_value(json, arena, &v, &err);
+    return notation_or_fail(st, v, &err, "JSON value");
 }
 
 smc_value_t *ts_notation(smc_arena_t *arena, const char *json)
 {
-    cJSON *j = cJSON_Parse(json);
-    if (j == NULL) {
-        fail_msg("notation does not parse: %s", json);
-    }
-    smc_value_t *v = from_json(arena, j);
-    cJSON_Delete(j);
-    return v;
+    smc_value_t *v = NULL;
+    smct_error_t err = {SMCT_OK, 0, NULL};
+    smct_status_t st = smct_notation_parse_value(json, strlen(json), arena, &v, &err);
+    return notation_or_fail(st, v, &err, json);
 }
 
 /* ---- value printing for failures ---- */
@@ -318,8 +200,9 @@ static void describe(const smc_value_t *v, char *out, size_t cap, int budget)
     case SMC_TYPE_STR:
     case SMC_TYPE_LARGEINT:
     case SMC_TYPE_U8S:
+        /* two hex digits per byte, at most 40 bytes shown */
         snprintf(p, room, "%s:%.*s", smc_type_name(v->type),
-                 (int)(v->bytes.len > 40 ? 40 : v->bytes.len),
+                 (int)(2 * (v->bytes.len > 40 ? 40 : v->bytes.len)),
                  ts_to_hex(v->bytes.ptr, v->bytes.len));
         break;
     case SMC_TYPE_I32S:

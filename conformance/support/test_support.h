@@ -1,5 +1,6 @@
 /*
- * Shared helpers of the cmocka suite: hex, the value notation (spec/notation.md, via cJSON),
+ * Shared helpers of the cmocka suite: hex, the value notation (spec/notation.md, read by the
+ * project's own reader, smct_notation.h),
  * a counting allocator with fail-nth injection, and assertions that check status, class
  * and offset together. Every decode assertion also runs the reader (smc_validate) and checks
  * that it reports the same status and offset, and that a failed decode left nothing behind.
@@ -15,6 +16,7 @@
 #include <cmocka.h>
 
 #include "smc/smc.h"
+#include "smct_json.h"
 
 /* ---- bytes ---- */
 
@@ -48,10 +50,11 @@ smc_allocator_t ts_alloc_allocator(ts_alloc_t *a);
 
 /* ---- notation ---- */
 
-/* Parse a value in the notation into `arena`; fails the test on invalid notation. */
+/* Parse a value in the notation into `arena` (the JSON tree is kept there too); fails the test
+ * on invalid notation (spec/notation.md N.4), naming the offset and the reason. */
 smc_value_t *ts_notation(smc_arena_t *arena, const char *json);
-/* The same from an already parsed cJSON item (`const cJSON *`). */
-smc_value_t *ts_notation_json(smc_arena_t *arena, const void *cjson);
+/* The same from an already parsed JSON value (smct_json_parse). */
+smc_value_t *ts_notation_json(smc_arena_t *arena, const smct_json_t *json);
 
 /* ---- assertions (file/line of the caller) ---- */
 
