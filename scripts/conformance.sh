@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# The main job: build what is needed, then run the judge over every runner present on this
+# machine (C reference, Swift, Kotlin, Dart) against vectors/, printing one summary line per
+# runner and the runners x sections matrix. A runner whose toolchain is missing is listed as
+# skipped with the reason. Reports land in out/ (conformance.html, .json, .xml).
+# Usage: bash scripts/conformance.sh [--gate] [extra judge arguments...]
+#   --gate  apply the expected-failure lists in conformance/judge/expected-failures/
+#           (what CI does); without it every failure is shown as a failure.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cd "$SMC_ROOT"
+
+gate=0
+if [ "${1:-}" = "--gate" ]; then gate=1; shift; fi
+
+bash scripts/install-deps.sh >&2
+smc_configure_build "$SMC_BUILD" >&2
+smc="$SMC_BUILD/ref-decoder/cli/smc"
+
+args=(--vectors "$SMC_ROOT/vectors" --runner "c=$SMC_BUILD/runners/c/smc-c-runner")
+
+if command -v swift >/dev/null 2>&1; then
+  echo "building the Swift runner..." >&2
+  (cd runners/swift && swift build -c release -j "$SMC_JOBS" --product smc-swift-runner >&2)
+  args+=(--runner "swift=$SMC_ROOT/runners/swift/.build/release/smc-swift-runner")
+else
+  args+=(--skip-runner "swift=no Swift toolchain on this machine")
+fi
+
+if command -v kotlinc >/dev/null 2>&1 && command -v java >/dev/null 2>&1; then
+  echo "building the Kotlin runner..." >&2
+  bash runners/kotlin/build.sh >&2
+  args+=(--runner "kotlin=$SMC_ROOT/runners/kotlin/out/smc-kotlin-runner")
+else
+  args+=(--skip-runner "kotlin=kotlinc or java not found")
+fi
+
+if command -v dart >/dev/null 2>&1; then
+  args+=(--runner "dart=$SMC_ROOT/runners/dart/run-runner.sh --profile pure")
+else
+  args+=(--skip-runner "dart=no Dart SDK on this machine; runners/dart is written and syntax-checked but has never run here (runners/dart/README.md)")
+fi
+
+# Expected-failure lists apply only to runners that actually run (a list for a skipped
+# runner would otherwise be reported as stale).
+if [ "$gate" -eq 1 ]; then
+  for f in conformance/judge/expected-failures/*.txt; do
+    [ -e "$f" ] || continue
+    name="$(basename "$f" .txt)"
+    if [[ " ${args[*]} " == *" $name="* ]] && [[ ! " ${args[*]} " == *"--skip-runner $name="* ]]; then
+      args+=(--xfail "$name=$SMC_ROOT/$f")
+    fi
+  done
+fi
+
+mkdir -p out
+exec "$smc" conformance "${args[@]}" \
+  --html out/conformance.html --json out/conformance.json --junit out/conformance.xml "$@"

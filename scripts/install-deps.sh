@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs what a fresh Debian 12 machine lacks for building and testing smc-conformance.
+# Idempotent: packages already present are skipped, so a second run costs a few dpkg calls.
+# Needs root (apt-get) only when something is missing.
+set -euo pipefail
+
+apt_packages=(cmake ninja-build pkg-config libcmocka-dev valgrind python3
+              afl++ clang llvm libclang-rt-14-dev
+              kotlin libgoogle-gson-java junit4
+              libxml2-utils chromium)
+missing=()
+for p in "${apt_packages[@]}"; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "install-deps: missing Debian packages: ${missing[*]} (run as root, or install them)" >&2
+    exit 1
+  fi
+  echo "install-deps: installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# Python packages for the test suite (PyPI): tree-sitter's Dart grammar for the Dart syntax
+# check (no Dart SDK can be installed here, see runners/dart/README.md) and jsonschema for
+# validating the judge's JSON report. Pinned in scripts/requirements.txt.
+if ! python3 -c 'import tree_sitter, tree_sitter_language_pack, jsonschema, yaml' 2>/dev/null; then
+  echo "install-deps: installing Python test packages (scripts/requirements.txt)"
+  python3 -m pip install -q -r "$(dirname "${BASH_SOURCE[0]}")/requirements.txt"
+fi

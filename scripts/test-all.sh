@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Runs every test of the project, in order, and ends with one summary line
+# ("test-all: N passed, N failed, N skipped"). Each step prints its own output; a step whose
+# toolchain is missing is skipped with the reason, never counted as passed.
+# Usage: bash scripts/test-all.sh [STEP...]   (default: all steps; names as listed below)
+set -uo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cd "$SMC_ROOT"
+
+passed=0; failed=0; skipped=0; failures=()
+step() {  # step NAME COMMAND...
+  local name="$1"; shift
+  if [ ${#only[@]} -gt 0 ] && [[ ! " ${only[*]} " == *" $name "* ]]; then return; fi
+  echo "=== $name"
+  local t0=$SECONDS
+  if "$@"; then
+    passed=$((passed + 1)); echo "=== $name: ok ($((SECONDS - t0)) s)"
+  else
+    failed=$((failed + 1)); failures+=("$name"); echo "=== $name: FAILED ($((SECONDS - t0)) s)"
+  fi
+}
+skip() {  # skip NAME REASON
+  if [ ${#only[@]} -gt 0 ] && [[ ! " ${only[*]} " == *" $1 "* ]]; then return; fi
+  skipped=$((skipped + 1)); echo "=== $1: skipped: $2"
+}
+only=("$@")
+
+deps()        { bash scripts/install-deps.sh; }
+c_build()     { smc_configure_build "$SMC_BUILD"; }
+c_tests()     { ctest --test-dir "$SMC_BUILD" --output-on-failure -j "$SMC_JOBS"; }
+# The sanitizer build runs the same tests without the valgrind variants (ASan and valgrind
+# cannot share a process).
+c_sanitize()  { smc_configure_build "$SMC_ROOT/build-asan" -DSMC_SANITIZE=ON &&
+                ctest --test-dir "$SMC_ROOT/build-asan" --output-on-failure -j "$SMC_JOBS" -LE valgrind; }
+vectors()     { python3 -m unittest discover -s vectors/gen -p 'test_*.py' &&
+                python3 vectors/gen/generate.py --check --smc "$SMC_BUILD/ref-decoder/cli/smc"; }
+swift_tests() { (cd runners/swift && swift build -c release -j "$SMC_JOBS" && swift test -j "$SMC_JOBS"); }
+kotlin_tests(){ bash runners/kotlin/build.sh test; }
+dart_syntax() { python3 conformance/dart_syntax/check_dart_syntax.py; }
+conformance() { bash scripts/conformance.sh --gate; }
+fuzz_smoke()  { bash fuzz/smoke.sh; }
+bench_smoke() { bash bench/run.sh --smoke; }
+
+step deps deps
+step c-build c_build
+step c-tests c_tests
+step c-sanitize c_sanitize
+step vectors vectors
+if command -v swift >/dev/null; then step swift swift_tests; else skip swift "swift toolchain not found"; fi
+if command -v kotlinc >/dev/null; then step kotlin kotlin_tests; else skip kotlin "kotlinc not found"; fi
+step dart-syntax dart_syntax
+step conformance conformance
+if [ -f fuzz/smoke.sh ]; then step fuzz-smoke fuzz_smoke; else skip fuzz-smoke "fuzz/smoke.sh not present"; fi
+if [ -f bench/run.sh ]; then step bench-smoke bench_smoke; else skip bench-smoke "bench/run.sh not present"; fi
+
+[ ${#failures[@]} -gt 0 ] && echo "failed steps: ${failures[*]}"
+echo "test-all: $passed passed, $failed failed, $skipped skipped"
+[ "$failed" -eq 0 ]
