@@ -323,3 +323,15 @@ def alternatives(value, entry="message", limit=8):
             hx, off = nonzero_pad(value, path, lambda n: b"\xff" * n, entry)
             out.append(accept(hx, "padding at offset %d filled with ff" % off, "not_canonical"))
     return out
+
+
+def with_alternatives(cases, ids):
+    """Attach decode-only non-canonical encodings (alternatives()) to the vectors named in ids.
+
+    Each section file picks a few representative vectors; doing it for every vector would
+    multiply the suite without testing anything new (spec §2.2 and §3.3 accept rules are
+    the same for every value)."""
+    for c in cases:
+        if c["id"] in ids:
+            c["accepted"] = alternatives(c["value"], c.entry)
+    return cases

@@ -1,7 +1,7 @@
 """spec §6: Uint8List (6.1), Int32List (6.2), Int64List (6.3), Float64List (6.4),
 Float32List (6.5), empty typed lists carry padding (6.6)."""
 
-from caselib import (alternatives, f32s, f64s, i32, i32s, i64s, lst, notes, null, origin, reject, u8s, valid)
+from caselib import (with_alternatives, f32s, f64s, i32, i32s, i64s, lst, notes, null, origin, reject, u8s, valid)
 
 SECTION = "6"
 FILE = "s06-typed-lists"
@@ -23,16 +23,8 @@ CPP_EMPTY_NOTES = notes(
 WITH_ALTERNATIVES = ['s06.2-i32s-glib', 's06.3-i64s-glib', 's06.4-f64s-glib', 's06.5-f32s-glib', 's06.6-null-i32s-empty-7']
 
 
-def _add_alternatives(cases):
-    """Attach decode-only non-canonical encodings (caselib.alternatives) to a few vectors."""
-    for c in cases:
-        if c["id"] in WITH_ALTERNATIVES:
-            c["accepted"] = alternatives(c["value"], c.entry)
-    return cases
-
-
 def cases(registry):
-    return _add_alternatives(_cases())
+    return with_alternatives(_cases(), WITH_ALTERNATIVES)
 
 
 def _cases():

@@ -1,7 +1,7 @@
 """spec §7: lists (7.1), maps in wire order (7.2), duplicate keys (7.3, implementation-
 defined), keys of any type (7.4)."""
 
-from caselib import (alternatives, b, custom, f32s, f64, f64s, i32, i32s, i64, i64s, lst, mp, notes, null,
+from caselib import (with_alternatives, b, custom, f32s, f64, f64s, i32, i32s, i64, i64s, lst, mp, notes, null,
                      origin, s, u8s, valid)
 
 SECTION = "7"
@@ -31,16 +31,8 @@ MERGE_NOTES = notes(
 WITH_ALTERNATIVES = ['s07.1-cpp-mixed', 's07.1-glib-mixed', 's07.2-glib-value-types-as-keys', 's07.2-glib-nested-maps']
 
 
-def _add_alternatives(cases):
-    """Attach decode-only non-canonical encodings (caselib.alternatives) to a few vectors."""
-    for c in cases:
-        if c["id"] in WITH_ALTERNATIVES:
-            c["accepted"] = alternatives(c["value"], c.entry)
-    return cases
-
-
 def cases(registry):
-    return _add_alternatives(_cases())
+    return with_alternatives(_cases(), WITH_ALTERNATIVES)
 
 
 def _cases():

@@ -1,7 +1,7 @@
 """spec §10: method calls = name (a tag-07 string) + arguments (one value), alignment from the
 name's first byte."""
 
-from caselib import (alternatives, b, call, custom, f32s, f64, f64s, i32, i32s, i64, i64s, lst, mp, null,
+from caselib import (with_alternatives, b, call, custom, f32s, f64, f64s, i32, i32s, i64, i64s, lst, mp, null,
                      origin, reject, s, u8s, valid, enc)
 
 SECTION = "10"
@@ -14,16 +14,8 @@ GLIB = "fl_standard_method_codec_test.cc (wire-format-notes.md §3.5)"
 WITH_ALTERNATIVES = ['s10.1-glib-hello-list']
 
 
-def _add_alternatives(cases):
-    """Attach decode-only non-canonical encodings (caselib.alternatives) to a few vectors."""
-    for c in cases:
-        if c["id"] in WITH_ALTERNATIVES:
-            c["accepted"] = alternatives(c["value"], c.entry)
-    return cases
-
-
 def cases(registry):
-    return _add_alternatives(_cases())
+    return with_alternatives(_cases(), WITH_ALTERNATIVES)
 
 
 def _cases():

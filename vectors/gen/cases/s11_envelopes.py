@@ -1,7 +1,7 @@
 """spec §11: success (11.1) and error (11.2) envelopes, the optional stacktrace element
 (11.3, implementation-defined), bad flags and empty envelopes (11.4)."""
 
-from caselib import (alternatives, b, custom, error, f32s, f64, f64s, i32, i32s, i64, i64s, lst, mp, notes,
+from caselib import (with_alternatives, b, custom, error, f32s, f64, f64s, i32, i32s, i64, i64s, lst, mp, notes,
                      null, origin, reject, s, success, u8s, valid, enc)
 
 SECTION = "11"
@@ -39,16 +39,8 @@ DETAILS = [
 WITH_ALTERNATIVES = ['s11.2-cpp-error-full', 's11.1-glib-success-list']
 
 
-def _add_alternatives(cases):
-    """Attach decode-only non-canonical encodings (caselib.alternatives) to a few vectors."""
-    for c in cases:
-        if c["id"] in WITH_ALTERNATIVES:
-            c["accepted"] = alternatives(c["value"], c.entry)
-    return cases
-
-
 def cases(registry):
-    return _add_alternatives(_cases())
+    return with_alternatives(_cases(), WITH_ALTERNATIVES)
 
 
 def _cases():

@@ -2,7 +2,7 @@
 of arguments (12.1); replies are [result], void [null] / [], or [code, message, details]
 (12.2). Decoded with the message entry point."""
 
-from caselib import (alternatives, b, custom, f32s, f64, f64s, i32, i32s, i64, i64s, lst, mp, null,
+from caselib import (with_alternatives, b, custom, f32s, f64, f64s, i32, i32s, i64, i64s, lst, mp, null,
                      origin, s, u8s, valid)
 
 SECTION = "12"
@@ -22,16 +22,8 @@ DETAILS = [
 WITH_ALTERNATIVES = ['s12.1-request-typed-data']
 
 
-def _add_alternatives(cases):
-    """Attach decode-only non-canonical encodings (caselib.alternatives) to a few vectors."""
-    for c in cases:
-        if c["id"] in WITH_ALTERNATIVES:
-            c["accepted"] = alternatives(c["value"], c.entry)
-    return cases
-
-
 def cases(registry):
-    return _add_alternatives(_cases())
+    return with_alternatives(_cases(), WITH_ALTERNATIVES)
 
 
 def _cases():
