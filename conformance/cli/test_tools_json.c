@@ -19,28 +19,6 @@
 #include "smct_json.h"
 #include "tools_test_util.h"
 
-typedef struct fixture {
-    smc_arena_t arena;
-} fixture_t;
-
-static int setup(void **state)
-{
-    fixture_t *f = malloc(sizeof *f);
-    if (f == NULL) {
-        return -1;
-    }
-    smc_arena_init_allocator(&f->arena, NULL);
-    *state = f;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    fixture_t *f = *state;
-    smc_arena_free(&f->arena);
-    free(f);
-    return 0;
-}
 
 /* Parse from an exact-size heap copy so any read past the end is caught by ASan/valgrind. */
 static smct_status_t parse_exact(fixture_t *f, const char *text, size_t len, uint32_t max_depth,

@@ -20,28 +20,6 @@
 #include "smct_notation.h"
 #include "tools_test_util.h"
 
-typedef struct fixture {
-    smc_arena_t arena;
-} fixture_t;
-
-static int setup(void **state)
-{
-    fixture_t *f = malloc(sizeof *f);
-    if (f == NULL) {
-        return -1;
-    }
-    smc_arena_init_allocator(&f->arena, NULL);
-    *state = f;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    fixture_t *f = *state;
-    smc_arena_free(&f->arena);
-    free(f);
-    return 0;
-}
 
 /* Notation text → doc → canonical bytes, compared with `hex`; and bytes → doc → text. */
 static void both_directions(fixture_t *f, smct_entry_t entry, const char *text, const char *hex)

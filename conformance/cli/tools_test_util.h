@@ -9,7 +9,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "smc/smc_value.h"
 
 /* 256 KiB: enough for any non-recursive code (even under ASan), far too little for one
  * C stack frame per nesting level at the depths the tests use (≥ 100,000). */
@@ -48,6 +51,30 @@ static inline bool run_on_small_stack(small_stack_fn fn, void *ctx)
         return false;
     }
     return pthread_join(t, NULL) == 0;
+}
+
+/* cmocka fixture of the tools tests: one malloc-backed arena per test, freed after it. */
+typedef struct fixture {
+    smc_arena_t arena;
+} fixture_t;
+
+static inline int setup(void **state)
+{
+    fixture_t *f = malloc(sizeof *f);
+    if (f == NULL) {
+        return -1;
+    }
+    smc_arena_init_allocator(&f->arena, NULL);
+    *state = f;
+    return 0;
+}
+
+static inline int teardown(void **state)
+{
+    fixture_t *f = *state;
+    smc_arena_free(&f->arena);
+    free(f);
+    return 0;
 }
 
 #endif /* TOOLS_TEST_UTIL_H */
