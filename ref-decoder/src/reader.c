@@ -4,7 +4,7 @@
  * (value.c) and the envelope decoders use it too, so every layer reports the same status
  * and offset for every input.
  */
-#include "smc_internal.h"
+#include "read_item.h"
 
 smc_status_t smci_opts_resolve(const smc_decode_opts_t *opts, uint32_t *flags, uint32_t *max_depth)
 {
@@ -48,15 +48,15 @@ size_t smci_array_width(smc_type_t type)
     return 0;
 }
 
-/* spec §2.2: 1, 3 or 5 byte size; strict mode wants the shortest form. */
-static smc_status_t read_size(smci_input_t *in, uint32_t flags, uint32_t *n, size_t *err_off)
+/* spec §2.2: the 3- and 5-byte size forms (in->p at the `fe`/`ff` byte, or at the end). */
+smc_status_t smci_read_size_escape(smci_input_t *in, uint32_t flags, uint32_t *n, size_t *err_off)
 {
     if (!smci_has(in, 1)) {
         *err_off = smci_length(in);
         return SMC_ERR_TRUNCATED;
     }
     uint8_t b = in->p[0];
-    if (b < 254) {
+    if (b < 254) { /* not an escape: callers normally take the inline path for these */
         *n = b;
         in->p += 1;
         return SMC_OK;
@@ -77,202 +77,22 @@ static smc_status_t read_size(smci_input_t *in, uint32_t flags, uint32_t *n, siz
     return SMC_OK;
 }
 
-/* spec §3.3: the padding must be present; strict mode wants it zero. */
-static smc_status_t skip_padding(smci_input_t *in, uint32_t flags, size_t pad, size_t *err_off)
+/* spec §3.3, strict mode: the first non-zero padding byte (present: checked by the caller). */
+smc_status_t smci_check_padding_zero(const smci_input_t *in, size_t pad, size_t *err_off)
 {
-    if (!smci_has(in, pad)) {
-        *err_off = smci_length(in);
-        return SMC_ERR_TRUNCATED;
-    }
-    if (flags & SMC_STRICT_PADDING) {
-        for (size_t i = 0; i < pad; i++) {
-            if (in->p[i] != 0) {
-                *err_off = smci_offset(in) + i;
-                return SMC_ERR_NONZERO_PADDING;
-            }
+    for (size_t i = 0; i < pad; i++) {
+        if (in->p[i] != 0) {
+            *err_off = smci_offset(in) + i;
+            return SMC_ERR_NONZERO_PADDING;
         }
     }
-    in->p += pad;
-    return SMC_OK;
-}
-
-/* string / largeInt / Uint8List payload: size, §14.3 check, bytes, UTF-8 (spec §5, §6.1). */
-static smc_status_t read_sized(smci_input_t *in, uint32_t flags, bool text, smc_bytes_t *out,
-                               size_t *err_off)
-{
-    uint32_t n;
-    smc_status_t st = read_size(in, flags, &n, err_off);
-    if (st != SMC_OK) {
-        return st;
-    }
-    if (!smci_has(in, n)) {
-        *err_off = smci_length(in);
-        return SMC_ERR_TRUNCATED;
-    }
-    size_t bad;
-    if (text && !smci_utf8_valid(in->p, n, &bad)) {
-        *err_off = smci_offset(in) + bad;
-        return SMC_ERR_BAD_UTF8;
-    }
-    out->ptr = in->p;
-    out->len = n;
-    in->p += n;
-    return SMC_OK;
-}
-
-/* Typed lists (spec §6.2–6.5): count, §14.3 check of padding + width*n, padding, elements. */
-static smc_status_t read_array(smci_input_t *in, uint32_t flags, size_t width, smc_array_t *out,
-                               size_t *err_off)
-{
-    uint32_t n;
-    smc_status_t st = read_size(in, flags, &n, err_off);
-    if (st != SMC_OK) {
-        return st;
-    }
-    size_t pad = smci_pad(smci_offset(in), width);
-    uint64_t need = (uint64_t)pad + (uint64_t)width * n; /* ≤ 7 + 8 * (2^32 - 1): no overflow */
-    if (need > (uint64_t)smci_remaining(in)) {
-        *err_off = smci_length(in);
-        return SMC_ERR_TRUNCATED;
-    }
-    st = skip_padding(in, flags, pad, err_off);
-    if (st != SMC_OK) {
-        return st;
-    }
-    out->data = in->p;
-    out->count = n;
-    in->p += width * (size_t)n; /* fits: need ≤ remaining */
-    return SMC_OK;
-}
-
-static smc_status_t read_container(smci_input_t *in, uint32_t flags, uint64_t per_item,
-                                   size_t *count, size_t *err_off)
-{
-    uint32_t n;
-    smc_status_t st = read_size(in, flags, &n, err_off);
-    if (st != SMC_OK) {
-        return st;
-    }
-    /* spec §14.3: every value is at least one tag byte, so n values need n bytes. */
-    if (per_item * n > (uint64_t)smci_remaining(in)) {
-        *err_off = smci_length(in);
-        return SMC_ERR_TRUNCATED;
-    }
-    *count = n;
     return SMC_OK;
 }
 
 smc_status_t smci_read_item(smci_input_t *in, uint32_t flags, bool may_open, smc_item_t *it,
                             size_t *err_off)
 {
-    /* spec §14.2 step 1: a value needs its tag byte. */
-    if (!smci_has(in, 1)) {
-        *err_off = smci_length(in);
-        return SMC_ERR_TRUNCATED;
-    }
-    size_t tag_off = smci_offset(in);
-    uint8_t tag = in->p[0];
-    in->p += 1;
-    it->offset = tag_off;
-    it->custom_tag = 0;
-
-    switch (tag) {
-    case SMCI_TAG_NULL:
-        it->type = SMC_TYPE_NULL;
-        return SMC_OK;
-    case SMCI_TAG_TRUE:
-    case SMCI_TAG_FALSE:
-        it->type = SMC_TYPE_BOOL;
-        it->boolean = tag == SMCI_TAG_TRUE;
-        return SMC_OK;
-    case SMCI_TAG_I32: /* spec §4.2: no alignment */
-        it->type = SMC_TYPE_I32;
-        if (!smci_has(in, 4)) {
-            break;
-        }
-        {
-            uint32_t u = smci_le32_unchecked(in->p);
-            memcpy(&it->i32, &u, sizeof u);
-        }
-        in->p += 4;
-        return SMC_OK;
-    case SMCI_TAG_I64:
-        it->type = SMC_TYPE_I64;
-        if (!smci_has(in, 8)) {
-            break;
-        }
-        {
-            uint64_t u = smci_le64_unchecked(in->p);
-            memcpy(&it->i64, &u, sizeof u);
-        }
-        in->p += 8;
-        return SMC_OK;
-    case SMCI_TAG_F64: { /* spec §4.3: padding to 8 from the message start, then 8 bytes */
-        it->type = SMC_TYPE_F64;
-        smc_status_t st = skip_padding(in, flags, smci_pad(smci_offset(in), 8), err_off);
-        if (st != SMC_OK) {
-            return st;
-        }
-        if (!smci_has(in, 8)) {
-            break;
-        }
-        it->f64_bits = smci_le64_unchecked(in->p);
-        in->p += 8;
-        return SMC_OK;
-    }
-    case SMCI_TAG_LARGEINT: /* spec §4.4 */
-        if (flags & SMC_REJECT_LARGEINT) {
-            *err_off = tag_off;
-            return SMC_ERR_UNKNOWN_TAG;
-        }
-        it->type = SMC_TYPE_LARGEINT;
-        return read_sized(in, flags, true, &it->bytes, err_off);
-    case SMCI_TAG_STR:
-        it->type = SMC_TYPE_STR;
-        return read_sized(in, flags, true, &it->bytes, err_off);
-    case SMCI_TAG_U8S:
-        it->type = SMC_TYPE_U8S;
-        return read_sized(in, flags, false, &it->bytes, err_off);
-    case SMCI_TAG_I32S:
-        it->type = SMC_TYPE_I32S;
-        return read_array(in, flags, 4, &it->array, err_off);
-    case SMCI_TAG_F32S:
-        it->type = SMC_TYPE_F32S;
-        return read_array(in, flags, 4, &it->array, err_off);
-    case SMCI_TAG_I64S:
-        it->type = SMC_TYPE_I64S;
-        return read_array(in, flags, 8, &it->array, err_off);
-    case SMCI_TAG_F64S:
-        it->type = SMC_TYPE_F64S;
-        return read_array(in, flags, 8, &it->array, err_off);
-    case SMCI_TAG_LIST:
-    case SMCI_TAG_MAP:
-        /* spec §15.1: the depth check comes before anything after the tag. */
-        if (!may_open) {
-            *err_off = tag_off;
-            return SMC_ERR_DEPTH;
-        }
-        it->type = tag == SMCI_TAG_LIST ? SMC_TYPE_LIST : SMC_TYPE_MAP;
-        return read_container(in, flags, tag == SMCI_TAG_LIST ? 1 : 2, &it->count, err_off);
-    default:
-        if (tag >= SMCI_TAG_CUSTOM_MIN && !(flags & SMC_REJECT_CUSTOM)) {
-            /* spec §8.1: custom tag + exactly one nested value. With custom values
-             * disabled the tag is unknown rather than a container (errors.md §14.1). */
-            if (!may_open) {
-                *err_off = tag_off;
-                return SMC_ERR_DEPTH;
-            }
-            it->type = SMC_TYPE_CUSTOM;
-            it->custom_tag = tag;
-            it->count = 1;
-            return SMC_OK;
-        }
-        *err_off = tag_off;
-        return SMC_ERR_UNKNOWN_TAG;
-    }
-    /* A fixed-width payload is cut short. */
-    *err_off = smci_length(in);
-    return SMC_ERR_TRUNCATED;
+    return smci_read_item_inline(in, flags, may_open, it, err_off);
 }
 
 /* ---- public cursor ---- */
@@ -357,7 +177,7 @@ smc_status_t smci_skip_value(smci_input_t *in, uint32_t flags, uint32_t max_dept
     uint32_t depth = 0;
     smc_item_t it;
     do {
-        smc_status_t st = smci_read_item(in, flags, depth < max_depth, &it, err_off);
+        smc_status_t st = smci_read_item_inline(in, flags, depth < max_depth, &it, err_off);
         if (st != SMC_OK) {
             return st;
         }
@@ -377,6 +197,19 @@ smc_status_t smci_skip_value(smci_input_t *in, uint32_t flags, uint32_t max_dept
 
 smc_status_t smc_reader_skip_value(smc_reader_t *r)
 {
+    if (r->error.status == SMC_OK && r->depth == 0) {
+        /* A whole top-level value (what the envelope and call entry points skip): the tight
+         * loop of smc_validate, same checks in the same order. Only on success; a failing
+         * value is read again item by item below, so the reader's state after an error
+         * (offset, depth) is exactly that of smc_reader_next. */
+        smci_input_t in = {r->base, r->p, r->end};
+        size_t err_off = 0;
+        if (smci_skip_value(&in, r->flags, r->max_depth, &err_off) == SMC_OK) {
+            r->p = in.p;
+            r->values++;
+            return SMC_OK;
+        }
+    }
     uint32_t start = r->depth;
     smc_item_t it;
     do {

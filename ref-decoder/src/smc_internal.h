@@ -12,6 +12,15 @@
 #define SMC_ALWAYS(x) (x)
 #define SMC_NEVER(x)  (x)
 
+/* Hot-path helpers that must inline into per-value loops (read_item.h, value.c, writer.c). */
+#if defined(__GNUC__) || defined(__clang__)
+#define SMCI_INLINE    static inline __attribute__((always_inline))
+#define SMCI_LIKELY(x) __builtin_expect(!!(x), 1)
+#else
+#define SMCI_INLINE    static inline
+#define SMCI_LIKELY(x) (x)
+#endif
+
 /* Wire tags (spec §4–§8). */
 enum {
     SMCI_TAG_NULL = 0x00,
@@ -45,6 +54,12 @@ bool smci_utf8_valid(const uint8_t *s, size_t len, size_t *bad);
 
 /* Element width of a typed-list type (4 or 8), 0 for other types. */
 size_t smci_array_width(smc_type_t type);
+
+/* The same for a type already known to be a typed list, without a call (hot paths). */
+static inline size_t smci_array_width_inline(smc_type_t type)
+{
+    return type == SMC_TYPE_I32S || type == SMC_TYPE_F32S ? 4 : 8;
+}
 
 /*
  * Read one item at in->p (spec §14.2 steps 1–5): tag, size, padding, payload. For a
@@ -85,6 +100,23 @@ smc_status_t smci_decode_value(smci_input_t *in, uint32_t flags, uint32_t max_de
 /* Copy len bytes into the arena (or alias them with SMC_ALIAS_INPUT). NULL ptr if len is 0. */
 smc_status_t smci_bytes_store(smc_arena_t *arena, uint32_t flags, const uint8_t *src, size_t len,
                               const uint8_t **dst);
+
+/* smc_arena_alloc's bump path, inline for the decoder's per-value allocations; anything else
+ * (size 0, a new block, no block yet) goes to smc_arena_alloc. Same result either way. */
+static inline void *smci_arena_alloc_fast(smc_arena_t *arena, size_t size)
+{
+    if (size != 0 && arena->cur != NULL) {
+        size_t pad = smci_pad((size_t)(uintptr_t)arena->cur, 8);
+        size_t avail = (size_t)(arena->end - arena->cur);
+        if (pad <= avail && size <= avail - pad) {
+            uint8_t *p = arena->cur + pad;
+            arena->cur = p + size;
+            arena->used += pad + size;
+            return p;
+        }
+    }
+    return smc_arena_alloc(arena, size);
+}
 
 /* Arena checkpoint, so a failed decode gives back everything it took. */
 typedef struct smci_arena_mark {

@@ -5,10 +5,11 @@
  * agree on every input. Sizes are checked against the remaining bytes before any
  * allocation (spec §14.3), which gives the smc_decode_bound() guarantee.
  */
-#include "smc_internal.h"
+#include "read_item.h"
 
-smc_status_t smci_bytes_store(smc_arena_t *arena, uint32_t flags, const uint8_t *src, size_t len,
-                              const uint8_t **dst)
+/* Inline in store_leaf (once per string or typed list); smci_bytes_store wraps it. */
+SMCI_INLINE smc_status_t bytes_store(smc_arena_t *arena, uint32_t flags, const uint8_t *src,
+                                     size_t len, const uint8_t **dst)
 {
     if (len == 0) {
         *dst = NULL;
@@ -18,13 +19,35 @@ smc_status_t smci_bytes_store(smc_arena_t *arena, uint32_t flags, const uint8_t 
         *dst = src;
         return SMC_OK;
     }
-    uint8_t *copy = (uint8_t *)smc_arena_alloc(arena, len);
+    uint8_t *copy = (uint8_t *)smci_arena_alloc_fast(arena, len);
     if (copy == NULL) {
         return SMC_ERR_NOMEM;
     }
-    memcpy(copy, src, len); /* typed lists too: one memcpy of the raw LE bytes */
+    /* Typed lists too: one copy of the raw LE bytes. Most strings are short, where a library
+     * memcpy call costs more than the copy: two overlapping loads/stores cover 4..16 bytes. */
+    if (len >= 8 && len <= 16) {
+        uint64_t head, tail;
+        memcpy(&head, src, 8);
+        memcpy(&tail, src + len - 8, 8);
+        memcpy(copy, &head, 8);
+        memcpy(copy + len - 8, &tail, 8);
+    } else if (len >= 4 && len < 8) {
+        uint32_t head, tail;
+        memcpy(&head, src, 4);
+        memcpy(&tail, src + len - 4, 4);
+        memcpy(copy, &head, 4);
+        memcpy(copy + len - 4, &tail, 4);
+    } else {
+        memcpy(copy, src, len);
+    }
     *dst = copy;
     return SMC_OK;
+}
+
+smc_status_t smci_bytes_store(smc_arena_t *arena, uint32_t flags, const uint8_t *src, size_t len,
+                              const uint8_t **dst)
+{
+    return bytes_store(arena, flags, src, len, dst);
 }
 
 typedef struct frame {
@@ -58,14 +81,14 @@ static smc_status_t store_leaf(smc_arena_t *arena, uint32_t flags, const smc_ite
     case SMC_TYPE_STR:
     case SMC_TYPE_U8S:
         slot->bytes.len = it->bytes.len;
-        return smci_bytes_store(arena, flags, it->bytes.ptr, it->bytes.len, &slot->bytes.ptr);
+        return bytes_store(arena, flags, it->bytes.ptr, it->bytes.len, &slot->bytes.ptr);
     case SMC_TYPE_I32S:
     case SMC_TYPE_I64S:
     case SMC_TYPE_F64S:
     case SMC_TYPE_F32S:
         slot->array.count = it->array.count;
-        return smci_bytes_store(arena, flags, it->array.data,
-                                it->array.count * smci_array_width(it->type), &slot->array.data);
+        return bytes_store(arena, flags, it->array.data,
+                           it->array.count * smci_array_width_inline(it->type), &slot->array.data);
     case SMC_TYPE_LIST:
     case SMC_TYPE_MAP:
     case SMC_TYPE_CUSTOM:
@@ -108,7 +131,7 @@ smc_status_t smci_decode_value(smci_input_t *in, uint32_t flags, uint32_t max_de
     smc_item_t it;
 
     for (;;) {
-        smc_status_t st = smci_read_item(in, flags, depth < max_depth, &it, err_off);
+        smc_status_t st = smci_read_item_inline(in, flags, depth < max_depth, &it, err_off);
         if (st != SMC_OK) {
             return st;
         }
@@ -127,8 +150,8 @@ smc_status_t smci_decode_value(smci_input_t *in, uint32_t flags, uint32_t max_de
                     *err_off = it.offset;
                     return SMC_ERR_NOMEM;
                 }
-                items =
-                    (smc_value_t *)smc_arena_alloc(arena, (size_t)children * sizeof(smc_value_t));
+                items = (smc_value_t *)smci_arena_alloc_fast(arena, (size_t)children *
+                                                                        sizeof(smc_value_t));
                 if (items == NULL) {
                     *err_off = it.offset;
                     return SMC_ERR_NOMEM;

@@ -2,7 +2,7 @@
  * Canonical encoder (spec §13). Sticky first error; when the buffer is too small the
  * writer keeps counting so the caller learns the exact size needed (house style rule 10).
  */
-#include "smc_internal.h"
+#include "read_item.h" /* smci_utf8_valid_fast */
 
 /* open[] entries: values still expected, with the container kind in the top bits. */
 #define KIND_SHIFT  62
@@ -402,60 +402,218 @@ void smc_writer_put_raw(smc_writer_t *w, const void *bytes, size_t len)
     }
 }
 
-/* Write one node; containers are opened here and closed by the caller's loop. */
-static void put_node(smc_writer_t *w, const smc_value_t *v)
+/* spec §2.2: the shortest size form of n at dst (room for 5 bytes); returns its length. */
+static size_t store_size(uint8_t *dst, uint32_t n)
 {
+    if (n < 254) {
+        dst[0] = (uint8_t)n;
+        return 1;
+    }
+    if (n <= 0xFFFF) {
+        dst[0] = 254;
+        dst[1] = (uint8_t)n;
+        dst[2] = (uint8_t)(n >> 8);
+        return 3;
+    }
+    dst[0] = 255;
+    smci_store_le32(dst + 1, n);
+    return 5;
+}
+
+static size_t size_len(uint64_t n)
+{
+    return n < 254 ? 1 : n <= 0xFFFF ? 3 : 5;
+}
+
+/*
+ * Output state of smc_writer_put_value, in locals: byte stores through a uint8_t pointer may
+ * alias anything, so with the position in *w every store forced a reload of pos/cap/buf.
+ * Copied back to *w at the end and before any error (fail() records w->pos).
+ */
+typedef struct tree_out {
+    uint8_t *buf;
+    size_t cap;
+    size_t pos;
+    size_t origin;
+    bool failed;
+} tree_out_t;
+
+static void tree_fail(smc_writer_t *w, tree_out_t *o, smc_status_t st)
+{
+    w->pos = o->pos;
+    fail(w, st);
+    o->failed = true;
+}
+
+/* As reserve(): where n bytes go, or NULL when they do not fit (the count still advances).
+ * n ≤ 16 + 5 here, or checked by the caller against SIZE_MAX. */
+SMCI_INLINE uint8_t *out_reserve(tree_out_t *o, size_t n)
+{
+    uint8_t *dst = NULL;
+    if (SMCI_LIKELY(o->pos <= o->cap && n <= o->cap - o->pos && o->buf != NULL)) {
+        dst = o->buf + o->pos;
+    }
+    o->pos += n;
+    return dst;
+}
+
+/*
+ * Tag, size, zero padding to `align` (1 = none) and `len` payload bytes of one sized value,
+ * with a single reservation (spec §5, §6). The size is already known to be ≤ MAX_SIZE.
+ */
+SMCI_INLINE void put_sized(smc_writer_t *w, tree_out_t *o, uint8_t tag, uint32_t size, size_t align,
+                           const uint8_t *payload, size_t len)
+{
+    size_t head = 1 + size_len(size);
+    size_t pad = align > 1 ? smci_pad(o->origin + o->pos + head, align) : 0;
+    if (len > SIZE_MAX - head - pad || head + pad + len > SIZE_MAX - o->pos) {
+        tree_fail(w, o, SMC_ERR_NOT_ENCODABLE);
+        return;
+    }
+    uint8_t *dst = out_reserve(o, head + pad + len);
+    if (dst == NULL) {
+        return;
+    }
+    dst[0] = tag;
+    store_size(dst + 1, size);
+    if (pad > 0) {
+        memset(dst + head, 0, pad); /* spec §3.2 */
+    }
+    if (len > 0) {
+        memcpy(dst + head + pad, payload, len);
+    }
+}
+
+/*
+ * Write one node of a tree whose values are counted by the tree walk itself (the root was
+ * counted by value_start; each container's children are exactly the ones the walk visits), so
+ * nothing here touches w->open. `open_above` is the number of containers enclosing the node,
+ * including the writer's own, for the depth limit of begin(). Same checks, in the same order
+ * and at the same output positions, as the public put/begin functions.
+ */
+SMCI_INLINE void put_tree_node(smc_writer_t *w, tree_out_t *o, const smc_value_t *v,
+                               size_t open_above)
+{
+    uint8_t *dst;
+    size_t width, bad;
     switch (v->type) {
     case SMC_TYPE_NULL:
-        smc_writer_put_null(w);
-        return;
     case SMC_TYPE_BOOL:
-        smc_writer_put_bool(w, v->boolean);
+        dst = out_reserve(o, 1);
+        if (dst != NULL) {
+            dst[0] = v->type == SMC_TYPE_NULL ? SMCI_TAG_NULL
+                     : v->boolean             ? SMCI_TAG_TRUE
+                                              : SMCI_TAG_FALSE;
+        }
         return;
-    case SMC_TYPE_I32:
-        smc_writer_put_i32(w, v->i32);
+    case SMC_TYPE_I32: {
+        uint32_t u;
+        memcpy(&u, &v->i32, sizeof u);
+        dst = out_reserve(o, 5);
+        if (dst != NULL) {
+            dst[0] = SMCI_TAG_I32;
+            smci_store_le32(dst + 1, u);
+        }
         return;
-    case SMC_TYPE_I64:
-        smc_writer_put_i64(w, v->i64);
+    }
+    case SMC_TYPE_I64: {
+        uint64_t u;
+        memcpy(&u, &v->i64, sizeof u);
+        dst = out_reserve(o, 9);
+        if (dst != NULL) {
+            dst[0] = SMCI_TAG_I64;
+            smci_store_le64(dst + 1, u);
+        }
         return;
-    case SMC_TYPE_F64:
-        smc_writer_put_f64_bits(w, v->f64_bits);
+    }
+    case SMC_TYPE_F64: {
+        size_t pad = smci_pad(o->origin + o->pos + 1, 8);
+        dst = out_reserve(o, 1 + pad + 8);
+        if (dst != NULL) {
+            dst[0] = SMCI_TAG_F64;
+            memset(dst + 1, 0, pad); /* spec §3.2: zero padding */
+            smci_store_le64(dst + 1 + pad, v->f64_bits);
+        }
         return;
+    }
     case SMC_TYPE_LARGEINT:
-        smc_writer_put_largeint(w, v->bytes.ptr, v->bytes.len);
+        tree_fail(w, o, SMC_ERR_NOT_ENCODABLE); /* spec §4.4: tag 5 is never written */
         return;
     case SMC_TYPE_STR:
-        smc_writer_put_str(w, v->bytes.ptr, v->bytes.len);
+        if ((uint64_t)v->bytes.len > MAX_SIZE) {
+            tree_fail(w, o, SMC_ERR_NOT_ENCODABLE);
+            return;
+        }
+        if (v->bytes.len > 0 && !smci_utf8_valid_fast(v->bytes.ptr, v->bytes.len, &bad)) {
+            tree_fail(w, o, SMC_ERR_NOT_ENCODABLE); /* spec §5.3 */
+            return;
+        }
+        put_sized(w, o, SMCI_TAG_STR, (uint32_t)v->bytes.len, 1, v->bytes.ptr, v->bytes.len);
         return;
     case SMC_TYPE_U8S:
-        smc_writer_put_u8s(w, v->bytes.ptr, v->bytes.len);
+        if ((uint64_t)v->bytes.len > MAX_SIZE) {
+            tree_fail(w, o, SMC_ERR_NOT_ENCODABLE); /* spec §15.2 */
+            return;
+        }
+        put_sized(w, o, SMCI_TAG_U8S, (uint32_t)v->bytes.len, 1, v->bytes.ptr, v->bytes.len);
         return;
     case SMC_TYPE_I32S:
     case SMC_TYPE_I64S:
     case SMC_TYPE_F64S:
     case SMC_TYPE_F32S:
-        smc_writer_put_array_le(w, v->type, v->array.data, v->array.count);
-        return;
-    case SMC_TYPE_LIST:
-        smc_writer_begin_list(w, v->list.count);
-        return;
-    case SMC_TYPE_MAP:
-        smc_writer_begin_map(w, v->map.count);
-        return;
-    case SMC_TYPE_CUSTOM:
-        if (v->custom.payload == NULL) {
-            fail(w, SMC_ERR_NOT_ENCODABLE);
+        width = smci_array_width_inline(v->type);
+        if (v->array.count > SIZE_MAX / width || (uint64_t)v->array.count > MAX_SIZE) {
+            tree_fail(w, o, SMC_ERR_NOT_ENCODABLE);
             return;
         }
-        smc_writer_begin_custom(w, v->custom_tag);
+        /* spec §6.6: the padding is written for empty lists too */
+        put_sized(w, o, array_tag(v->type), (uint32_t)v->array.count, width, v->array.data,
+                  v->array.count * width);
+        return;
+    case SMC_TYPE_LIST:
+    case SMC_TYPE_MAP:
+    case SMC_TYPE_CUSTOM: {
+        bool custom = v->type == SMC_TYPE_CUSTOM;
+        if (custom && v->custom.payload == NULL) {
+            tree_fail(w, o, SMC_ERR_NOT_ENCODABLE);
+            return;
+        }
+        if (custom && v->custom_tag < SMCI_TAG_CUSTOM_MIN) {
+            tree_fail(w, o, SMC_ERR_NOT_ENCODABLE); /* spec §8.1: custom tags are 128..255 */
+            return;
+        }
+        if (open_above >= SMC_MAX_DEPTH_LIMIT) {
+            tree_fail(w, o, SMC_ERR_DEPTH);
+            return;
+        }
+        if (custom) {
+            dst = out_reserve(o, 1);
+            if (dst != NULL) {
+                dst[0] = v->custom_tag;
+            }
+            return;
+        }
+        size_t count = v->type == SMC_TYPE_LIST ? v->list.count : v->map.count;
+        if ((uint64_t)count > MAX_SIZE) {
+            tree_fail(w, o, SMC_ERR_NOT_ENCODABLE); /* spec §15.2 */
+            return;
+        }
+        dst = out_reserve(o, 1 + size_len(count));
+        if (dst != NULL) {
+            dst[0] = v->type == SMC_TYPE_LIST ? SMCI_TAG_LIST : SMCI_TAG_MAP;
+            store_size(dst + 1, (uint32_t)count);
+        }
         return;
     }
-    fail(w, SMC_ERR_NOT_ENCODABLE); /* a type outside smc_type_t */
+    }
+    tree_fail(w, o, SMC_ERR_NOT_ENCODABLE); /* a type outside smc_type_t */
 }
 
 void smc_writer_put_value(smc_writer_t *w, const smc_value_t *v)
 {
-    /* Explicit stack of sibling ranges; the kind of each open container is in w->open. */
+    /* Explicit stack of sibling ranges (no recursion). The walk writes every node directly:
+     * it visits exactly the children each container declares, so per-value counting in
+     * w->open (needed for hand-written sequences of put/begin calls) is redundant here. */
     struct {
         const smc_value_t *next, *end;
     } stack[SMC_MAX_DEPTH_LIMIT];
@@ -467,9 +625,14 @@ void smc_writer_put_value(smc_writer_t *w, const smc_value_t *v)
         fail(w, SMC_ERR_USAGE);
         return;
     }
+    if (!value_start(w)) { /* the root is one value of the enclosing container, if any */
+        return;
+    }
+    tree_out_t o = {w->buf, w->cap, w->pos, w->origin, false};
+    size_t base = w->depth;
     for (;;) {
-        put_node(w, v);
-        if (!ok(w)) {
+        put_tree_node(w, &o, v, base + depth);
+        if (o.failed) {
             return;
         }
         if (v->type == SMC_TYPE_LIST || v->type == SMC_TYPE_MAP || v->type == SMC_TYPE_CUSTOM) {
@@ -486,32 +649,23 @@ void smc_writer_put_value(smc_writer_t *w, const smc_value_t *v)
                 n = 1;
             }
             if (n > 0 && first == NULL) {
-                fail(w, SMC_ERR_USAGE); /* inconsistent tree */
+                tree_fail(w, &o, SMC_ERR_USAGE); /* inconsistent tree */
                 return;
             }
-            if (SMC_NEVER(depth >= SMC_MAX_DEPTH_LIMIT)) {
-                fail(w, SMC_ERR_DEPTH); /* the writer's own limit is hit first */
-                return;
-            }
+            /* put_tree_node refused depth ≥ SMC_MAX_DEPTH_LIMIT, so the stack has room */
             stack[depth].next = first;
             stack[depth].end = n > 0 ? first + n : first; /* no arithmetic on NULL */
             depth++;
         }
         /* Close finished containers, then move to the next sibling. */
-        for (;;) {
-            if (depth == 0) {
-                return;
-            }
-            if (stack[depth - 1].next != stack[depth - 1].end) {
-                v = stack[depth - 1].next++;
-                break;
-            }
-            end(w, w->open[w->depth - 1] >> KIND_SHIFT);
+        while (depth > 0 && stack[depth - 1].next == stack[depth - 1].end) {
             depth--;
-            if (!ok(w)) {
-                return;
-            }
         }
+        if (depth == 0) {
+            w->pos = o.pos;
+            return;
+        }
+        v = stack[depth - 1].next++;
     }
 }
 
