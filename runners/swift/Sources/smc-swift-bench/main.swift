@@ -2,12 +2,15 @@ import Foundation
 import StandardMessageCodec
 
 // Benchmark (not a test): decode, encode and round-trip timings for canonical payloads.
-// Usage: smc-swift-bench [--samples N] [--op decode|encode|roundtrip] [file.bin ...]
+// Usage: smc-swift-bench [--samples N] [--op decode|encode|roundtrip]
+//                        [--entry message|call|envelope] [file.bin ...]
+// --entry picks the entry point (spec §9, §10, §11) for every file of the run.
 // Default files: /work/shared/bench-payloads/*.bin. One JSON object per payload and
 // operation on stdout. Build with `swift build -c release` before trusting the numbers.
 
 let defaultDirectory = "/work/shared/bench-payloads"
 var sampleCount = 200
+var entry = "message"
 var paths: [String] = []
 var onlyOp: String? = nil
 var arguments = CommandLine.arguments.dropFirst()
@@ -16,6 +19,9 @@ while let argument = arguments.popFirst() {
         sampleCount = max(n, 1)
     } else if argument == "--op", let next = arguments.popFirst() {
         onlyOp = next
+    } else if argument == "--entry", let next = arguments.popFirst(),
+              ["message", "call", "envelope"].contains(next) {
+        entry = next
     } else {
         paths.append(argument)
     }
@@ -25,14 +31,28 @@ if paths.isEmpty {
     paths = names.filter { $0.hasSuffix(".bin") }.sorted().map { "\(defaultDirectory)/\($0)" }
 }
 
-/// Values in a decoded tree: every node counts once (a typed list is one value; a map
-/// entry is two: key and value).
+/// Values (bench/README.md): every tagged value counts once, plus every element of a
+/// typed list or Uint8List (a map entry is two values: key and value).
 func countValues(_ value: SMCValue) -> Int {
     switch value {
     case .list(let items): return 1 + items.reduce(0) { $0 + countValues($1) }
     case .map(let entries): return 1 + entries.reduce(0) { $0 + countValues($1.0) + countValues($1.1) }
     case .custom(_, let payload): return 1 + countValues(payload)
+    case .uint8List(let a): return 1 + a.count
+    case .int32List(let a): return 1 + a.count
+    case .int64List(let a): return 1 + a.count
+    case .float64List(let a): return 1 + a.count
+    case .float32List(let a): return 1 + a.count
     default: return 1
+    }
+}
+
+/// Method calls and envelopes: the name, code, message and stacktrace strings count too.
+func countValues(_ call: SMCMethodCall) -> Int { 1 + countValues(call.arguments) }
+func countValues(_ envelope: SMCEnvelope) -> Int {
+    switch envelope {
+    case .success(let v): return countValues(v)
+    case .error(_, _, let details, let stacktrace): return 2 + countValues(details) + (stacktrace == nil ? 0 : 1)
     }
 }
 
@@ -41,7 +61,7 @@ func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 var sink = 0  // keeps results observable so the optimiser cannot drop the work
 
 /// Times `body` (one operation): warm-up, then `sampleCount` samples, each running the
-/// operation enough times to last ≥ 20 µs; returns per-operation nanoseconds, sorted.
+/// operation enough times to last ≥ 50 µs; returns per-operation nanoseconds, sorted.
 func measure(_ body: () throws -> Int) rethrows -> (samples: [Double], perSample: Int) {
     var iterations = 1
     let warmupEnd = now() + 100_000_000
@@ -49,7 +69,7 @@ func measure(_ body: () throws -> Int) rethrows -> (samples: [Double], perSample
         let start = now()
         for _ in 0 ..< iterations { sink &+= try body() }
         let elapsed = now() - start
-        if elapsed < 20_000 { iterations *= 2 } else if now() >= warmupEnd { break }
+        if elapsed < 50_000 { iterations *= 2 } else if now() >= warmupEnd { break }
     }
     var samples: [Double] = []
     samples.reserveCapacity(sampleCount)
@@ -90,27 +110,42 @@ for path in paths {
     let name = URL(fileURLWithPath: path).lastPathComponent
     do {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        let value = try codec.decodeMessage(data)
-        let values = countValues(value)
+        // One decode / encode pair per entry point (spec §9, §10, §11).
+        let decode: () throws -> Int
+        let encode: () throws -> [UInt8]
+        let roundtrip: () throws -> Int
+        let values: Int
+        switch entry {
+        case "call":
+            let call = try codec.decodeMethodCall(data)
+            values = countValues(call)
+            decode = { try codec.decodeMethodCall(data).name.utf8.count }
+            encode = { try codec.encodeMethodCall(call) }
+            roundtrip = { try codec.encodeMethodCall(try codec.decodeMethodCall(data)).count }
+        case "envelope":
+            let envelope = try codec.decodeEnvelope(data)
+            values = countValues(envelope)
+            decode = { if case .error = try codec.decodeEnvelope(data) { return 1 }; return 0 }
+            encode = { try codec.encodeEnvelope(envelope) }
+            roundtrip = { try codec.encodeEnvelope(try codec.decodeEnvelope(data)).count }
+        default:
+            let value = try codec.decodeMessage(data)
+            values = countValues(value)
+            decode = {
+                if case .list(let items) = try codec.decodeMessage(data) { return items.count }
+                return 1
+            }
+            encode = { try codec.encodeMessage(value) }
+            roundtrip = { try codec.encodeMessage(try codec.decodeMessage(data)).count }
+        }
         // Sanity: the payloads are canonical, so the round trip must be the identity.
-        if try codec.encodeMessage(value) != [UInt8](data) {
+        if try encode() != [UInt8](data) {
             FileHandle.standardError.write(Data("\(name): re-encoding differs from the input\n".utf8))
             failures += 1
         }
-        if wanted("decode") {
-            report(name, "decode", data.count, values, try measure {
-                if case .list(let items) = try codec.decodeMessage(data) { return items.count }
-                return 1
-            })
-        }
-        if wanted("encode") {
-            report(name, "encode", data.count, values, try measure { try codec.encodeMessage(value).count })
-        }
-        if wanted("roundtrip") {
-            report(name, "roundtrip", data.count, values, try measure {
-                try codec.encodeMessage(try codec.decodeMessage(data)).count
-            })
-        }
+        if wanted("decode") { report(name, "decode", data.count, values, try measure(decode)) }
+        if wanted("encode") { report(name, "encode", data.count, values, try measure { try encode().count }) }
+        if wanted("roundtrip") { report(name, "roundtrip", data.count, values, try measure(roundtrip)) }
     } catch {
         FileHandle.standardError.write(Data("\(name): \(error)\n".utf8))
         failures += 1

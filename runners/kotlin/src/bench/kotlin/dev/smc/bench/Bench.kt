@@ -2,8 +2,13 @@ package dev.smc.bench
 
 import dev.smc.codec.CustomValue
 import dev.smc.codec.CustomValueCodec
+import dev.smc.codec.Envelope
+import dev.smc.codec.ErrorEnvelope
 import dev.smc.codec.MapPairs
+import dev.smc.codec.MethodCall
 import dev.smc.codec.SmcException
+import dev.smc.codec.StandardMethodCodec
+import dev.smc.codec.SuccessEnvelope
 import dev.smc.runner.JObject
 import dev.smc.runner.JNode
 import dev.smc.runner.JNumber
@@ -15,7 +20,8 @@ import java.io.File
  * Decode / encode / round-trip timings per payload (message entry point, custom tags through
  * the generic CustomValueCodec hook). One JSON object per payload and operation on stdout.
  *
- * Usage (all optional): Bench --samples N --warmup-ms N --min-sample-us N FILE_OR_DIR...
+ * Usage (all optional): Bench --samples N --warmup-ms N --min-sample-us N
+ *   --entry message|call|envelope FILE_OR_DIR...  (--entry applies to every file of the run)
  * Default input: every .bin file in /work/shared/bench-payloads (or $SMC_BENCH_DIR).
  * "values" counts tagged values plus typed-list and Uint8List elements.
  */
@@ -23,7 +29,7 @@ object Bench {
     @Volatile
     private var sink = 0
 
-    class Options(var samples: Int = 200, var warmupMs: Long = 300, var minSampleNs: Long = 50_000, val inputs: MutableList<String> = ArrayList())
+    class Options(var samples: Int = 200, var warmupMs: Long = 300, var minSampleNs: Long = 50_000, var entry: String = "message", val inputs: MutableList<String> = ArrayList())
 
     fun parse(args: Array<String>): Options {
         val o = Options()
@@ -33,6 +39,7 @@ object Bench {
                 "--samples" -> o.samples = args[++i].toInt()
                 "--warmup-ms" -> o.warmupMs = args[++i].toLong()
                 "--min-sample-us" -> o.minSampleNs = args[++i].toLong() * 1000
+                "--entry" -> o.entry = args[++i].also { require(it in listOf("message", "call", "envelope")) { "bad --entry $it" } }
                 else -> o.inputs.add(args[i])
             }
             i++
@@ -59,6 +66,9 @@ object Bench {
             is LongArray -> 1L + v.size
             is DoubleArray -> 1L + v.size
             is FloatArray -> 1L + v.size
+            is MethodCall -> 1L + countValues(v.arguments)
+            is SuccessEnvelope -> countValues(v.result)
+            is ErrorEnvelope -> 2L + countValues(v.details) + (if (v.hasStacktrace) 1L else 0L)
             else -> 1L
         }
 
@@ -100,19 +110,31 @@ object Bench {
     fun main(args: Array<String>) {
         val o = parse(args)
         val codec = CustomValueCodec()
+        val methodCodec = StandardMethodCodec(codec)
+        // One decode / encode pair per entry point (spec §9, §10, §11).
+        val decode: (ByteArray) -> Any? = when (o.entry) {
+            "call" -> { b -> methodCodec.decodeMethodCall(b) }
+            "envelope" -> { b -> methodCodec.decodeEnvelope(b) }
+            else -> { b -> codec.decodeMessage(b) }
+        }
+        val encode: (Any?) -> ByteArray = when (o.entry) {
+            "call" -> { v -> methodCodec.encodeMethodCall(v as MethodCall) }
+            "envelope" -> { v -> methodCodec.encodeEnvelope(v as Envelope) }
+            else -> { v -> codec.encodeMessage(v) }
+        }
         for (file in payloads(o.inputs)) {
             val bytes = file.readBytes()
             val host = try {
-                codec.decodeMessage(bytes)
+                decode(bytes)
             } catch (e: SmcException) {
                 emit(linkedMapOf("payload" to JString(file.name), "error" to JString("${e.errorClass} @${e.offset}: ${e.message}")))
                 continue
             }
             val values = countValues(host)
             val ops = listOf<Pair<String, () -> Int>>(
-                "decode" to { cheapDigest(codec.decodeMessage(bytes)) },
-                "encode" to { codec.encodeMessage(host).size },
-                "roundtrip" to { codec.encodeMessage(codec.decodeMessage(bytes)).size }
+                "decode" to { cheapDigest(decode(bytes)) },
+                "encode" to { encode(host).size },
+                "roundtrip" to { encode(decode(bytes)).size }
             )
             for ((name, op) in ops) {
                 val t = measure(o, op)

@@ -1,0 +1,87 @@
+/**
+ * @file bench.h
+ * @brief `smc bench`: timing of the reference codec on the payloads of bench/payloads.json.
+ *
+ * Internal to the benchmark library (target smc_bench_lib); the CLI only knows
+ * smc_bench_main. Definitions (value count, ops, statistics) are in bench/README.md.
+ */
+#ifndef SMC_BENCH_H
+#define SMC_BENCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "smc/smc.h"
+
+/** Entry point of `smc bench` (argv[0] is "bench"). Exit 0 ok, 1 a payload failed, 2 usage. */
+int smc_bench_main(int argc, char **argv);
+
+/** Entry point a payload is decoded with (spec §9, §10, §11). */
+typedef enum bench_entry {
+    BENCH_ENTRY_MESSAGE = 0,
+    BENCH_ENTRY_CALL = 1,
+    BENCH_ENTRY_ENVELOPE = 2
+} bench_entry_t;
+
+/** One payload, loaded, with everything the operations need prepared once. */
+typedef struct bench_payload {
+    char name[128];
+    bench_entry_t entry;
+    uint8_t *data; /* the bytes, malloc'ed (8-aligned by malloc, like a typical channel buffer) */
+    size_t len;
+    uint64_t values; /* value count, bench/README.md "Definitions" */
+} bench_payload_t;
+
+/** Timing knobs. */
+typedef struct bench_config {
+    unsigned samples;       /* samples per operation (>= 1; 200 by default) */
+    uint64_t min_sample_ns; /* batch size is chosen so one sample lasts at least this */
+    uint64_t warmup_ns;     /* warm-up time per operation */
+} bench_config_t;
+
+/** Statistics of one operation on one payload; times are per operation. */
+typedef struct bench_stats {
+    double median_ns;
+    double p10_ns;
+    double p90_ns;
+    unsigned samples;
+    uint64_t batch; /* operations per sample */
+} bench_stats_t;
+
+/** An operation under test: returns false on a codec error (the run then reports it). */
+typedef bool (*bench_op_fn)(void *ctx);
+
+/** Monotonic clock in nanoseconds. */
+uint64_t bench_now_ns(void);
+
+/**
+ * Warm up, calibrate the batch size, take cfg->samples samples and compute statistics.
+ * @return false if `op` failed at any point.
+ */
+bool bench_measure(const bench_config_t *cfg, bench_op_fn op, void *ctx, bench_stats_t *out);
+
+/** Names of the operations, in the order bench_run_payload reports them. */
+#define BENCH_OP_COUNT 8
+extern const char *const bench_op_names[BENCH_OP_COUNT];
+
+/** Result of one payload: stats per op, and which ops ran. */
+typedef struct bench_result {
+    bench_stats_t op[BENCH_OP_COUNT];
+    bool ran[BENCH_OP_COUNT];
+    bool failed;
+    char error[160];
+} bench_result_t;
+
+/**
+ * Count values of a payload: every tag byte on the wire (each scalar, string, container
+ * header, custom wrapper; for calls and envelopes the name, code, message and stacktrace too)
+ * plus every element of a typed list or Uint8List. Also checks that the payload is valid.
+ */
+bool bench_count_values(const bench_payload_t *p, uint64_t *values, smc_error_t *err);
+
+/** Run every operation selected in `op_mask` (bit i = bench_op_names[i]) on one payload. */
+void bench_run_payload(const bench_config_t *cfg, const bench_payload_t *p, unsigned op_mask,
+                       bench_result_t *res);
+
+#endif /* SMC_BENCH_H */
