@@ -29,8 +29,9 @@ deps()        { bash scripts/install-deps.sh; }
 c_build()     { smc_configure_build "$SMC_BUILD"; }
 c_tests()     { ctest --test-dir "$SMC_BUILD" --output-on-failure -j "$SMC_JOBS"; }
 # The sanitizer build runs the same tests without the valgrind variants (ASan and valgrind
-# cannot share a process).
-c_sanitize()  { smc_configure_build "$SMC_ROOT/build-asan" -DSMC_SANITIZE=ON &&
+# cannot share a process). It uses Debian's clang: its UBSan also flags `NULL + 0`, which
+# gcc's does not (fuzz/regressions/20261130-*). /opt/swift's clang is earlier on PATH.
+c_sanitize()  { CC=/usr/bin/clang smc_configure_build "$SMC_ROOT/build-asan" -DSMC_SANITIZE=ON &&
                 ctest --test-dir "$SMC_ROOT/build-asan" --output-on-failure -j "$SMC_JOBS" -LE valgrind; }
 vectors()     { python3 -m unittest discover -s vectors/gen -p 'test_*.py' &&
                 python3 vectors/gen/generate.py --check --smc "$SMC_BUILD/ref-decoder/cli/smc"; }
