@@ -43,6 +43,7 @@ static const char k_usage[] =
     "Reports:\n"
     "  --json FILE  --junit FILE  --html FILE   machine-readable, JUnit XML, self-contained HTML\n"
     "  --max-details N          failure details printed on stdout (default 20)\n"
+    "  --list-na                list every not-applicable vector with its reason (default: counts per reason)\n"
     "  --progress | --no-progress   progress line on stderr (default: when stderr is a terminal)\n"
     "\n"
     "Exit status: 0 gate passed, 1 gate failed, 2 usage or setup error (including a runner that could not start).\n";
@@ -61,6 +62,7 @@ typedef struct opts {
     long max_details;
     long max_line;
     int progress; /* -1 auto */
+    bool list_na;
     smcj_gate_t gate;
 } opts_t;
 
@@ -149,6 +151,10 @@ static int parse_args(opts_t *o, int argc, char **argv, char *err, size_t err_si
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             fputs(k_usage, stdout);
             return 1;
+        }
+        if (strcmp(a, "--list-na") == 0) {
+            o->list_na = true;
+            continue;
         }
         if (strcmp(a, "--progress") == 0) {
             o->progress = 1;
@@ -501,6 +507,7 @@ int smc_judge_main(int argc, char **argv)
     run.gate = o.gate;
     run.timeout = o.timeout;
     run.max_details = (int)o.max_details;
+    run.list_na = o.list_na;
     run.argv0 = judge_invocation(argc > 0 ? argv[0] : NULL);
     char ts[32];
     time_t now = time(NULL);

@@ -243,6 +243,7 @@ typedef struct smcj_run {
     char **gate_notes;      /* why the gate failed, one line each */
     size_t n_gate_notes;
     int max_details;
+    bool list_na;           /* --list-na: name every not-applicable vector in the text report */
     char *argv0;            /* how to invoke the judge in replay lines */
     char *started_at;       /* UTC ISO-8601 */
 } smcj_run_t;

@@ -172,6 +172,58 @@ static void details(smcj_buf_t *b, const smcj_run_t *run)
     }
 }
 
+/* A vector a runner cannot express is never a pass (PROTOCOL.md P.1); say which and why, grouped
+ * by reason (the detail of the vector's first n/a check: the missing feature or entry). */
+static void not_applicable(smcj_buf_t *b, const smcj_run_t *run)
+{
+    for (size_t ri = 0; ri < run->n_runners; ri++) {
+        const smcj_runner_t *r = &run->runners[ri];
+        if (r->results == NULL) {
+            continue;
+        }
+        const char **reasons = NULL;
+        size_t *counts = NULL, n_reasons = 0, total = 0;
+        for (size_t i = 0; i < run->vectors->count; i++) {
+            if (r->results[i].status != SMCJ_ST_NA) {
+                continue;
+            }
+            size_t cb, ce;
+            smcj_checks_of(r, i, &cb, &ce);
+            const char *why = cb < ce && r->checks[cb].detail ? r->checks[cb].detail : "not applicable";
+            size_t k = 0;
+            while (k < n_reasons && strcmp(reasons[k], why) != 0) {
+                k++;
+            }
+            if (k == n_reasons) {
+                reasons = smcj_xrealloc(reasons, (n_reasons + 1) * sizeof *reasons);
+                counts = smcj_xrealloc(counts, (n_reasons + 1) * sizeof *counts);
+                reasons[k] = why;
+                counts[k] = 0;
+                n_reasons++;
+            }
+            counts[k]++;
+            total++;
+        }
+        if (total > 0) {
+            smcj_buf_printf(b, "\n%s: %zu vectors not applicable (never counted as passed)%s:\n", r->name, total,
+                            run->list_na ? "" : "; --list-na names each");
+            for (size_t k = 0; k < n_reasons; k++) {
+                smcj_buf_printf(b, "  %6zu  %s\n", counts[k], reasons[k]);
+                for (size_t i = 0; run->list_na && i < run->vectors->count; i++) {
+                    size_t cb, ce;
+                    smcj_checks_of(r, i, &cb, &ce);
+                    if (r->results[i].status == SMCJ_ST_NA && cb < ce && r->checks[cb].detail &&
+                        strcmp(r->checks[cb].detail, reasons[k]) == 0) {
+                        smcj_buf_printf(b, "          %s\n", run->vectors->v[i].id);
+                    }
+                }
+            }
+        }
+        free(reasons);
+        free(counts);
+    }
+}
+
 static void xfail_problems(smcj_buf_t *b, const smcj_run_t *run)
 {
     for (size_t ri = 0; ri < run->n_runners; ri++) {
@@ -207,6 +259,7 @@ void smcj_report_text(smcj_buf_t *b, const smcj_run_t *run)
         runner_line(b, &run->runners[ri]);
     }
     matrix(b, run);
+    not_applicable(b, run);
     details(b, run);
     xfail_problems(b, run);
     smcj_buf_printf(b, "\n%s", run->gate_passed ? "GATE PASSED" : "GATE FAILED");

@@ -652,6 +652,10 @@ def case_c_example_runner():
     li = {c["check"]: c["outcome"] for c in r.result("s04.4-largeint-1f", "ex")["checks"]}
     check(li == {"decode flutter (strict-only reject)": "n/a", "reject strict": "n/a"},
           "largeint and strict mode undeclared: n/a (%s)" % li)
+    check("vectors not applicable (never counted as passed)" in r.out and "lack: largeint" in r.out,
+          "text report groups n/a vectors by reason", r)
+    r_list = judge(["--list-na"], runners=["ex=" + ARGS.c_example_runner], want_reports=False)
+    check("\n          s04.4-largeint-1f\n" in r_list.out, "--list-na names each n/a vector", r_list)
     f64 = {c["check"]: c["outcome"] for c in r.result("s04.3-f64-one", "ex")["checks"]}
     check(f64["decode strict"] == "n/a" and f64["decode accepted[0] strict"] == "n/a" and f64["decode"] == "pass",
           "strict checks n/a, flutter checks run: %s" % f64)
