@@ -1,10 +1,14 @@
 package dev.smc.codec
 
+import java.nio.ByteBuffer
+import java.nio.ByteOrder
+
 /**
  * A cursor over bytes[base, base + length) — one entry point's input. Every position and
  * every error offset is relative to [base], so alignment is counted from the message start
  * (spec §3.1) whatever the slice's place in the array. Little-endian reads are written out by
- * hand (spec §2.1); there is no ByteBuffer, no address-based alignment.
+ * hand (spec §2.1); typed lists use a ByteBuffer view only as a bulk copy, never for
+ * positions or alignment (nothing is address-based).
  */
 class SmcReader(
     private val bytes: ByteArray,
@@ -94,54 +98,97 @@ class SmcReader(
     fun paddingFor(alignment: Int): Int = (-position) and (alignment - 1)
 
     fun readByteArray(count: Int): ByteArray {
+        requireAvailable(count, 1, "a Uint8List")
         val p = base + position
         position += count
         return bytes.copyOfRange(p, p + count)
     }
 
+    // Typed lists (spec §6): the codec has checked the count against the remaining bytes
+    // (with the spec's error offset) and skipped the padding before calling; requireAvailable
+    // only guards direct callers, before anything is allocated. Short lists
+    // are read element by element; longer ones go through a little-endian ByteBuffer view,
+    // whose bulk get is one memory copy on current JDKs (raw bits: NaN payloads survive, spec
+    // §4.3) and an element loop on JRE 8. The view starts at the cursor's array index,
+    // which may be unaligned in memory; alignment is a wire property counted from [base].
+
     fun readIntArray(count: Int): IntArray {
+        requireAvailable(count, 4, "an Int32List")
         val out = IntArray(count)
         var p = base + position
-        for (i in 0 until count) {
-            out[i] = int32At(p)
-            p += 4
+        if (count >= BULK_MIN_ELEMENTS) {
+            littleEndianView(p, 4 * count).asIntBuffer().get(out)
+        } else {
+            for (i in 0 until count) {
+                out[i] = int32At(p)
+                p += 4
+            }
         }
         position += 4 * count
         return out
     }
 
     fun readLongArray(count: Int): LongArray {
+        requireAvailable(count, 8, "an Int64List")
         val out = LongArray(count)
         var p = base + position
-        for (i in 0 until count) {
-            out[i] = int64At(p)
-            p += 8
+        if (count >= BULK_MIN_ELEMENTS) {
+            littleEndianView(p, 8 * count).asLongBuffer().get(out)
+        } else {
+            for (i in 0 until count) {
+                out[i] = int64At(p)
+                p += 8
+            }
         }
         position += 8 * count
         return out
     }
 
     fun readDoubleArray(count: Int): DoubleArray {
+        requireAvailable(count, 8, "a Float64List")
         val out = DoubleArray(count)
         var p = base + position
-        for (i in 0 until count) {
-            out[i] = java.lang.Double.longBitsToDouble(int64At(p))
-            p += 8
+        if (count >= BULK_MIN_ELEMENTS) {
+            littleEndianView(p, 8 * count).asDoubleBuffer().get(out)
+        } else {
+            for (i in 0 until count) {
+                out[i] = java.lang.Double.longBitsToDouble(int64At(p))
+                p += 8
+            }
         }
         position += 8 * count
         return out
     }
 
     fun readFloatArray(count: Int): FloatArray {
+        requireAvailable(count, 4, "a Float32List")
         val out = FloatArray(count)
         var p = base + position
-        for (i in 0 until count) {
-            out[i] = java.lang.Float.intBitsToFloat(int32At(p))
-            p += 4
+        if (count >= BULK_MIN_ELEMENTS) {
+            littleEndianView(p, 4 * count).asFloatBuffer().get(out)
+        } else {
+            for (i in 0 until count) {
+                out[i] = java.lang.Float.intBitsToFloat(int32At(p))
+                p += 4
+            }
         }
         position += 4 * count
         return out
     }
+
+    /**
+     * A guard for direct callers (a custom codec's hook): the codec has already checked the
+     * count with the right error offset, so this never fires on its path; without it an
+     * unchecked count would read past the slice into the rest of the array.
+     */
+    private fun requireAvailable(count: Int, elementSize: Int, what: String) {
+        require(count >= 0) { "negative element count $count" }
+        need(elementSize.toLong() * count, what)
+    }
+
+    /** bytes[index, index + byteCount) as a little-endian buffer (spec §2.1). */
+    private fun littleEndianView(index: Int, byteCount: Int): ByteBuffer =
+        ByteBuffer.wrap(bytes, index, byteCount).order(ByteOrder.LITTLE_ENDIAN)
 
     /**
      * Reads [count] bytes (already known to be present) as well-formed UTF-8 (spec §5.3);
@@ -168,4 +215,12 @@ class SmcReader(
 
     private fun int64At(p: Int): Long =
         (int32At(p).toLong() and 0xffffffffL) or (int32At(p + 4).toLong() shl 32)
+
+    companion object {
+        /**
+         * Typed lists with at least this many elements use the bulk ByteBuffer path; below
+         * it, wrapping costs more than the loop saves.
+         */
+        const val BULK_MIN_ELEMENTS = 16
+    }
 }

@@ -1,5 +1,8 @@
 package dev.smc.codec
 
+import java.nio.ByteBuffer
+import java.nio.ByteOrder
+
 /**
  * A growable little-endian byte sink for one encode call. [size] is the offset from the
  * first byte written, which is what alignment counts from (spec §3.1). [write] mirrors
@@ -11,6 +14,9 @@ class SmcWriter(initialCapacity: Int = 64) {
     var size: Int = 0
         private set
 
+    /** [buf] was returned by [toByteArray] and is the caller's now: never return it again. */
+    private var handedOver = false
+
     private fun ensure(extra: Int) {
         val needed = size + extra
         if (needed < 0) throw OutOfMemoryError("encoded message larger than 2 GiB")
@@ -18,6 +24,7 @@ class SmcWriter(initialCapacity: Int = 64) {
         var cap = buf.size * 2
         if (cap < needed || cap < 0) cap = needed
         buf = buf.copyOf(cap)
+        handedOver = false
     }
 
     /** Writes the low 8 bits of [b]. */
@@ -34,8 +41,7 @@ class SmcWriter(initialCapacity: Int = 64) {
 
     fun writeInt64LE(v: Long) {
         ensure(8)
-        putInt32(size, v.toInt())
-        putInt32(size + 4, (v ushr 32).toInt())
+        putInt64(size, v)
         size += 8
     }
 
@@ -52,40 +58,80 @@ class SmcWriter(initialCapacity: Int = 64) {
         for (i in 0 until pad) buf[size++] = 0
     }
 
+    // Typed lists (spec §6), after the caller's padding: capacity is ensured once, then short
+    // lists are written element by element and longer ones through a little-endian ByteBuffer
+    // view over [buf] at [size], whose bulk put is one memory copy on current JDKs (raw bits:
+    // NaN payloads survive, spec §4.3, unlike Java's codec) and an element loop on JRE 8.
+
     fun writeIntArray(values: IntArray) {
-        ensure(4 * values.size)
-        for (v in values) {
-            putInt32(size, v)
-            size += 4
+        val byteCount = byteCountOf(values.size, 4)
+        ensure(byteCount)
+        if (values.size >= SmcReader.BULK_MIN_ELEMENTS) {
+            littleEndianView(byteCount).asIntBuffer().put(values)
+        } else {
+            var p = size
+            for (v in values) {
+                putInt32(p, v)
+                p += 4
+            }
         }
+        size += byteCount
     }
 
     fun writeLongArray(values: LongArray) {
-        ensure(8 * values.size)
-        for (v in values) {
-            putInt32(size, v.toInt())
-            putInt32(size + 4, (v ushr 32).toInt())
-            size += 8
+        val byteCount = byteCountOf(values.size, 8)
+        ensure(byteCount)
+        if (values.size >= SmcReader.BULK_MIN_ELEMENTS) {
+            littleEndianView(byteCount).asLongBuffer().put(values)
+        } else {
+            var p = size
+            for (v in values) {
+                putInt64(p, v)
+                p += 8
+            }
         }
+        size += byteCount
     }
 
-    /** Raw bits (doubleToRawLongBits): NaN payloads survive, unlike Java's codec. */
     fun writeDoubleArray(values: DoubleArray) {
-        ensure(8 * values.size)
-        for (v in values) {
-            val bits = java.lang.Double.doubleToRawLongBits(v)
-            putInt32(size, bits.toInt())
-            putInt32(size + 4, (bits ushr 32).toInt())
-            size += 8
+        val byteCount = byteCountOf(values.size, 8)
+        ensure(byteCount)
+        if (values.size >= SmcReader.BULK_MIN_ELEMENTS) {
+            littleEndianView(byteCount).asDoubleBuffer().put(values)
+        } else {
+            var p = size
+            for (v in values) {
+                putInt64(p, java.lang.Double.doubleToRawLongBits(v))
+                p += 8
+            }
         }
+        size += byteCount
     }
 
     fun writeFloatArray(values: FloatArray) {
-        ensure(4 * values.size)
-        for (v in values) {
-            putInt32(size, java.lang.Float.floatToRawIntBits(v))
-            size += 4
+        val byteCount = byteCountOf(values.size, 4)
+        ensure(byteCount)
+        if (values.size >= SmcReader.BULK_MIN_ELEMENTS) {
+            littleEndianView(byteCount).asFloatBuffer().put(values)
+        } else {
+            var p = size
+            for (v in values) {
+                putInt32(p, java.lang.Float.floatToRawIntBits(v))
+                p += 4
+            }
         }
+        size += byteCount
+    }
+
+    /** buf[size, size + byteCount) as a little-endian buffer (spec §2.1); capacity ensured. */
+    private fun littleEndianView(byteCount: Int): ByteBuffer =
+        ByteBuffer.wrap(buf, size, byteCount).order(ByteOrder.LITTLE_ENDIAN)
+
+    /** [count] × [elementSize] as an Int; a product past 2^31 − 1 cannot be an array. */
+    private fun byteCountOf(count: Int, elementSize: Int): Int {
+        val bytes = count.toLong() * elementSize
+        if (bytes > Int.MAX_VALUE) throw OutOfMemoryError("encoded message larger than 2 GiB")
+        return bytes.toInt()
     }
 
     /** Writes [s] as UTF-8; [byteCount] is Utf8.encodedLength(s), already checked. */
@@ -94,7 +140,24 @@ class SmcWriter(initialCapacity: Int = 64) {
         size = Utf8.encodeInto(s, buf, size)
     }
 
-    fun toByteArray(): ByteArray = buf.copyOf(size)
+    /**
+     * The bytes written so far. When the buffer is exactly full (as after one bulk array,
+     * whose growth is sized to fit) it is handed over without a copy; that is safe because
+     * no write ever changes bytes below [size], and any later write grows into a new array
+     * first (the buffer is full). A second call, or a call after more writes, copies.
+     */
+    fun toByteArray(): ByteArray {
+        if (size == buf.size && !handedOver) {
+            handedOver = true
+            return buf
+        }
+        return buf.copyOf(size)
+    }
+
+    private fun putInt64(p: Int, v: Long) {
+        putInt32(p, v.toInt())
+        putInt32(p + 4, (v ushr 32).toInt())
+    }
 
     private fun putInt32(p: Int, v: Int) {
         buf[p] = v.toByte()

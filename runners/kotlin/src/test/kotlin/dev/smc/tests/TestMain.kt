@@ -17,6 +17,7 @@ fun main(args: Array<String>) {
     }
     val sections = ArrayList<Check>()
     sections.add(section("codec") { CodecTests.run(it) })
+    sections.add(section("bulk-arrays") { BulkArrayTests.run(it) })
     sections.add(section("pigeon-example") { PigeonExampleTests.run(it) })
     val vectors = VectorTests(dir)
     sections.add(section("vectors ${dir.path}") { vectors.run(it) })
