@@ -1,3 +1,5 @@
+import Foundation
+
 /// Bounds-checked reads over the bytes of one decode call.
 ///
 /// Every read checks `n <= remaining` before touching memory, with wire-derived sizes
@@ -126,14 +128,29 @@ struct InputCursor {
         return try readUTF8(length: Int(length))
     }
 
-    /// Uint8List payload after its tag (spec §6.1).
+    /// Uint8List payload after its tag (spec §6.1), copied into a new array with one bulk
+    /// copy (`Array.init` from a raw buffer is a memcpy, and for small payloads cheaper
+    /// than `init(unsafeUninitializedCapacity:)`, which looks up generic metadata).
     mutating func readByteArray() throws -> [UInt8] {
+        [UInt8](try readByteArrayPayload())
+    }
+
+    /// Uint8List payload after its tag (spec §6.1) as `Data`, copied once.
+    mutating func readByteData() throws -> Data {
+        let source = try readByteArrayPayload()
+        guard let base = source.baseAddress else { return Data() }
+        return Data(bytes: base, count: source.count)
+    }
+
+    /// The size field and the presence check of a Uint8List; the bytes are consumed and
+    /// returned as a view into the input, to be copied by the caller.
+    private mutating func readByteArrayPayload() throws -> UnsafeRawBufferPointer {
         let length = try readSize()
         try require(UInt64(length), "a Uint8List")
         let n = Int(length)
-        let result = [UInt8](UnsafeRawBufferPointer(rebasing: bytes[position ..< position + n]))
+        let source = UnsafeRawBufferPointer(rebasing: bytes[position ..< position + n])
         position += n
-        return result
+        return source
     }
 
     /// Typed-list payload after its tag (spec §6.2–§6.5): count, padding to the element
@@ -141,7 +158,22 @@ struct InputCursor {
     /// comes before the padding is looked at and before anything is allocated (§14.2).
     mutating func readTypedList<Element: FixedWidthInteger>(of _: Element.Type,
                                                             _ what: String) throws -> [Element] {
-        let width = MemoryLayout<Element>.size
+        try readTypedList(of: Element.self, bits: Element.self, what) { $0 }
+    }
+
+    /// Typed-list payload whose elements are the `Bits` patterns of `Element` (e.g. Double
+    /// from UInt64), so host Float64/Float32 lists need no second pass over the elements.
+    /// `fromBits` must reinterpret the bit pattern unchanged (identity, `init(bitPattern:)`).
+    ///
+    /// On little-endian hosts the wire bytes already are the in-memory elements, so they
+    /// are copied with one bulk copy into the array's own (aligned) storage: the source is
+    /// never bound to `Element` at its possibly unaligned address. Elsewhere each element
+    /// is read with `loadUnaligned` and converted from little-endian (spec §2.1).
+    mutating func readTypedList<Element, Bits: FixedWidthInteger>(
+        of _: Element.Type, bits _: Bits.Type, _ what: String,
+        fromBits: (Bits) -> Element
+    ) throws -> [Element] {
+        let width = MemoryLayout<Bits>.size
         let declared = try readSize()
         let padding = paddingLength(alignment: width)
         try require(UInt64(padding) + UInt64(width) * UInt64(declared), what)
@@ -150,10 +182,19 @@ struct InputCursor {
         let byteCount = n * width
         let source = UnsafeRawBufferPointer(rebasing: bytes[position ..< position + byteCount])
         let result = [Element](unsafeUninitializedCapacity: n) { buffer, initialized in
-            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: source)
-            #if _endian(big)
-            for i in 0 ..< n { buffer[i] = Element(littleEndian: buffer[i]) }
+            #if _endian(little)
+            let bulk = MemoryLayout<Element>.stride == width
+            #else
+            let bulk = false
             #endif
+            if bulk {
+                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: source)
+            } else if let base = buffer.baseAddress {
+                for i in 0 ..< n {
+                    let raw = source.loadUnaligned(fromByteOffset: i * width, as: Bits.self)
+                    (base + i).initialize(to: fromBits(Bits(littleEndian: raw)))
+                }
+            }
             initialized = n
         }
         position += byteCount

@@ -1,19 +1,68 @@
+import Foundation
+
 /// A growable byte buffer for one encode call.
 ///
 /// It grows geometrically and writes through a raw pointer, so single bytes and bulk
 /// payloads cost no per-byte collection overhead. Alignment is computed from `count`,
 /// i.e. from the start of the buffer (spec §3.1), never from the memory address.
+///
+/// It may start on borrowed memory (`encodeToArray` lends it the storage of the result
+/// array, so an encoding that fits is never copied); the first growth moves the bytes
+/// into memory the buffer owns.
 final class OutputBuffer {
     private var storage: UnsafeMutableRawPointer
     private var capacity: Int
+    private var ownsStorage: Bool
     private(set) var count: Int = 0
 
     init(initialCapacity: Int = 256) {
         capacity = max(initialCapacity, 16)
         storage = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+        ownsStorage = true
     }
 
-    deinit { storage.deallocate() }
+    /// Writes into `borrowed` until it is full; the caller keeps it alive meanwhile.
+    private init(borrowing borrowed: UnsafeMutableRawPointer, capacity: Int) {
+        storage = borrowed
+        self.capacity = capacity
+        ownsStorage = false
+    }
+
+    deinit { if ownsStorage { storage.deallocate() } }
+
+    /// Whether `encodeToArray` should be used: the output is large and its size is bounded
+    /// from above (`hintIsUpperBound`), so it is written straight into the result array,
+    /// each byte once, with only one output-sized block allocated per call (a second large
+    /// block per call makes glibc trim and re-fault the heap each time, costing ~40× a
+    /// memcpy on the bench machine). Below `directEncodingThreshold` the final copy of an
+    /// owned buffer is cheaper than an array with uninitialized storage (a generic-metadata
+    /// lookup, ~20 ns); an unbounded guess would risk one more large allocation.
+    static func encodesDirectly(capacityHint: Int, hintIsUpperBound: Bool) -> Bool {
+        hintIsUpperBound && capacityHint >= directEncodingThreshold
+    }
+
+    static let directEncodingThreshold = 8 * 1024
+
+    /// Encodes with `write` straight into the storage of the returned array, sized
+    /// `capacityHint`. Should the output not fit after all, the buffer spills into owned
+    /// memory and is copied once at the end.
+    static func encodeToArray(capacityHint: Int,
+                              _ write: (OutputBuffer) throws -> Void) throws -> [UInt8] {
+        var spilled: OutputBuffer? = nil
+        let direct = try [UInt8](unsafeUninitializedCapacity: max(capacityHint, 16)) {
+            buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            let out = OutputBuffer(borrowing: UnsafeMutableRawPointer(base),
+                                   capacity: buffer.count)
+            try write(out)
+            if out.ownsStorage {
+                spilled = out
+            } else {
+                initialized = out.count
+            }
+        }
+        return spilled?.bytes ?? direct
+    }
 
     @inline(__always)
     private func reserve(_ extra: Int) {
@@ -25,9 +74,10 @@ final class OutputBuffer {
         while newCapacity - count < extra { newCapacity = newCapacity &* 2 }
         let bigger = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 16)
         bigger.copyMemory(from: storage, byteCount: count)
-        storage.deallocate()
+        if ownsStorage { storage.deallocate() }
         storage = bigger
         capacity = newCapacity
+        ownsStorage = true
     }
 
     @inline(__always)
@@ -81,14 +131,28 @@ final class OutputBuffer {
 
     /// Typed-list elements in little-endian order; on little-endian hosts one memcpy.
     func appendElements<T: FixedWidthInteger>(_ elements: [T]) {
-        #if _endian(little)
-        elements.withUnsafeBytes { append(contentsOf: $0) }
-        #else
-        for element in elements { appendLittleEndian(element) }
-        #endif
+        appendElements(elements) { $0 }
     }
 
-    var bytes: [UInt8] {
-        [UInt8](UnsafeRawBufferPointer(start: storage, count: count))
+    /// Elements written as their `Bits` patterns (e.g. Double as UInt64) in little-endian
+    /// order. `bits` must reinterpret the bit pattern unchanged, so on little-endian hosts
+    /// the in-memory elements are the wire bytes and go out with one bulk copy; the
+    /// per-element path is the portable fallback (big-endian hosts).
+    func appendElements<T, Bits: FixedWidthInteger>(_ elements: [T], bits: (T) -> Bits) {
+        #if _endian(little)
+        if MemoryLayout<T>.stride == MemoryLayout<Bits>.size {
+            elements.withUnsafeBytes { append(contentsOf: $0) }
+            return
+        }
+        #endif
+        let width = MemoryLayout<Bits>.size
+        reserve(elements.count &* width)
+        for element in elements { appendLittleEndian(bits(element)) }
     }
+
+    /// A copy of the bytes written, made with one bulk copy.
+    var bytes: [UInt8] { [UInt8](UnsafeRawBufferPointer(start: storage, count: count)) }
+
+    /// The bytes written as `Data`, made with one bulk copy.
+    var data: Data { Data(bytes: storage, count: count) }
 }

@@ -2,9 +2,9 @@ import Foundation
 
 /// StandardMessageCodec and StandardMethodCodec over the lossless `SMCValue` model.
 ///
-/// Decoding copies the input into memory the call owns and frees it before returning;
-/// nothing decoded refers to the input or to that copy. `unsafeBytes:` overloads decode
-/// in place for callers that guarantee the buffer for the duration of the call (the
+/// Decoding reads the input in place for the duration of the call and copies every
+/// decoded payload out of it, so nothing decoded refers to the input. `unsafeBytes:`
+/// overloads take a raw buffer the caller guarantees for the duration of the call (the
 /// runner uses them to honour `shift`, runners/PROTOCOL.md P.2).
 ///
 /// Every entry point throws `SMCDecodingError` (class + offset, spec/errors.md) on bad
@@ -19,11 +19,11 @@ public struct SMCCodec: Sendable {
     // MARK: Messages (spec §9)
 
     public func decodeMessage(_ data: Data) throws -> SMCValue {
-        try Self.withOwnedCopy(of: data) { try decodeMessage(unsafeBytes: $0) }
+        try Self.withInputBytes(of: data) { try decodeMessage(unsafeBytes: $0) }
     }
 
     public func decodeMessage(_ bytes: [UInt8]) throws -> SMCValue {
-        try Self.withOwnedCopy(of: bytes) { try decodeMessage(unsafeBytes: $0) }
+        try Self.withInputBytes(of: bytes) { try decodeMessage(unsafeBytes: $0) }
     }
 
     public func decodeMessage(unsafeBytes bytes: UnsafeRawBufferPointer) throws -> SMCValue {
@@ -32,7 +32,12 @@ public struct SMCCodec: Sendable {
     }
 
     public func encodeMessage(_ value: SMCValue) throws -> [UInt8] {
-        let encoder = ValueEncoder(capacityHint: value.encodedSizeHint)
+        let hint = value.encodedSizeHint
+        if OutputBuffer.encodesDirectly(capacityHint: hint,
+                                        hintIsUpperBound: value.encodedSizeHintIsUpperBound) {
+            return try Self.encodeDirectly(capacityHint: hint) { try $0.writeValue(value) }
+        }
+        let encoder = ValueEncoder(capacityHint: hint)
         try encoder.writeValue(value)
         return encoder.out.bytes
     }
@@ -44,11 +49,11 @@ public struct SMCCodec: Sendable {
     // MARK: Method calls (spec §10)
 
     public func decodeMethodCall(_ data: Data) throws -> SMCMethodCall {
-        try Self.withOwnedCopy(of: data) { try decodeMethodCall(unsafeBytes: $0) }
+        try Self.withInputBytes(of: data) { try decodeMethodCall(unsafeBytes: $0) }
     }
 
     public func decodeMethodCall(_ bytes: [UInt8]) throws -> SMCMethodCall {
-        try Self.withOwnedCopy(of: bytes) { try decodeMethodCall(unsafeBytes: $0) }
+        try Self.withInputBytes(of: bytes) { try decodeMethodCall(unsafeBytes: $0) }
     }
 
     public func decodeMethodCall(unsafeBytes bytes: UnsafeRawBufferPointer) throws
@@ -59,7 +64,12 @@ public struct SMCCodec: Sendable {
     }
 
     public func encodeMethodCall(_ call: SMCMethodCall) throws -> [UInt8] {
-        let encoder = ValueEncoder(capacityHint: 6 &+ call.name.utf8.count &+ call.arguments.encodedSizeHint)
+        let hint = 6 &+ call.name.utf8.count &+ call.arguments.encodedSizeHint
+        if OutputBuffer.encodesDirectly(
+            capacityHint: hint, hintIsUpperBound: call.arguments.encodedSizeHintIsUpperBound) {
+            return try Self.encodeDirectly(capacityHint: hint) { try $0.writeMethodCall(call) }
+        }
+        let encoder = ValueEncoder(capacityHint: hint)
         try encoder.writeMethodCall(call)
         return encoder.out.bytes
     }
@@ -67,11 +77,11 @@ public struct SMCCodec: Sendable {
     // MARK: Envelopes (spec §11)
 
     public func decodeEnvelope(_ data: Data) throws -> SMCEnvelope {
-        try Self.withOwnedCopy(of: data) { try decodeEnvelope(unsafeBytes: $0) }
+        try Self.withInputBytes(of: data) { try decodeEnvelope(unsafeBytes: $0) }
     }
 
     public func decodeEnvelope(_ bytes: [UInt8]) throws -> SMCEnvelope {
-        try Self.withOwnedCopy(of: bytes) { try decodeEnvelope(unsafeBytes: $0) }
+        try Self.withInputBytes(of: bytes) { try decodeEnvelope(unsafeBytes: $0) }
     }
 
     public func decodeEnvelope(unsafeBytes bytes: UnsafeRawBufferPointer) throws -> SMCEnvelope {
@@ -80,25 +90,39 @@ public struct SMCCodec: Sendable {
     }
 
     public func encodeEnvelope(_ envelope: SMCEnvelope) throws -> [UInt8] {
-        let encoder = ValueEncoder()
+        let hint = envelope.encodedSizeHint
+        if OutputBuffer.encodesDirectly(capacityHint: hint,
+                                        hintIsUpperBound: envelope.encodedSizeHintIsUpperBound) {
+            return try Self.encodeDirectly(capacityHint: hint) { try $0.writeEnvelope(envelope) }
+        }
+        let encoder = ValueEncoder(capacityHint: hint)
         try encoder.writeEnvelope(envelope)
         return encoder.out.bytes
     }
 
-    // MARK: Ownership
+    // MARK: Output and input access
 
-    /// Runs `body` over a private copy of `source` that lives exactly as long as the call,
-    /// so a caller mutating or freeing its buffer (e.g. a bridged NSMutableData) cannot
-    /// affect the decode, and no pointer into it can escape.
-    static func withOwnedCopy<Source: ContiguousBytes, Result>(
+    /// The direct-to-array encoding of large flat values (`OutputBuffer.encodesDirectly`).
+    static func encodeDirectly(capacityHint: Int,
+                               _ write: (ValueEncoder) throws -> Void) throws -> [UInt8] {
+        try OutputBuffer.encodeToArray(capacityHint: capacityHint) { out in
+            try write(ValueEncoder(out: out))
+        }
+    }
+
+    // MARK: Input access
+
+    /// Runs `body` over the bytes of `source` in place, without a private copy: `Data` and
+    /// `[UInt8]` are values that cannot change while borrowed, and a whole-input copy would
+    /// double the cost of bulk payloads (two 1 MiB copies and allocations per 1 MiB
+    /// Uint8List instead of one). Even a caller that races a write into the memory behind
+    /// its value (e.g. `Data(bytesNoCopy:)`) cannot make the decoder read out of bounds:
+    /// the decoder never writes to the input, every read is checked against the length
+    /// fixed on entry, each length or tag it acts on is read once into a local, and
+    /// strings are built with `String(decoding:)`, which repairs rather than trusts.
+    static func withInputBytes<Source: ContiguousBytes, Result>(
         of source: Source, _ body: (UnsafeRawBufferPointer) throws -> Result
     ) throws -> Result {
-        try source.withUnsafeBytes { borrowed in
-            let owned = UnsafeMutableRawBufferPointer.allocate(byteCount: borrowed.count,
-                                                               alignment: 16)
-            defer { owned.deallocate() }
-            owned.copyMemory(from: borrowed)
-            return try body(UnsafeRawBufferPointer(owned))
-        }
+        try source.withUnsafeBytes { try body($0) }
     }
 }

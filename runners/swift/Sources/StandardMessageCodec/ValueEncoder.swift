@@ -72,10 +72,17 @@ struct ValueEncoder {
     /// Count, zero padding to the element width, elements (spec §6.2–§6.6; padding is
     /// written for empty lists too).
     func writeTypedList<T: FixedWidthInteger>(_ tag: UInt8, _ elements: [T]) throws {
+        try writeTypedList(tag, elements) { $0 }
+    }
+
+    /// A typed list of host elements written as their bit patterns (Double → UInt64,
+    /// Float → UInt32), with no intermediate array of bits.
+    func writeTypedList<T, Bits: FixedWidthInteger>(_ tag: UInt8, _ elements: [T],
+                                                    bits: (T) -> Bits) throws {
         out.append(tag)
         try out.appendSize(elements.count)
-        out.appendPadding(alignment: MemoryLayout<T>.size)
-        out.appendElements(elements)
+        out.appendPadding(alignment: MemoryLayout<Bits>.size)
+        out.appendElements(elements, bits: bits)
     }
 
     // MARK: Entry points
@@ -118,8 +125,8 @@ struct ValueEncoder {
 }
 
 extension SMCValue {
-    /// A first guess of the encoded size from the top level only (exact for flat payloads,
-    /// a per-element estimate for containers), so large messages start with a buffer of
+    /// A first guess of the encoded size from the top level only (an upper bound for
+    /// flat values, a per-element estimate for containers), so large messages start with a buffer of
     /// about the right size. A full traversal would cost as much as the encode itself.
     var encodedSizeHint: Int {
         switch self {
@@ -132,6 +139,43 @@ extension SMCValue {
         case .list(let items): return 6 &+ 8 &* items.count
         case .map(let entries): return 6 &+ 16 &* entries.count
         default: return 256
+        }
+    }
+}
+
+extension SMCValue {
+    /// True when `encodedSizeHint` bounds the encoded size from above: for every value but
+    /// a container it counts the longest size field and the most padding (spec §2.2,
+    /// §3.2); for containers it is only a per-element guess.
+    var encodedSizeHintIsUpperBound: Bool {
+        switch self {
+        case .list, .map, .custom: return false
+        default: return true
+        }
+    }
+}
+
+extension SMCEnvelope {
+    /// A first guess of the encoded size: the flag plus the result's hint, or the code,
+    /// message and stacktrace strings (tag + longest size field each) plus the details'
+    /// hint (see `SMCValue.encodedSizeHint`).
+    var encodedSizeHint: Int {
+        switch self {
+        case .success(let result): return 1 &+ result.encodedSizeHint
+        case let .error(code, message, details, stacktrace):
+            var hint = 19 &+ code.utf8.count &+ details.encodedSizeHint
+            hint = hint &+ (message?.utf8.count ?? 0)
+            if case .text(let text)? = stacktrace { hint = hint &+ text.utf8.count }
+            return hint
+        }
+    }
+
+    /// True when `encodedSizeHint` bounds the encoded size from above (see
+    /// `SMCValue.encodedSizeHintIsUpperBound`).
+    var encodedSizeHintIsUpperBound: Bool {
+        switch self {
+        case .success(let result): return result.encodedSizeHintIsUpperBound
+        case .error(_, _, let details, _): return details.encodedSizeHintIsUpperBound
         }
     }
 }

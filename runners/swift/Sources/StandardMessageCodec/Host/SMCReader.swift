@@ -85,15 +85,15 @@ open class SMCReader {
             try cursor.skipPadding(cursor.paddingLength(alignment: 8))
             return Double(bitPattern: try cursor.readUInt64("a float64"))
         case WireTag.string: return try cursor.readSizedUTF8("a string")
-        case WireTag.uint8List: return Data(try cursor.readByteArray())
+        case WireTag.uint8List: return try cursor.readByteData()
         case WireTag.int32List: return try cursor.readTypedList(of: Int32.self, "an Int32List")
         case WireTag.int64List: return try cursor.readTypedList(of: Int64.self, "an Int64List")
         case WireTag.float64List:
-            return try cursor.readTypedList(of: UInt64.self, "a Float64List")
-                .map { Double(bitPattern: $0) }
+            return try cursor.readTypedList(of: Double.self, bits: UInt64.self, "a Float64List",
+                                            fromBits: Double.init(bitPattern:))
         case WireTag.float32List:
-            return try cursor.readTypedList(of: UInt32.self, "a Float32List")
-                .map { Float(bitPattern: $0) }
+            return try cursor.readTypedList(of: Float.self, bits: UInt32.self, "a Float32List",
+                                            fromBits: Float.init(bitPattern:))
         case WireTag.list:
             let n = try cursor.readContainerCount(bytesPerElement: 1, "a List")
             var items = [Any?]()

@@ -22,7 +22,7 @@ open class SMCWriter {
 
     /// The bytes written so far.
     public var bytes: [UInt8] { out.bytes }
-    public var data: Data { Data(out.bytes) }
+    public var data: Data { out.data }
 
     open func writeValue(_ value: Any?) throws {
         guard let value = Self.unwrap(value) else {
@@ -56,9 +56,9 @@ open class SMCWriter {
         } else if type == ObjectIdentifier([Int64].self), let items = value as? [Int64] {
             try ValueEncoder(out: out).writeTypedList(WireTag.int64List, items)
         } else if type == ObjectIdentifier([Double].self), let items = value as? [Double] {
-            try ValueEncoder(out: out).writeTypedList(WireTag.float64List, items.map { $0.bitPattern })
+            try ValueEncoder(out: out).writeTypedList(WireTag.float64List, items) { $0.bitPattern }
         } else if type == ObjectIdentifier([Float].self), let items = value as? [Float] {
-            try ValueEncoder(out: out).writeTypedList(WireTag.float32List, items.map { $0.bitPattern })
+            try ValueEncoder(out: out).writeTypedList(WireTag.float32List, items) { $0.bitPattern }
         } else if type == ObjectIdentifier(Int8.self), let number = value as? Int8 {
             writeInt32(Int32(number))
         } else if type == ObjectIdentifier(Int16.self), let number = value as? Int16 {
