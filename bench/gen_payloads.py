@@ -2,7 +2,7 @@
 """Write (or check) the benchmark payloads in bench/payloads/ and the manifest bench/payloads.json.
 
 Two kinds of payload:
-  * shared: the canonical set of /work/shared/bench-payloads (Pigeon-shaped traffic whose
+  * shared: the canonical set of ../shared/bench-payloads (Pigeon-shaped traffic whose
     Flutter reference timings are in bench/budget.json). They are copied byte for byte and
     pinned by SHA-256, so figures stay comparable across codecs and over time.
   * generated: built here from the value notation with vectors/gen/smcpy.py (an encoder
@@ -31,7 +31,9 @@ import smcpy  # noqa: E402  (path set above)
 
 PAYLOAD_DIR = os.path.join(HERE, "payloads")
 MANIFEST = os.path.join(HERE, "payloads.json")
-DEFAULT_SHARED = "/work/shared/bench-payloads"
+# The shared set lives beside the checkout (../shared/bench-payloads); the copies in
+# payloads/ are what every benchmark reads.
+DEFAULT_SHARED = os.path.join(os.path.dirname(ROOT), "shared", "bench-payloads")
 RECORD_NOTATION = "b_anr_1.notation.json"
 
 # The shared set, pinned: (file, SHA-256, description). Reference timings for these are in

@@ -1,5 +1,5 @@
 /*
- * Literal upstream vectors (/work/shared/wire-format-notes.md §3.1–§3.5) and derived vectors
+ * Literal upstream vectors (shared/wire-format-notes.md §3.1–§3.5) and derived vectors
  * (§3.6, §4.4) as value/bytes pairs. TS_BOTH rows are asserted byte for byte in both
  * directions (the upstream tests assert both, or the bytes are canonical by spec §13);
  * TS_DECODE_ONLY rows are accepted-but-not-canonical encodings.

@@ -5,10 +5,10 @@ import StandardMessageCodec
 // Usage: smc-swift-bench [--samples N] [--op decode|encode|roundtrip]
 //                        [--entry message|call|envelope] [file.bin ...]
 // --entry picks the entry point (spec §9, §10, §11) for every file of the run.
-// Default files: /work/shared/bench-payloads/*.bin. One JSON object per payload and
+// Default files: bench/payloads/*.bin (run from the repository root). One JSON object per payload and
 // operation on stdout. Build with `swift build -c release` before trusting the numbers.
 
-let defaultDirectory = "/work/shared/bench-payloads"
+let defaultDirectory = "bench/payloads"  // relative to the repository root
 var sampleCount = 200
 var entry = "message"
 var paths: [String] = []

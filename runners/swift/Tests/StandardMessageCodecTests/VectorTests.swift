@@ -3,7 +3,7 @@ import SMCNotation
 import StandardMessageCodec
 import XCTest
 
-/// Runs every golden vector (/work/main/vectors/s*.json, spec/vectors.md) through the codec
+/// Runs every golden vector (vectors/sNN-*.json, spec/vectors.md) through the codec
 /// directly, with the checks of runners/PROTOCOL.md P.5. Directory: $SMC_VECTORS_DIR, or
 /// ../../vectors relative to this package.
 final class VectorTests: XCTestCase {

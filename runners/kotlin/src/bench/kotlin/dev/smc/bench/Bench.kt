@@ -22,7 +22,7 @@ import java.io.File
  *
  * Usage (all optional): Bench --samples N --warmup-ms N --min-sample-us N
  *   --entry message|call|envelope FILE_OR_DIR...  (--entry applies to every file of the run)
- * Default input: every .bin file in /work/shared/bench-payloads (or $SMC_BENCH_DIR).
+ * Default input: every .bin file in bench/payloads, relative to the working directory (or $SMC_BENCH_DIR).
  * "values" counts tagged values plus typed-list and Uint8List elements.
  */
 object Bench {
@@ -45,7 +45,7 @@ object Bench {
             i++
         }
         if (o.samples < 200) System.err.println("note: fewer than 200 samples requested (${o.samples})")
-        if (o.inputs.isEmpty()) o.inputs.add(System.getenv("SMC_BENCH_DIR") ?: "/work/shared/bench-payloads")
+        if (o.inputs.isEmpty()) o.inputs.add(System.getenv("SMC_BENCH_DIR") ?: "bench/payloads")
         return o
     }
 
