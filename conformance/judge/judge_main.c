@@ -406,6 +406,7 @@ static void free_runner(smcj_runner_t *r)
     }
     free(r->start_error);
     free(r->codec_name);
+    free(r->handshake_note);
     free(r->codec_version);
     free(r->codec_language);
     free_strs(r->decode_caps, r->n_decode_caps);

@@ -208,6 +208,7 @@ typedef struct smcj_runner {
     bool opt_error_offsets;
     bool opt_shift;
     bool map_order;         /* decode caps contain map-order */
+    char *handshake_note;   /* unknown capability/option words in the hello answer, or NULL */
 
     smcj_check_t *checks;
     size_t n_checks;

@@ -36,6 +36,13 @@ static void runner_line(smcj_buf_t *b, const smcj_runner_t *r)
     smcj_buf_printf(b, "   [%s %s, %s; %zu requests, %u restart%s, %.2f s]\n", r->codec_name ? r->codec_name : "?",
                     r->codec_version ? r->codec_version : "?", r->codec_language ? r->codec_language : "?",
                     r->requests_sent, r->restarts, r->restarts == 1 ? "" : "s", r->seconds);
+    if (r->started && !r->opt_error_offsets) {
+        smcj_buf_printf(b, "%s: note: error offsets not compared (the runner does not declare the error-offsets "
+                           "option, P.1)\n", r->name);
+    }
+    if (r->handshake_note) {
+        smcj_buf_printf(b, "%s: warning: %s\n", r->name, r->handshake_note);
+    }
 }
 
 static void matrix(smcj_buf_t *b, const smcj_run_t *run)

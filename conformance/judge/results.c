@@ -70,10 +70,16 @@ static void compute_runner(smcj_run_t *run, smcj_runner_t *r)
         size_t first_skip = SIZE_MAX;
         for (size_t k = b; k < e; k++) {
             const smcj_check_t *c = &r->checks[k];
-            if (c->outcome == SMCJ_OUT_FAIL && !any_fail) {
+            if (c->outcome == SMCJ_OUT_FAIL) {
+                /* The vector's reason is its first failing check's, except that a crash,
+                 * timeout or protocol error anywhere wins: it is gated at every tier (R1.4-8)
+                 * and must not hide behind an earlier "differs" on the same vector. */
+                bool harness_first = smcj_reason_is_harness(c->reason) && !smcj_reason_is_harness(res->reason);
+                if (!any_fail || harness_first) {
+                    res->first_check = k;
+                    res->reason = c->reason;
+                }
                 any_fail = true;
-                res->first_check = k;
-                res->reason = c->reason;
             } else if (c->outcome == SMCJ_OUT_SKIPPED) {
                 any_skip = true;
                 first_skip = first_skip == SIZE_MAX ? k : first_skip;

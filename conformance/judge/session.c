@@ -281,6 +281,31 @@ static char *opt_str(const smct_json_t *obj, const char *key)
     return j && j->type == SMCT_JSON_STRING ? smcj_xstrndup(j->str.ptr, j->str.len) : NULL;
 }
 
+/* Words a runner may declare (spec/vectors.md V.3 features, PROTOCOL.md P.1 options). */
+static const char *const KNOWN_FEATURES[] = {
+    "int32", "int64", "int64-distinct", "float64", "float32list", "typed-lists", "nan-payload", "embedded-nul",
+    "custom-types", "largeint", "duplicate-map-keys", "map-order", "method-codec", "error-stacktrace",
+    "strict-mode", "depth-limit"};
+static const char *const KNOWN_OPTIONS[] = {"error-offsets", "shift"};
+
+/* Appends to `b` every word of `words` not in `known`: a misspelt option or capability
+ * would otherwise silently turn checks off (e.g. "error-offset": offsets never compared). */
+static void unknown_words(smcj_buf_t *b, const char *what, char *const *words, size_t n, const char *const *known,
+                          size_t n_known)
+{
+    for (size_t i = 0; i < n; i++) {
+        bool found = false;
+        for (size_t k = 0; k < n_known && !found; k++) {
+            found = strcmp(words[i], known[k]) == 0;
+        }
+        if (!found) {
+            smcj_buf_printf(b, "%sunknown %s \"", b->len ? "; " : "", what);
+            smcj_buf_excerpt(b, words[i], strlen(words[i]), 60);
+            smcj_buf_puts(b, "\" ignored");
+        }
+    }
+}
+
 /* P.1: validate the hello answer; on the first start, take the capabilities. NULL if fine. */
 static char *take_handshake(session_t *s, const smct_json_t *resp)
 {
@@ -337,6 +362,12 @@ static char *take_handshake(session_t *s, const smct_json_t *resp)
     r->n_decode_caps = nd;
     r->encode_caps = enc;
     r->n_encode_caps = nn;
+    smcj_buf_t note = {0};
+    size_t nf = sizeof KNOWN_FEATURES / sizeof KNOWN_FEATURES[0];
+    unknown_words(&note, "decode capability", dec, nd, KNOWN_FEATURES, nf);
+    unknown_words(&note, "encode capability", enc, nn, KNOWN_FEATURES, nf);
+    unknown_words(&note, "option", opts, no, KNOWN_OPTIONS, sizeof KNOWN_OPTIONS / sizeof KNOWN_OPTIONS[0]);
+    r->handshake_note = note.len ? smcj_buf_steal(&note) : NULL;
     r->opt_error_offsets = smcj_caps_have(opts, no, "error-offsets");
     r->opt_shift = smcj_caps_have(opts, no, "shift");
     r->map_order = smcj_caps_have(dec, nd, "map-order");

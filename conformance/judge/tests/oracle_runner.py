@@ -14,6 +14,7 @@ Environment:
      wrong_offset:ID  errors for ID carry offset + 1
      crash:ID         flutter decode of ID: the process kills itself with SIGSEGV
      exit:ID          flutter decode of ID: the process exits with status 3
+     crash_encode:ID  encode of ID: the process kills itself with SIGSEGV
      hang:ID          flutter decode of ID: sleeps forever
      garbage:ID       flutter decode of ID: writes a line that is not JSON
      wrong_seq:ID     flutter decode of ID: answers with another seq
@@ -225,6 +226,10 @@ def main():
             continue
         if op == "encode":
             vid, hexs = encode.get((entry, canon(req["value"])), (None, None))
+            if has("crash_encode", vid):
+                sys.stderr.write("oracle: crashing while encoding %s\n" % vid)
+                sys.stderr.flush()
+                os.kill(os.getpid(), signal.SIGSEGV)
             if has("skip", vid):
                 out({"seq": seq, "status": "skipped", "reason": "oracle: told to skip"})
                 continue

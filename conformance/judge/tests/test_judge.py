@@ -267,6 +267,16 @@ def case_capabilities():
     # no call/envelope entry: those vectors are n/a
     r = judge([], env={"ORACLE_ENTRIES": "message"})
     expect_only(r, {"s10.1-call-hi": "n/a", "s10.1-call-bad-name": "n/a"})
+    # a misspelt option turns offset comparison off; the judge must say so, not stay silent
+    r = judge([], env={"ORACLE_OPTIONS": "error-offset,shift", "ORACLE_DECODE_CAPS": caps + ",embedded-nul,strict_mode",
+                       "ORACLE_SABOTAGE": "wrong_offset:s14.1-trailing"})
+    check(r.code == 0 and r.result("s14.1-trailing")["status"] == "pass",
+          "without error-offsets a wrong offset is not compared (P.1)", r)
+    check("oracle: note: error offsets not compared" in r.out, "the text report says offsets were not compared", r)
+    check('unknown option "error-offset" ignored' in r.out, "the misspelt option is named", r)
+    check('unknown decode capability "strict_mode" ignored' in r.out, "the misspelt capability is named", r)
+    r = judge([])
+    check("note:" not in r.out and "warning:" not in r.out, "an exact handshake gets no note or warning", r)
 
 
 def case_map_order():
@@ -377,6 +387,15 @@ def case_gate():
     r = judge([], env={"ORACLE_SABOTAGE": "crash:s07.3-dup-keys"})
     check(r.code == 1, "crash on an implementation-defined vector fails the gate", r)
     expect_only(r, {"s07.3-dup-keys": "fail"})
+    # ... also when an earlier check of the same vector merely differs (decode is checked
+    # before encode): the crash decides the vector's reason, not the first difference
+    r = judge([], env={"ORACLE_SABOTAGE": "wrong_value:s07.3-dup-keys,crash_encode:s07.3-dup-keys"})
+    check(r.code == 1, "crash after a difference on an implementation-defined vector fails the gate", r)
+    expect_only(r, {"s07.3-dup-keys": "fail"})
+    res = r.result("s07.3-dup-keys")
+    check(res["reason"] == "crash", "the vector's reason is the crash (got %s)" % res["reason"], r)
+    check(sorted(failing_checks(res)) == [("decode", "wrong_value"), ("encode", "crash")],
+          "both failing checks reported: %s" % failing_checks(res), r)
 
 
 def case_start():
