@@ -222,6 +222,7 @@ typedef struct smcj_runner {
 
     /* totals over selected vectors */
     size_t n_pass, n_fail, n_fail_info, n_differs, n_xfail, n_xpass, n_skipped, n_na;
+    size_t n_skipped_gated; /* skipped, in a gated tier, not an expected failure: fails the gate */
     size_t n_xfail_unmatched;
 } smcj_runner_t;
 

@@ -108,7 +108,15 @@ static void compute_runner(smcj_run_t *run, smcj_runner_t *r)
             }
             break;
         case SMCJ_OUT_SKIPPED:
-            res->status = SMCJ_ST_SKIPPED;
+            /* A skip is never a pass (PROTOCOL.md P.3). What a host cannot express belongs in
+             * the handshake's capabilities (n/a); a skip in a gated tier fails the gate unless
+             * the expected-failure list names it, so a runner cannot pass by skipping. */
+            if (x) {
+                res->status = SMCJ_ST_XFAIL;
+            } else {
+                res->status = SMCJ_ST_SKIPPED;
+                r->n_skipped_gated += gated(run, v->tier, SMCJ_REASON_NONE);
+            }
             break;
         case SMCJ_OUT_NA:
         case SMCJ_OUT_PENDING:
@@ -166,6 +174,11 @@ void smcj_results_compute(smcj_run_t *run)
                                      r->n_xfail_unmatched == 1 ? "y" : "ies", r->xfail.path,
                                      r->n_xfail_unmatched == 1 ? "es" : ""));
         }
+        if (r->n_skipped_gated) {
+            note(run, smcj_xasprintf("%s: %zu skipped vector%s in gated tiers (declare the missing capability in the "
+                                     "handshake, or list them as expected failures)",
+                                     r->name, r->n_skipped_gated, r->n_skipped_gated == 1 ? "" : "s"));
+        }
         if (r->gave_up) {
             note(run, smcj_xasprintf("%s: given up after repeated crashes/timeouts", r->name));
         }
@@ -174,7 +187,7 @@ void smcj_results_compute(smcj_run_t *run)
             note(run, smcj_xasprintf("%s: nothing was tested (every selected vector was n/a or skipped)", r->name));
             failed = true;
         }
-        failed = failed || r->n_fail || r->n_xpass || r->n_xfail_unmatched || r->handshake_bad || r->gave_up;
+        failed = failed || r->n_fail || r->n_skipped_gated || r->n_xpass || r->n_xfail_unmatched || r->handshake_bad || r->gave_up;
     }
     run->gate_passed = !failed && !start_failed;
     run->exit_status = start_failed ? 2 : failed ? 1 : 0;

@@ -296,11 +296,20 @@ def case_map_order():
 
 
 def case_skipped():
+    # A skip is never a pass: in a gated tier it fails the gate (what a host cannot express
+    # belongs in the handshake's capabilities, where it becomes n/a) ...
     r = sabotage("skip:s04.2-i64-3e9")
-    check(r.code == 0, "a skip alone does not fail the gate", r)
+    check(r.code == 1, "a skipped required vector fails the gate", r)
+    check("1 skipped vector in gated tiers" in r.out, "the gate note says why", r)
     expect_only(r, {"s04.2-i64-3e9": "skipped"})
     check(r.runner()["counts"]["skipped"] == 1, "skip counted, never a pass")
     check("oracle: told to skip" in json.dumps(r.result("s04.2-i64-3e9")), "skip reason kept")
+    # ... unless the expected-failure list names it.
+    tmp = tempfile.mkdtemp(prefix="skip-")
+    lst = write(tmp, "skip.txt", "s04.2-i64-3e9  # host has no 64-bit integers\n")
+    r = judge(["--xfail", "oracle=" + lst], env={"ORACLE_SABOTAGE": "skip:s04.2-i64-3e9"})
+    check(r.code == 0, "a listed skip passes the gate", r)
+    expect_only(r, {"s04.2-i64-3e9": "expected-failure"})
 
 
 def write(tmp, name, text):
