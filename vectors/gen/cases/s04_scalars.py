@@ -178,15 +178,15 @@ def cases(registry):
                           "strict mode rejects tag 5",
                           "05%02x%s" % (len(data), data.hex()), "unknown_tag", 0,
                           modes=("strict",), value=["largeint", text],
-                          tier="implementation-defined", notes=LARGEINT_NOTES))
+                          notes=LARGEINT_NOTES))
     v = lst(i32(1), ["largeint", "ff"], null())
     out.append(reject("s04.4-largeint-in-list", "largeInt \"ff\" as the 2nd list element",
                       "0c03 0301000000 05026666 00", "unknown_tag", 7, modes=("strict",),
-                      value=v, tier="implementation-defined", notes=LARGEINT_NOTES))
+                      value=v, notes=LARGEINT_NOTES))
     v = mp((["largeint", "a"], s("x")))
     out.append(reject("s04.4-largeint-map-key", "largeInt as a map key",
                       "0d01 050161 070178", "unknown_tag", 2, modes=("strict",), value=v,
-                      tier="implementation-defined", notes=LARGEINT_NOTES))
+                      notes=LARGEINT_NOTES))
     # Flutter-only rejects of largeInt payloads (strict fails earlier at the tag).
     out.append(reject("s04.4-largeint-truncated", "largeInt of declared size 3 with 1 byte",
                       "050331", "truncated", 3, modes=("flutter",),

@@ -117,26 +117,26 @@ def _cases():
               lst(u8s("01"), i64s([]), i32(9)), focus="$[1]"),
         reject("s06.6-cpp-null-i32s-empty", "[null, Int32List[]] as C++ writes it (no padding): "
                "the input ends inside the padding", "0c02000900", "truncated", 5,
-               tier="implementation-defined", notes=CPP_EMPTY_NOTES,
+               notes=CPP_EMPTY_NOTES,
                origin=origin("derived", "wire-format-notes.md §3.6 [null, Int32List[]] CPP")),
         reject("s06.6-cpp-f32s-empty-top", "Float32List[] as C++ writes it (0e 00)", "0e00",
-               "truncated", 2, tier="implementation-defined", notes=CPP_EMPTY_NOTES,
+               "truncated", 2, notes=CPP_EMPTY_NOTES,
                origin=origin("derived", "wire-format-notes.md §3.6 Float32List[] CPP")),
         reject("s06.6-cpp-i32s-empty-top", "Int32List[] as C++ writes it (09 00)", "0900",
-               "truncated", 2, tier="implementation-defined", notes=CPP_EMPTY_NOTES,
+               "truncated", 2, notes=CPP_EMPTY_NOTES,
                origin=origin("observed", "wire-format-notes.md §8.4")),
         reject("s06.6-cpp-i64s-empty-top", "Int64List[] as C++ writes it (0a 00)", "0a00",
-               "truncated", 2, tier="implementation-defined", notes=CPP_EMPTY_NOTES,
+               "truncated", 2, notes=CPP_EMPTY_NOTES,
                origin=origin("observed", "wire-format-notes.md §8.4")),
         reject("s06.6-cpp-f64s-empty-top", "Float64List[] as C++ writes it (0b 00)", "0b00",
-               "truncated", 2, tier="implementation-defined", notes=CPP_EMPTY_NOTES,
+               "truncated", 2, notes=CPP_EMPTY_NOTES,
                origin=origin("observed", "wire-format-notes.md §8.4")),
         reject("s06.6-cpp-u8s-i64s-empty-i32", "C++'s bytes for [Uint8List 01, Int64List[], "
                "int32 9]: a conforming flutter-mode decoder reads the int32's tag as padding and "
                "decodes [Uint8List 01, Int64List[], Int32List[]] (as C++, GLib and Java do); "
                "strict mode sees the non-zero padding byte",
                "0c030801010a000309000000", "not_canonical", 7, modes=("strict",),
-               value=lst(u8s("01"), i64s([]), i32s([])), tier="implementation-defined",
+               value=lst(u8s("01"), i64s([]), i32s([])),
                notes=CPP_EMPTY_NOTES, origin=origin("observed", "wire-format-notes.md §8.4")),
     ]
     return out
