@@ -32,14 +32,8 @@ public struct SMCCodec: Sendable {
     }
 
     public func encodeMessage(_ value: SMCValue) throws -> [UInt8] {
-        let hint = value.encodedSizeHint
-        if OutputBuffer.encodesDirectly(capacityHint: hint,
-                                        hintIsUpperBound: value.encodedSizeHintIsUpperBound) {
-            return try Self.encodeDirectly(capacityHint: hint) { try $0.writeValue(value) }
-        }
-        let encoder = ValueEncoder(capacityHint: hint)
-        try encoder.writeValue(value)
-        return encoder.out.bytes
+        try Self.encode(capacityHint: value.encodedSizeHint,
+                        hintIsUpperBound: value.encodedSizeHintIsUpperBound) { try $0.writeValue(value) }
     }
 
     public func encodeMessageData(_ value: SMCValue) throws -> Data {
@@ -64,14 +58,10 @@ public struct SMCCodec: Sendable {
     }
 
     public func encodeMethodCall(_ call: SMCMethodCall) throws -> [UInt8] {
-        let hint = 6 &+ call.name.utf8.count &+ call.arguments.encodedSizeHint
-        if OutputBuffer.encodesDirectly(
-            capacityHint: hint, hintIsUpperBound: call.arguments.encodedSizeHintIsUpperBound) {
-            return try Self.encodeDirectly(capacityHint: hint) { try $0.writeMethodCall(call) }
+        try Self.encode(capacityHint: 6 &+ call.name.utf8.count &+ call.arguments.encodedSizeHint,
+                        hintIsUpperBound: call.arguments.encodedSizeHintIsUpperBound) {
+            try $0.writeMethodCall(call)
         }
-        let encoder = ValueEncoder(capacityHint: hint)
-        try encoder.writeMethodCall(call)
-        return encoder.out.bytes
     }
 
     // MARK: Envelopes (spec §11)
@@ -90,19 +80,27 @@ public struct SMCCodec: Sendable {
     }
 
     public func encodeEnvelope(_ envelope: SMCEnvelope) throws -> [UInt8] {
-        let hint = envelope.encodedSizeHint
-        if OutputBuffer.encodesDirectly(capacityHint: hint,
-                                        hintIsUpperBound: envelope.encodedSizeHintIsUpperBound) {
-            return try Self.encodeDirectly(capacityHint: hint) { try $0.writeEnvelope(envelope) }
+        try Self.encode(capacityHint: envelope.encodedSizeHint,
+                        hintIsUpperBound: envelope.encodedSizeHintIsUpperBound) {
+            try $0.writeEnvelope(envelope)
         }
-        let encoder = ValueEncoder(capacityHint: hint)
-        try encoder.writeEnvelope(envelope)
-        return encoder.out.bytes
     }
 
     // MARK: Output and input access
 
     /// The direct-to-array encoding of large flat values (`OutputBuffer.encodesDirectly`).
+    /// One encode path for every entry point: large flat values whose size hint is an upper
+    /// bound go straight into the returned array; everything else into a growing buffer.
+    static func encode(capacityHint hint: Int, hintIsUpperBound: Bool,
+                       _ write: (ValueEncoder) throws -> Void) throws -> [UInt8] {
+        if OutputBuffer.encodesDirectly(capacityHint: hint, hintIsUpperBound: hintIsUpperBound) {
+            return try encodeDirectly(capacityHint: hint, write)
+        }
+        let encoder = ValueEncoder(capacityHint: hint)
+        try write(encoder)
+        return encoder.out.bytes
+    }
+
     static func encodeDirectly(capacityHint: Int,
                                _ write: (ValueEncoder) throws -> Void) throws -> [UInt8] {
         try OutputBuffer.encodeToArray(capacityHint: capacityHint) { out in
