@@ -3,7 +3,7 @@
  * @brief `smc bench`: timing of the reference codec on the payloads of bench/payloads.json.
  *
  * Internal to the benchmark library (target smc_bench_lib); the CLI only knows
- * smc_bench_main. Definitions (value count, ops, statistics) are in bench/README.md.
+ * smc_bench_main (smc_bench.h). Definitions (value count, ops, statistics) are in bench/README.md.
  */
 #ifndef SMC_BENCH_H
 #define SMC_BENCH_H
@@ -13,9 +13,7 @@
 #include <stdint.h>
 
 #include "smc/smc.h"
-
-/** Entry point of `smc bench` (argv[0] is "bench"). Exit 0 ok, 1 a payload failed, 2 usage. */
-int smc_bench_main(int argc, char **argv);
+#include "smc_bench.h"
 
 /** Entry point a payload is decoded with (spec §9, §10, §11). */
 typedef enum bench_entry {

@@ -76,7 +76,7 @@ if [ ! -f "$build/CMakeCache.txt" ]; then
   cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DSMC_BUILD_BENCH=ON >&2
 fi
 cmake --build "$build" -j "$jobs" --target smc_cli >&2
-smc="$build/ref-decoder/cli/smc"
+smc="$build/cli/smc"
 
 skipped=()
 if [ "$swift" -eq 1 ] && command -v swift >/dev/null 2>&1; then

@@ -4,7 +4,7 @@
 # runner and the runners x sections matrix. A runner whose toolchain is missing is listed as
 # skipped with the reason. Reports land in out/ (conformance.html, .json, .xml).
 # Usage: bash scripts/conformance.sh [--gate] [extra judge arguments...]
-#   --gate  apply the expected-failure lists in conformance/judge/expected-failures/
+#   --gate  apply the expected-failure lists in judge/expected-failures/
 #           (what CI does); without it every failure is shown as a failure.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -15,7 +15,7 @@ if [ "${1:-}" = "--gate" ]; then gate=1; shift; fi
 
 bash scripts/install-deps.sh >&2
 smc_configure_build "$SMC_BUILD" >&2
-smc="$SMC_BUILD/ref-decoder/cli/smc"
+smc="$SMC_BUILD/cli/smc"
 
 args=(--vectors "$SMC_ROOT/vectors" --runner "c=$SMC_BUILD/runners/c/smc-c-runner")
 
@@ -44,7 +44,7 @@ fi
 # Expected-failure lists apply only to runners that actually run (a list for a skipped
 # runner would otherwise be reported as stale).
 if [ "$gate" -eq 1 ]; then
-  for f in conformance/judge/expected-failures/*.txt; do
+  for f in judge/expected-failures/*.txt; do
     [ -e "$f" ] || continue
     name="$(basename "$f" .txt)"
     if [[ " ${args[*]} " == *" $name="* ]] && [[ ! " ${args[*]} " == *"--skip-runner $name="* ]]; then

@@ -27,6 +27,8 @@ only=("$@")
 
 deps()        { bash scripts/install-deps.sh; }
 c_build()     { smc_configure_build "$SMC_BUILD"; }
+# No arrow from a lower layer to a higher one, and libsmc builds and installs on its own.
+layers()      { python3 scripts/check_layers.py && bash scripts/libsmc-standalone.sh; }
 c_tests()     { ctest --test-dir "$SMC_BUILD" --output-on-failure -j "$SMC_JOBS"; }
 # The sanitizer build runs the same tests without the valgrind variants (ASan and valgrind
 # cannot share a process). It uses Debian's clang: its UBSan also flags `NULL + 0`, which
@@ -34,16 +36,17 @@ c_tests()     { ctest --test-dir "$SMC_BUILD" --output-on-failure -j "$SMC_JOBS"
 c_sanitize()  { CC=/usr/bin/clang smc_configure_build "$SMC_ROOT/build-asan" -DSMC_SANITIZE=ON &&
                 ctest --test-dir "$SMC_ROOT/build-asan" --output-on-failure -j "$SMC_JOBS" -LE valgrind; }
 vectors()     { python3 -m unittest discover -s vectors/gen -p 'test_*.py' &&
-                python3 vectors/gen/generate.py --check --smc "$SMC_BUILD/ref-decoder/cli/smc"; }
+                python3 vectors/gen/generate.py --check --smc "$SMC_BUILD/cli/smc"; }
 swift_tests() { (cd runners/swift && swift build -c release -j "$SMC_JOBS" && swift test -j "$SMC_JOBS"); }
 kotlin_tests(){ bash runners/kotlin/build.sh test; }
-dart_syntax() { python3 conformance/dart_syntax/check_dart_syntax.py; }
+dart_syntax() { python3 runners/dart/tool/check_dart_syntax.py; }
 conformance() { bash scripts/conformance.sh --gate; }
 fuzz_smoke()  { bash fuzz/smoke.sh; }
 bench_smoke() { bash bench/run.sh --smoke; }
 
 step deps deps
 step c-build c_build
+step layers layers
 step c-tests c_tests
 step c-sanitize c_sanitize
 step vectors vectors

@@ -28,3 +28,33 @@ function(smc_add_test name)
     set_tests_properties(${name}-valgrind PROPERTIES LABELS valgrind)
   endif()
 endfunction()
+
+# smc_add_headers_alone_test(<name> INCLUDE_PREFIX <prefix> HEADERS <h>... [LIBS <lib>...])
+#
+# House style rule 2: each header compiles on its own. Writes one translation unit per
+# header that includes it twice (the second include checks the guard) and a main() that
+# calls one function from each, so the test fails if any unit is left out.
+function(smc_add_headers_alone_test name)
+  cmake_parse_arguments(ARG "" "INCLUDE_PREFIX" "HEADERS;LIBS" ${ARGN})
+  set(tus "")
+  set(decls "")
+  set(calls "")
+  foreach(h ${ARG_HEADERS})
+    set(fn "${name}_${h}")
+    set(tu ${CMAKE_CURRENT_BINARY_DIR}/${fn}.c)
+    file(WRITE ${tu}.in "#include \"${ARG_INCLUDE_PREFIX}${h}.h\"\n"
+                        "#include \"${ARG_INCLUDE_PREFIX}${h}.h\" /* include guard */\n"
+                        "int ${fn}(void);\nint ${fn}(void) { return 1; }\n")
+    configure_file(${tu}.in ${tu} COPYONLY)
+    list(APPEND tus ${tu})
+    string(APPEND decls "int ${fn}(void);\n")
+    string(APPEND calls "  n += ${fn}();\n")
+  endforeach()
+  list(LENGTH ARG_HEADERS count)
+  set(main ${CMAKE_CURRENT_BINARY_DIR}/${name}_main.c)
+  file(WRITE ${main}.in "#include <stdio.h>\n${decls}int main(void)\n{\n  int n = 0;\n${calls}"
+                        "  printf(\"%d headers compiled alone\\n\", n);\n"
+                        "  return n == ${count} ? 0 : 1;\n}\n")
+  configure_file(${main}.in ${main} COPYONLY)
+  smc_add_test(${name} ${tus} ${main} LIBS ${ARG_LIBS})
+endfunction()

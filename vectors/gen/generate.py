@@ -31,7 +31,7 @@ import schemalite  # noqa: E402
 
 VECTORS_DIR = os.path.dirname(HERE)
 REPO = os.path.dirname(VECTORS_DIR)
-DEFAULT_SMC = os.path.join(REPO, "build", "ref-decoder", "cli", "smc")
+DEFAULT_SMC = os.path.join(REPO, "build", "cli", "smc")
 KEY_ORDER = ("id", "description", "section", "tier", "kind", "since", "features", "value",
              "canonical", "accepted", "hex", "error", "focus", "origin", "notes")
 
@@ -247,7 +247,7 @@ def main():
         smc_path = args.smc or DEFAULT_SMC
         if args.smc is None and not os.path.exists(smc_path):
             # Helpers and CI build in build-*/ too; take the newest binary found there.
-            found = sorted(glob.glob(os.path.join(REPO, "build*", "ref-decoder", "cli", "smc")),
+            found = sorted(glob.glob(os.path.join(REPO, "build*", "cli", "smc")),
                            key=os.path.getmtime)
             if found:
                 smc_path = found[-1]

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Drive the built `smc` binary (ref-decoder/cli) and check what a user and the vector
+"""Drive the built `smc` binary (cli/) and check what a user and the vector
 generator rely on: exit codes, the one-line error format, decode|encode round trips on the
 literal GLib vectors of wire-format-notes.md §3.5 and on the canonical benchmark payloads,
 inspect output, --no-custom, --strict, batch mode, and prompt rejection of nesting and

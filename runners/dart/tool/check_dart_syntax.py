@@ -24,14 +24,14 @@ What it does NOT prove
     syntax error", not "dart analyze is clean".
 
 Usage: python3 check_dart_syntax.py [ROOT]
-Requires: pip install -r conformance/dart_syntax/requirements.txt
+Requires: pip install -r runners/dart/tool/requirements.txt
 (tree-sitter-language-pack 0.13.0 bundles the grammars; 1.x downloads them at run time.)
 """
 
 import pathlib
 import sys
 
-REPO = pathlib.Path(__file__).resolve().parents[2]
+REPO = pathlib.Path(__file__).resolve().parents[3]
 DEFAULT_ROOT = REPO / "runners" / "dart"
 
 BROKEN_SNIPPET = b"void main( {\n  final x = ;\n"
@@ -43,7 +43,7 @@ def load_parser():
         from tree_sitter_language_pack import get_parser
     except ImportError as error:
         sys.exit(f"error: cannot import tree_sitter_language_pack ({error}); "
-                 "run: pip install -r conformance/dart_syntax/requirements.txt")
+                 "run: pip install -r runners/dart/tool/requirements.txt")
     try:
         return get_parser("dart")
     except Exception as error:  # 1.x raises DownloadError when offline

@@ -1,9 +1,9 @@
 /**
  * @file smct_error.h
- * @brief Status and error record shared by the smc tools library (JSON, notation, hex, I/O).
+ * @brief Status and error record shared by the notation library (JSON, notation, hex, I/O).
  *
- * The tools library (`smc_tools`, prefix `smct_`) is internal to this project: the CLI, the
- * judge, the C runner, fuzzers and tests use it; it is not installed. Every failing call
+ * The notation library (`smc_notation`, folder notation/, prefix `smct_`) is internal to this
+ * project: the CLI, the judge, the C runner, fuzzers and tests use it; it is not installed. Every failing call
  * reports one status, one byte offset into its input text and one static message.
  */
 #ifndef SMCT_ERROR_H

@@ -1,5 +1,5 @@
 /*
- * Unit tests of smct_notation (ref-decoder/tools): the value notation of spec/notation.md
+ * Unit tests of smct_notation (notation/): the value notation of spec/notation.md
  * in both directions for every type (N.1), the call and envelope forms (N.2), every
  * rejection rule of N.4 with its JSON offset, canonical and pretty writing, and depth
  * without recursion.
@@ -18,7 +18,7 @@
 
 #include "smct_hex.h"
 #include "smct_notation.h"
-#include "tools_test_util.h"
+#include "test_util.h"
 
 
 /* Notation text → doc → canonical bytes, compared with `hex`; and bytes → doc → text. */

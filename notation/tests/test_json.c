@@ -1,5 +1,5 @@
 /*
- * Unit tests of smct_json (ref-decoder/tools): the JSON reader every notation consumer
+ * Unit tests of smct_json (notation/): the JSON reader every notation consumer
  * uses (CLI input, runner output in the judge). RFC 8259 acceptance, error offsets,
  * U+0000 inside strings, surrogates, UTF-8, exact integers, deep nesting without recursion,
  * and the output helpers.
@@ -17,7 +17,7 @@
 #include <cmocka.h>
 
 #include "smct_json.h"
-#include "tools_test_util.h"
+#include "test_util.h"
 
 
 /* Parse from an exact-size heap copy so any read past the end is caught by ASan/valgrind. */

@@ -1,9 +1,9 @@
 /*
- * Helpers shared by the smc_tools unit tests: run a function on a thread with a small stack
+ * Helpers shared by the smc_notation unit tests: run a function on a thread with a small stack
  * (proves that deep inputs are handled without recursion), and hex helpers.
  */
-#ifndef TOOLS_TEST_UTIL_H
-#define TOOLS_TEST_UTIL_H
+#ifndef SMCT_TEST_UTIL_H
+#define SMCT_TEST_UTIL_H
 
 #include <pthread.h>
 #include <stdbool.h>
@@ -77,4 +77,4 @@ static inline int teardown(void **state)
     return 0;
 }
 
-#endif /* TOOLS_TEST_UTIL_H */
+#endif /* SMCT_TEST_UTIL_H */

@@ -1,5 +1,5 @@
 /*
- * Unit tests of smct_hex and smct_io (ref-decoder/tools): strict hex for vectors and the
+ * Unit tests of smct_hex and smct_io (notation/): strict hex for vectors and the
  * runner protocol (lower case, even length), lenient hex for people (either case,
  * whitespace between bytes), and whole-file / line input with limits.
  */

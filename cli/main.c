@@ -3,15 +3,8 @@
 #include <string.h>
 
 #include "cli.h"
-
-#ifdef SMC_HAVE_JUDGE
-/* Provided by conformance/judge (target smc_judge); see conformance/judge/judge.h. */
-int smc_judge_main(int argc, char **argv);
-#endif
-#ifdef SMC_HAVE_BENCH
-/* Provided by the benchmark library (target smc_bench_lib). */
-int smc_bench_main(int argc, char **argv);
-#endif
+#include "judge.h"
+#include "smc_bench.h"
 
 static const char main_help[] =
     "usage: smc <command> [options]\n"
@@ -63,20 +56,10 @@ int main(int argc, char **argv)
         return cli_cmd_batch(argc - 1, argv + 1);
     }
     if (strcmp(cmd, "conformance") == 0) {
-#ifdef SMC_HAVE_JUDGE
         return smc_judge_main(argc - 1, argv + 1);
-#else
-        cli_fail("this smc was built without the judge");
-        return CLI_EXIT_USAGE;
-#endif
     }
     if (strcmp(cmd, "bench") == 0) {
-#ifdef SMC_HAVE_BENCH
         return smc_bench_main(argc - 1, argv + 1);
-#else
-        cli_fail("this smc was built without the benchmarks");
-        return CLI_EXIT_USAGE;
-#endif
     }
     cli_fail("unknown command '%s' (see smc --help)", cmd);
     return CLI_EXIT_USAGE;

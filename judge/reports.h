@@ -11,7 +11,7 @@
 /** Summary lines, the runners × sections matrix, failure details, the gate verdict. */
 void smcj_report_text(smcj_buf_t *b, const smcj_run_t *run);
 
-/** Machine-readable report; shape in conformance/judge/report.schema.json. */
+/** Machine-readable report; shape in judge/report.schema.json. */
 void smcj_report_json(smcj_buf_t *b, const smcj_run_t *run);
 
 /** JUnit XML: a testsuite per runner, a testcase per vector. */
