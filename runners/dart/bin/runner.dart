@@ -1,8 +1,9 @@
 // The pure-Dart runner: runners/PROTOCOL.md over stdin/stdout, one JSON object a line.
 //
-// Usage: dart run bin/runner.dart [--profile pure]
-// Only the `pure` profile runs here; the Flutter profiles need the Flutter SDK and go
-// through bin/flutter_bridge.dart (see README.md and run-runner.sh).
+// Usage: dart out/runner.dill [--profile pure|pigeon-dart]   (see run-runner.sh)
+// pure         the pure codec (lib/src/pure_codec.dart)
+// pigeon-dart  Pigeon's Dart host semantics over the pure codec (lib/src/pigeon_host.dart)
+// The Flutter profiles need the Flutter SDK and go through bin/flutter_bridge.dart.
 
 import 'dart:convert';
 import 'dart:io';
@@ -11,12 +12,16 @@ import 'package:smc_dart_runner/smc_runner.dart';
 
 Future<void> main(List<String> arguments) async {
   final profileName = _option(arguments, '--profile') ?? 'pure';
-  if (profileName != 'pure') {
+  final RunnerSession session;
+  if (profileName == 'pure') {
+    session = RunnerSession(PureBackend(), pureProfile);
+  } else if (profileName == 'pigeon-dart') {
+    session = RunnerSession(PigeonHostBackend(), pigeonDartProfile);
+  } else {
     stderr.writeln('runner.dart: profile "$profileName" needs the Flutter adapter; '
         'use run-runner.sh --profile $profileName');
     exit(2);
   }
-  final session = RunnerSession(PureBackend(), pureProfile);
   // Synchronous reads keep exactly one request in flight; stdout is flushed after every
   // response because the judge waits for it (P.6).
   while (!session.finished) {
