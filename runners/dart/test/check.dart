@@ -19,6 +19,8 @@
 import 'dart:async';
 import 'dart:io';
 
+import 'package:smc_dart_runner/smc_runner.dart' show jsonEquals;
+
 /// Thrown by the `expect…` functions below.
 class CheckFailure implements Exception {
   CheckFailure(this.message);
@@ -109,26 +111,10 @@ T expectThrows<T extends Object>(Object? Function() body,
       'returned ${_show(result)}');
 }
 
-/// Structural equality: lists (typed lists included) element by element, sets by
-/// membership, maps by key.
-bool deepEquals(Object? a, Object? b) {
-  if (a is Set && b is Set) return a.length == b.length && a.containsAll(b);
-  if (a is List && b is List) {
-    if (a.length != b.length) return false;
-    for (var i = 0; i < a.length; i++) {
-      if (!deepEquals(a[i], b[i])) return false;
-    }
-    return true;
-  }
-  if (a is Map && b is Map) {
-    if (a.length != b.length) return false;
-    for (final key in a.keys) {
-      if (!b.containsKey(key) || !deepEquals(a[key], b[key])) return false;
-    }
-    return true;
-  }
-  return a == b;
-}
+/// Structural equality: sets by membership, else the package's [jsonEquals] (lists,
+/// typed lists included, element by element; maps by key).
+bool deepEquals(Object? a, Object? b) =>
+    a is Set && b is Set ? a.length == b.length && a.containsAll(b) : jsonEquals(a, b);
 
 String _show(Object? value) {
   final text = value is String ? "'$value'" : '$value';

@@ -23,6 +23,7 @@ import 'backend.dart';
 import 'errors.dart';
 import 'host_converter.dart';
 import 'notation.dart';
+import 'pure_backend.dart' show guardCodec;
 import 'pure_codec.dart';
 import 'value.dart';
 
@@ -150,7 +151,7 @@ class PigeonHostBackend implements CodecBackend {
 
   @override
   Object decode(String entry, Uint8List bytes, String mode) =>
-      _guard(() => _hostToNotation(_decodeHost(entry, bytes, mode)));
+      guardCodec(() => _hostToNotation(_decodeHost(entry, bytes, mode)));
 
   @override
   Uint8List encode(String entry, Object? notation) {
@@ -160,7 +161,7 @@ class PigeonHostBackend implements CodecBackend {
     } on NotationException catch (error) {
       throw BackendFailure(ErrorClass.badNotation.wire, null, error.message);
     }
-    return _guard(() => _encodeHost(item));
+    return guardCodec(() => _encodeHost(item));
   }
 
   /// The pure package's readers validate the notation (bad_notation); the converter then
@@ -181,7 +182,7 @@ class PigeonHostBackend implements CodecBackend {
   }
 
   @override
-  RoundTrip roundtrip(String entry, Uint8List bytes, String mode) => _guard(() {
+  RoundTrip roundtrip(String entry, Uint8List bytes, String mode) => guardCodec(() {
         final host = _decodeHost(entry, bytes, mode);
         return RoundTrip(_hostToNotation(host), _encodeHost(host));
       });
@@ -238,14 +239,6 @@ class PigeonHostBackend implements CodecBackend {
         final error = item.error!;
         return pure.encodeEnvelope(ErrorEnvelope(error.code, error.message, wire,
             hasStacktrace: error.hasStacktrace, stacktrace: error.stacktrace));
-    }
-  }
-
-  T _guard<T>(T Function() body) {
-    try {
-      return body();
-    } on SmcCodecException catch (error) {
-      throw BackendFailure(error.errorClass.wire, error.offset, error.message);
     }
   }
 }

@@ -22,7 +22,7 @@ class PureBackend implements CodecBackend {
 
   @override
   Object decode(String entry, Uint8List bytes, String mode) =>
-      _guard(() => _toNotation(_decode(entry, bytes, mode)));
+      guardCodec(() => _toNotation(_decode(entry, bytes, mode)));
 
   @override
   Uint8List encode(String entry, Object? notation) {
@@ -38,11 +38,11 @@ class PureBackend implements CodecBackend {
     } on NotationException catch (error) {
       throw BackendFailure(ErrorClass.badNotation.wire, null, error.message);
     }
-    return _guard(() => _encode(item));
+    return guardCodec(() => _encode(item));
   }
 
   @override
-  RoundTrip roundtrip(String entry, Uint8List bytes, String mode) => _guard(() {
+  RoundTrip roundtrip(String entry, Uint8List bytes, String mode) => guardCodec(() {
         final item = _decode(entry, bytes, mode);
         return RoundTrip(_toNotation(item), _encode(item));
       });
@@ -67,12 +67,13 @@ class PureBackend implements CodecBackend {
     if (item is EnvelopeValue) return envelopeToNotation(item);
     throw ArgumentError.value(item, 'item', 'not a value, call or envelope');
   }
+}
 
-  T _guard<T>(T Function() body) {
-    try {
-      return body();
-    } on SmcCodecException catch (error) {
-      throw BackendFailure(error.errorClass.wire, error.offset, error.message);
-    }
+/// Runs [body], turning the pure codec's exception into the protocol core's failure.
+T guardCodec<T>(T Function() body) {
+  try {
+    return body();
+  } on SmcCodecException catch (error) {
+    throw BackendFailure(error.errorClass.wire, error.offset, error.message);
   }
 }
