@@ -24,6 +24,11 @@ import sys
 
 OP_ORDER = ["validate", "decode", "decode_alias", "decode_malloc", "encode", "encode_malloc", "roundtrip"]
 CODECS = [("smc-c", "C"), ("smc-swift", "Swift"), ("smc-kotlin", "Kotlin")]
+# Dart (issue 17): the pure-Dart codec on whatever Dart VM runs here (see DART_NOTE).
+CODECS.append(("smc-dart", "Dart"))
+DART_NOTE = ("Dart = the pure-Dart codec (runners/dart) on the Dart VM found by runners/dart/tool/dart-vm.sh; "
+             "on this project's machine the 32-bit JIT VM of Dart 2.16.2, which boxes 64-bit ints: "
+             "not a measure of Dart AOT on 64-bit devices.")
 
 
 def read_jsonl(path, errors):
@@ -265,6 +270,7 @@ def main():
     ap.add_argument("--c", required=True, help="JSON lines of `smc bench --json`")
     ap.add_argument("--swift", help="JSON lines of smc-swift-bench")
     ap.add_argument("--kotlin", help="JSON lines of smc-kotlin-bench")
+    ap.add_argument("--dart", help="JSON lines of runners/dart bin/bench.dart")
     ap.add_argument("--skipped", action="append", default=[], metavar="CODEC=REASON",
                     help="a codec that was not run, and why")
     ap.add_argument("--manifest", default=os.path.join(os.path.dirname(__file__), "payloads.json"))
@@ -278,7 +284,8 @@ def main():
     errors = []
     results = {"smc-c": read_jsonl(args.c, errors),
                "smc-swift": read_jsonl(args.swift, errors),
-               "smc-kotlin": read_jsonl(args.kotlin, errors)}
+               "smc-kotlin": read_jsonl(args.kotlin, errors),
+               "smc-dart": read_jsonl(args.dart, errors)}
     if not results["smc-c"]:
         errors.append("no C results in %s" % args.c)
         results["smc-c"] = {}
@@ -321,6 +328,8 @@ def main():
             header.append("%s: skipped (%s)" % (label, skipped.get(label.lower(), "no results")))
     notes = ["Times are medians per operation; x C = codec time / C time; x memcpy = C time / memcpy "
              "of the same bytes in the same run; Flutter ref = fastest Flutter codec (bench/budget.json)."]
+    if results.get("smc-dart") is not None:
+        notes.append(DART_NOTE)
 
     text = header + [""] + render_text(head, body) + [""] + notes + ["", "Targets (reporting only):"] + target_lines(outcomes)
     if errors:

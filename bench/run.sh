@@ -2,7 +2,7 @@
 # Runs the benchmark of every codec on the same payloads, then prints one combined table
 # (bench/combine.py) and writes out/bench.json and out/bench.md. See bench/README.md.
 #
-# Usage: bash bench/run.sh [--smoke] [--conformance] [--no-swift] [--no-kotlin]
+# Usage: bash bench/run.sh [--smoke] [--conformance] [--no-swift] [--no-kotlin] [--no-dart]
 #                          [--samples N] [--payload NAME]...
 #   --smoke        the CI step: few samples, a couple of payloads; fails only on errors
 #                  (a build, a codec or a payload failing), never on timing
@@ -18,7 +18,7 @@ jobs="${SMC_JOBS:-2}"
 out="$root/out"
 raw="$out/bench-raw"
 
-smoke=0 conformance=0 swift=1 kotlin=1 samples=""
+smoke=0 conformance=0 swift=1 kotlin=1 dart=1 samples=""
 payloads=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -26,6 +26,7 @@ while [ $# -gt 0 ]; do
     --conformance) conformance=1 ;;
     --no-swift) swift=0 ;;
     --no-kotlin) kotlin=0 ;;
+    --no-dart) dart=0 ;;
     --samples) samples="$2"; shift ;;
     --payload) payloads+=("$2"); shift ;;
     -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
@@ -40,11 +41,13 @@ if [ "$smoke" -eq 1 ]; then
   c_timing=(--samples "$samples" --warmup-ms 1 --min-sample-us 10)
   swift_timing=(--samples "$samples")
   kotlin_timing=(--samples "$samples" --warmup-ms 100 --min-sample-us 10)
+  dart_timing=(--samples "$samples" --warmup-ms 100 --min-sample-us 10)
 else
   samples="${samples:-200}"
   c_timing=(--samples "$samples")
   swift_timing=(--samples "$samples")
   kotlin_timing=(--samples "$samples")
+  dart_timing=(--samples "$samples")
 fi
 
 if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
@@ -96,6 +99,15 @@ else
   skipped+=(--skipped "kotlin=$( [ "$kotlin" -eq 0 ] && echo 'disabled with --no-kotlin' || echo 'kotlinc or java not found')")
 fi
 
+# Dart (issue 17): the pure-Dart codec on the VM runners/dart/tool/dart-vm.sh finds.
+if [ "$dart" -eq 1 ] && dart_vm=$(bash runners/dart/tool/dart-vm.sh path 2>/dev/null); then
+  echo "building the Dart bench snapshot..." >&2
+  bash runners/dart/build.sh >&2
+else
+  skipped+=(--skipped "dart=$( [ "$dart" -eq 0 ] && echo 'disabled with --no-dart' || echo 'no Dart >= 2.16 (scripts/install-deps.sh)')")
+  dart=0
+fi
+
 # ---- runs: one codec at a time, on the same payload files ----
 payload_args=()
 for p in "${payloads[@]+"${payloads[@]}"}"; do payload_args+=(--payload "$p"); done
@@ -115,6 +127,10 @@ for entry in message call envelope; do
   if [ "$kotlin" -eq 1 ]; then
     echo "running smc-kotlin-bench ($entry: ${#files[@]} payloads)..." >&2
     "$kotlin_bench" "${kotlin_timing[@]}" --entry "$entry" "${files[@]}" >> "$raw/kotlin.jsonl"
+  fi
+  if [ "$dart" -eq 1 ]; then
+    echo "running the Dart bench ($entry: ${#files[@]} payloads)..." >&2
+    "$dart_vm" runners/dart/out/bench.dill "${dart_timing[@]}" --entry "$entry" "${files[@]}" >> "$raw/dart.jsonl"
   fi
 done
 note_load "after Swift and Kotlin"
@@ -140,5 +156,6 @@ fi
 c_args=(--c "$raw/c.jsonl")
 [ "$swift" -eq 1 ] && c_args+=(--swift "$raw/swift.jsonl")
 [ "$kotlin" -eq 1 ] && c_args+=(--kotlin "$raw/kotlin.jsonl")
+[ "$dart" -eq 1 ] && c_args+=(--dart "$raw/dart.jsonl")
 python3 bench/combine.py "${c_args[@]}" "${skipped[@]+"${skipped[@]}"}" "${conf_args[@]+"${conf_args[@]}"}" \
   --load "$raw/load.txt" --out "$out" $( [ "$smoke" -eq 1 ] && echo --label smoke )

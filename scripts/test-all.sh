@@ -39,7 +39,9 @@ vectors()     { python3 -m unittest discover -s vectors/gen -p 'test_*.py' &&
                 python3 vectors/gen/generate.py --check --smc "$SMC_BUILD/cli/smc"; }
 swift_tests() { (cd runners/swift && swift build -c release -j "$SMC_JOBS" && swift test -j "$SMC_JOBS"); }
 kotlin_tests(){ bash runners/kotlin/build.sh test; }
-dart_syntax() { python3 runners/dart/tool/check_dart_syntax.py; }
+dart_tests()  { bash runners/dart/build.sh test; }
+# The Flutter adapter needs Flutter, so no VM here compiles it: tree-sitter parses it.
+dart_syntax() { python3 runners/dart/tool/check_dart_syntax.py runners/dart/flutter_adapter; }
 conformance() { bash scripts/conformance.sh --gate; }
 fuzz_smoke()  { bash fuzz/smoke.sh; }
 bench_smoke() { bash bench/run.sh --smoke; }
@@ -52,6 +54,8 @@ step c-sanitize c_sanitize
 step vectors vectors
 if command -v swift >/dev/null; then step swift swift_tests; else skip swift "swift toolchain not found"; fi
 if command -v kotlinc >/dev/null; then step kotlin kotlin_tests; else skip kotlin "kotlinc not found"; fi
+if bash runners/dart/tool/dart-vm.sh path >/dev/null; then step dart dart_tests
+else skip dart "no Dart >= 2.16 (scripts/install-deps.sh installs one)"; fi
 step dart-syntax dart_syntax
 step conformance conformance
 if [ -f fuzz/smoke.sh ]; then step fuzz-smoke fuzz_smoke; else skip fuzz-smoke "fuzz/smoke.sh not present"; fi

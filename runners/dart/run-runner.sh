@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # Launch the Dart conformance runner (runners/PROTOCOL.md on stdin/stdout).
 #
-#   run-runner.sh [--profile pure|flutter-vm|pigeon-dart|web]
+#   run-runner.sh [--profile pure|pigeon-dart|flutter-vm|web]
 #
-# pure                    dart bin/runner.dart (needs the Dart SDK >= 3.0)
-# flutter-vm, pigeon-dart dart bin/flutter_bridge.dart, which starts
+# pure, pigeon-dart       the kernel snapshot out/runner.dill (build.sh builds it when the
+#                         sources changed), on the Dart that tool/dart-vm.sh finds: a Dart
+#                         SDK >= 2.16 on PATH, else the project's 2.16.2 VM in .tools/
+# flutter-vm              dart bin/flutter_bridge.dart, which starts
 #                         `flutter test flutter_adapter/test/serve_test.dart`
 #                         (needs the Flutter SDK; start the judge with --timeout 120)
-# web                     no harness yet: exits 2 (see README.md)
+# web                     no harness: exits 2 (see README.md)
 #
-# Exits 3 with a message on stderr when `dart` (or `flutter`) is not on PATH.
+# Exits 3 with a message on stderr when no Dart (or, for flutter-vm, no `flutter`) is found.
 # Nothing but protocol lines may reach stdout, so every tool's output goes to stderr.
 set -euo pipefail
 
@@ -23,10 +25,14 @@ while [ $# -gt 0 ]; do
   esac
 done
 
-need() {
-  if ! command -v "$1" >/dev/null 2>&1; then
-    echo "run-runner.sh: '$1' is not on PATH. The Dart runner needs $2;" \
-         "install it and put '$1' on PATH (see runners/dart/README.md)." >&2
+dart_or_exit() {
+  dart=$(bash "$here/tool/dart-vm.sh" path) || exit 3
+}
+
+need_flutter() {
+  if ! command -v flutter >/dev/null 2>&1; then
+    echo "run-runner.sh: 'flutter' is not on PATH. The $profile profile runs Flutter's own" \
+         "codec and needs the Flutter SDK (see runners/dart/README.md)." >&2
     exit 3
   fi
 }
@@ -41,28 +47,27 @@ pub_get() { # $1 = package dir, $2 = dart|flutter
 }
 
 case $profile in
-  pure)
-    need dart "the Dart SDK (>= 3.0)"
-    pub_get "$here" dart
-    cd "$here"
-    exec dart run bin/runner.dart --profile pure
+  pure|pigeon-dart)
+    dart_or_exit
+    bash "$here/build.sh" >&2
+    exec "$dart" "$here/out/runner.dill" --profile "$profile"
     ;;
-  flutter-vm|pigeon-dart)
-    need dart "the Dart SDK (>= 3.0)"
-    need flutter "the Flutter SDK"
-    pub_get "$here" dart
+  flutter-vm)
+    dart_or_exit
+    need_flutter
+    pub_get "$here" "$dart"
     pub_get "$here/flutter_adapter" flutter
     cd "$here"
-    exec dart run bin/flutter_bridge.dart --profile "$profile" \
+    exec "$dart" run bin/flutter_bridge.dart --profile "$profile" \
       --adapter-dir "$here/flutter_adapter"
     ;;
   web)
-    echo "run-runner.sh: the web profile has no protocol harness yet (a browser test" \
-         "cannot open the bridge socket); see runners/dart/README.md" >&2
+    echo "run-runner.sh: the web profile has no protocol harness (it needs dart2js in a" \
+         "browser, which cannot open the bridge socket); see runners/dart/README.md" >&2
     exit 2
     ;;
   *)
-    echo "run-runner.sh: unknown profile '$profile' (pure, flutter-vm, pigeon-dart, web)" >&2
+    echo "run-runner.sh: unknown profile '$profile' (pure, pigeon-dart, flutter-vm, web)" >&2
     exit 2
     ;;
 esac

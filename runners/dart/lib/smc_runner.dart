@@ -3,7 +3,9 @@
 export 'src/backend.dart';
 export 'src/buffers.dart';
 export 'src/errors.dart';
+export 'src/host_converter.dart';
 export 'src/notation.dart';
+export 'src/pigeon_host.dart';
 export 'src/profiles.dart';
 export 'src/protocol.dart';
 export 'src/pure_backend.dart';

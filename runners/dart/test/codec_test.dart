@@ -4,7 +4,8 @@
 import 'dart:typed_data';
 
 import 'package:smc_dart_runner/smc_runner.dart';
-import 'package:test/test.dart';
+
+import 'check.dart';
 
 const codec = PureStandardCodec();
 
@@ -16,11 +17,9 @@ String zeros(int count) => '00' * count;
 
 /// Expects [body] to throw SmcCodecException with [errorClass] at [offset].
 void expectError(Object? Function() body, ErrorClass errorClass, int? offset) {
-  expect(
-      body,
-      throwsA(isA<SmcCodecException>()
-          .having((e) => e.errorClass, 'class', errorClass)
-          .having((e) => e.offset, 'offset', offset)));
+  expectThrows<SmcCodecException>(body,
+      where: (e) => e.errorClass == errorClass && e.offset == offset,
+      what: '$errorClass at $offset');
 }
 
 void expectDecodeError(String hex, ErrorClass errorClass, int offset,
@@ -56,43 +55,43 @@ class PointCodec extends PureStandardCodec {
   }
 }
 
-void main() {
+void main() => runTests(() {
   group('scalars (spec §4)', () {
     test('null, true, false', () {
-      expect(encode(const NullValue()), '00'); // spec §9.3: a top-level null is 00
-      expect(encode(const BoolValue(true)), '01');
-      expect(encode(const BoolValue(false)), '02');
+      expectEqual(encode(const NullValue()), '00'); // spec §9.3: a top-level null is 00
+      expectEqual(encode(const BoolValue(true)), '01');
+      expectEqual(encode(const BoolValue(false)), '02');
     });
 
     test('int32 and int64 at their boundaries (notes §3.1)', () {
-      expect(encode(const Int32Value(-0x80000000)), '0300000080');
-      expect(encode(const Int32Value(0x7fffffff)), '03ffffff7f');
-      expect(encode(const Int64Value(-0x80000001)), '04ffffff7fffffffff');
-      expect(encode(const Int64Value(0x80000000)), '040000008000000000');
-      expect(encode(const Int64Value(0x7fffffffffffffff)), '04ffffffffffffff7f');
-      expect(encode(const Int64Value(-0x7fffffffffffffff - 1)), '040000000000000080');
+      expectEqual(encode(const Int32Value(-0x80000000)), '0300000080');
+      expectEqual(encode(const Int32Value(0x7fffffff)), '03ffffff7f');
+      expectEqual(encode(const Int64Value(-0x80000001)), '04ffffff7fffffffff');
+      expectEqual(encode(const Int64Value(0x80000000)), '040000008000000000');
+      expectEqual(encode(const Int64Value(0x7fffffffffffffff)), '04ffffffffffffff7f');
+      expectEqual(encode(const Int64Value(-0x7fffffffffffffff - 1)), '040000000000000080');
     });
 
     test('int32 and int64 stay distinct for the same number (spec §4.2)', () {
-      expect(encode(const Int64Value(5)), '040500000000000000');
-      expect(decode('040500000000000000'), ['i64', '5']);
-      expect(decode('0305000000'), ['i32', 5]);
+      expectEqual(encode(const Int64Value(5)), '040500000000000000');
+      expectEqual(decode('040500000000000000'), ['i64', '5']);
+      expectEqual(decode('0305000000'), ['i32', 5]);
     });
 
     test('float64 is aligned to 8 from the message start (notes §3.1)', () {
-      expect(encode(const Float64Value(0x3ff0000000000000)),
+      expectEqual(encode(const Float64Value(0x3ff0000000000000)),
           '06${zeros(7)}000000000000f03f');
     });
 
     test('float64 bits survive: -0.0 and NaN payloads (spec §4.3)', () {
       for (final hex in ['8000000000000000', '7ff0000000000001', 'fff8000000000000']) {
         final value = valueFromNotation(['f64', hex]);
-        expect(decode(hexOfBytes(codec.encodeMessage(value))), ['f64', hex]);
+        expectEqual(decode(hexOfBytes(codec.encodeMessage(value))), ['f64', hex]);
       }
     });
 
     test('largeInt: accepted in flutter mode, unknown_tag in strict (spec §4.4)', () {
-      expect(decode('05026166'), ['largeint', 'af']);
+      expectEqual(decode('05026166'), ['largeint', 'af']);
       expectDecodeError('05026166', ErrorClass.unknownTag, 0, mode: DecodeMode.strict);
       expectError(() => codec.encodeMessage(const LargeIntValue('af')),
           ErrorClass.notEncodable, null);
@@ -101,15 +100,15 @@ void main() {
 
   group('sizes (spec §2.2)', () {
     test('shortest form at the boundaries (notes §3.1)', () {
-      expect(encode(Uint8ListValue(Uint8List(253))), '08fd${zeros(253)}');
-      expect(encode(Uint8ListValue(Uint8List(254))), '08fefe00${zeros(254)}');
-      expect(encode(Uint8ListValue(Uint8List(0xffff))), '08feffff${zeros(0xffff)}');
-      expect(encode(Uint8ListValue(Uint8List(0x10000))), '08ff00000100${zeros(0x10000)}');
+      expectEqual(encode(Uint8ListValue(Uint8List(253))), '08fd${zeros(253)}');
+      expectEqual(encode(Uint8ListValue(Uint8List(254))), '08fefe00${zeros(254)}');
+      expectEqual(encode(Uint8ListValue(Uint8List(0xffff))), '08feffff${zeros(0xffff)}');
+      expectEqual(encode(Uint8ListValue(Uint8List(0x10000))), '08ff00000100${zeros(0x10000)}');
     });
 
     test('longer forms: accepted in flutter mode, not_canonical in strict', () {
-      expect(decode('07fe02006162'), ['str', 'ab']);
-      expect(decode('07ff020000006162'), ['str', 'ab']);
+      expectEqual(decode('07fe02006162'), ['str', 'ab']);
+      expectEqual(decode('07ff020000006162'), ['str', 'ab']);
       expectDecodeError('07fe02006162', ErrorClass.notCanonical, 1,
           mode: DecodeMode.strict);
       expectDecodeError('07ff020000006162', ErrorClass.notCanonical, 1,
@@ -127,15 +126,15 @@ void main() {
 
   group('alignment and typed lists (spec §3, §6)', () {
     test('empty typed lists keep their padding (notes §3.6)', () {
-      expect(
+      expectEqual(
           encode(ListValue([const NullValue(), Int32ListValue(Int32List(0))])),
           '0c02000900000000');
-      expect(encode(const Float32ListValue([])), '0e000000');
+      expectEqual(encode(const Float32ListValue([])), '0e000000');
     });
 
     test('non-zero padding: ignored in flutter mode, not_canonical in strict', () {
       const hex = '0601000000000000000000000000f03f';
-      expect(decode(hex), ['f64', '3ff0000000000000']);
+      expectEqual(decode(hex), ['f64', '3ff0000000000000']);
       expectDecodeError(hex, ErrorClass.notCanonical, 1, mode: DecodeMode.strict);
     });
 
@@ -148,17 +147,17 @@ void main() {
       for (var shift = 1; shift < 8; shift++) {
         final backing = Uint8List(input.length + 8)..setRange(shift, shift + input.length, input);
         final view = Uint8List.view(backing.buffer, shift, input.length);
-        expect(valueToNotation(codec.decodeMessage(view)), expected, reason: 'shift $shift');
+        expectEqual(valueToNotation(codec.decodeMessage(view)), expected, reason: 'shift $shift');
       }
     });
   });
 
   group('strings (spec §5)', () {
     test('UTF-8 and embedded NUL round trip', () {
-      expect(encode(const StringValue('h\u263aw')), '0705' '68e298ba77');
-      expect(decode('0703610062'), ['str', 'a\u0000b']);
-      expect(decode('0704f09f9882'), ['str', '\u{1F602}']);
-      expect(decode('0703efbbbf'), ['str', '\ufeff']); // a BOM is a character
+      expectEqual(encode(const StringValue('h\u263aw')), '0705' '68e298ba77');
+      expectEqual(decode('0703610062'), ['str', 'a\u0000b']);
+      expectEqual(decode('0704f09f9882'), ['str', '\u{1F602}']);
+      expectEqual(decode('0703efbbbf'), ['str', '\ufeff']); // a BOM is a character
     });
 
     test('ill-formed UTF-8 is bad_utf8 at the first bad subsequence (spec §5.3)', () {
@@ -178,7 +177,7 @@ void main() {
 
   group('lists, maps and depth (spec §7, §15.1)', () {
     test('duplicate map keys are kept in wire order (spec §7.3)', () {
-      expect(decode('0d0207016103010000000701610302000000'), [
+      expectEqual(decode('0d0207016103010000000701610302000000'), [
         'map',
         [
           [['str', 'a'], ['i32', 1]],
@@ -188,7 +187,7 @@ void main() {
     });
 
     test('128 levels decode, the 129th is depth_limit at its tag', () {
-      expect(() => codec.decodeMessage(bytes('${'0c01' * 127}0c00')), returnsNormally);
+      codec.decodeMessage(bytes('${'0c01' * 127}0c00')); // must not throw
       expectDecodeError('${'0c01' * 128}0c00', ErrorClass.depthLimit, 256);
       expectDecodeError('${'80' * 129}00', ErrorClass.depthLimit, 128);
     });
@@ -208,8 +207,8 @@ void main() {
 
   group('custom values (spec §8)', () {
     test('default codec keeps tag and payload', () {
-      expect(decode('810300000000'), ['custom', 129, ['i32', 0]]);
-      expect(encode(CustomValue(130, ListValue(const []))), '820c00');
+      expectEqual(decode('810300000000'), ['custom', 129, ['i32', 0]]);
+      expectEqual(encode(CustomValue(130, ListValue(const []))), '820c00');
       expectError(() => codec.encodeMessage(const CustomValue(127, NullValue())),
           ErrorClass.notEncodable, null);
     });
@@ -218,18 +217,18 @@ void main() {
       const pointCodec = PointCodec();
       const hex = '810c02' '040100000000000000' '040200000000000000';
       final point = pointCodec.decodeMessage(bytes(hex));
-      expect(point, isA<Point>().having((p) => p.x, 'x', 1).having((p) => p.y, 'y', 2));
-      expect(hexOfBytes(pointCodec.encodeMessage(Point(1, 2))), hex);
+      expectTrue(point is Point && point.x == 1 && point.y == 2, 'Point(1, 2), got $point');
+      expectEqual(hexOfBytes(pointCodec.encodeMessage(Point(1, 2))), hex);
     });
   });
 
   group('method calls and envelopes (spec §10, §11)', () {
     test('alignment counts from the first byte of the name / the flag (notes §3.6)', () {
-      expect(
+      expectEqual(
           hexOfBytes(codec.encodeMethodCall(
               const MethodCallValue('m', Float64Value(0x3ff8000000000000)))),
           '07016d' '06' '00000000' '000000000000f83f');
-      expect(
+      expectEqual(
           hexOfBytes(codec.encodeEnvelope(
               const SuccessEnvelope(Float64Value(0x3ff0000000000000)))),
           '00' '06' '000000000000' '000000000000f03f');
@@ -238,18 +237,18 @@ void main() {
     test('error envelope with a stacktrace (notes §3.6)', () {
       const hex = '0107056572726f720704626f6f6d0007027374';
       final envelope = codec.decodeEnvelope(bytes(hex));
-      expect(envelopeToNotation(envelope), ['error', 'error', 'boom', ['null'], 'st']);
-      expect(hexOfBytes(codec.encodeEnvelope(envelope)), hex);
+      expectEqual(envelopeToNotation(envelope), ['error', 'error', 'boom', ['null'], 'st']);
+      expectEqual(hexOfBytes(codec.encodeEnvelope(envelope)), hex);
     });
 
     test('null message, empty message and null stacktrace are distinct (§N.2)', () {
       const threeElements = ErrorEnvelope('e', null, NullValue());
       const emptyMessage = ErrorEnvelope('e', '', NullValue());
       const nullStacktrace = ErrorEnvelope('e', null, NullValue(), hasStacktrace: true);
-      expect(hexOfBytes(codec.encodeEnvelope(threeElements)), '0107016500' '00');
-      expect(hexOfBytes(codec.encodeEnvelope(emptyMessage)), '010701650700' '00');
-      expect(hexOfBytes(codec.encodeEnvelope(nullStacktrace)), '0107016500' '00' '00');
-      expect(envelopeToNotation(codec.decodeEnvelope(bytes('01070165000000'))),
+      expectEqual(hexOfBytes(codec.encodeEnvelope(threeElements)), '0107016500' '00');
+      expectEqual(hexOfBytes(codec.encodeEnvelope(emptyMessage)), '010701650700' '00');
+      expectEqual(hexOfBytes(codec.encodeEnvelope(nullStacktrace)), '0107016500' '00' '00');
+      expectEqual(envelopeToNotation(codec.decodeEnvelope(bytes('01070165000000'))),
           ['error', 'e', null, ['null'], null]);
     });
 
@@ -297,21 +296,20 @@ void main() {
         <Object?>[],
       ];
       for (final json in invalid) {
-        expect(() => valueFromNotation(json), throwsA(isA<NotationException>()),
-            reason: '$json');
+        expectThrows<NotationException>(() => valueFromNotation(json), what: '$json');
       }
     });
 
     test('64-bit bit patterns above 2^63 survive hex -> int -> hex', () {
       for (final hex in ['ffffffffffffffff', '8000000000000000', 'fff8000000000001']) {
-        expect(hexOfBits64(bits64FromHex(hex)), hex);
+        expectEqual(hexOfBits64(bits64FromHex(hex)), hex);
       }
-      expect(bits64FromHex('ffffffffffffffff'), -1);
+      expectEqual(bits64FromHex('ffffffffffffffff'), -1);
     });
 
     test('i64 extremes', () {
-      expect(int64FromNotation('-9223372036854775808'), -0x7fffffffffffffff - 1);
-      expect(int64FromNotation('9223372036854775807'), 0x7fffffffffffffff);
+      expectEqual(int64FromNotation('-9223372036854775808'), -0x7fffffffffffffff - 1);
+      expectEqual(int64FromNotation('9223372036854775807'), 0x7fffffffffffffff);
     });
 
     test('composite value survives notation -> bytes -> notation', () {
@@ -329,8 +327,8 @@ void main() {
         ]
       ];
       final encoded = codec.encodeMessage(valueFromNotation(json));
-      expect(valueToNotation(codec.decodeMessage(encoded)), json);
-      expect(valueToNotation(codec.decodeMessage(encoded, mode: DecodeMode.strict)), json);
+      expectEqual(valueToNotation(codec.decodeMessage(encoded)), json);
+      expectEqual(valueToNotation(codec.decodeMessage(encoded, mode: DecodeMode.strict)), json);
     });
   });
-}
+});

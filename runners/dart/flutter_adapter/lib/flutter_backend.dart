@@ -23,7 +23,6 @@ import 'package:flutter/services.dart'
     show MessageCodec, MethodCall, PlatformException, StandardMessageCodec, StandardMethodCodec;
 import 'package:smc_dart_runner/smc_runner.dart';
 
-import 'host_converter.dart';
 import 'pigeon_shaped_codec.dart';
 
 class FlutterBackend implements CodecBackend {
@@ -74,33 +73,35 @@ class FlutterBackend implements CodecBackend {
     // Validate with the pure package's reader first: invalid notation is bad_notation,
     // and the converter below can then cast without checks.
     try {
-      switch (entry) {
-        case 'message':
-          valueFromNotation(notation);
-        case 'call':
-          callFromNotation(notation);
-        default:
-          envelopeFromNotation(notation);
+      if (entry == 'message') {
+        valueFromNotation(notation);
+      } else if (entry == 'call') {
+        callFromNotation(notation);
+      } else {
+        envelopeFromNotation(notation);
       }
     } on NotationException catch (error) {
       throw BackendFailure('bad_notation', null, error.message);
     }
     final json = notation as List<Object?>;
-    final Object? item = switch (entry) {
-      'message' => converter.fromNotation(json),
-      'call' => MethodCall(json[1] as String, converter.fromNotation(json[2])),
-      _ => json[0] == 'success'
+    final Object? item;
+    if (entry == 'message') {
+      item = converter.fromNotation(json);
+    } else if (entry == 'call') {
+      item = MethodCall(json[1] as String, converter.fromNotation(json[2]));
+    } else {
+      item = json[0] == 'success'
           ? _Success(converter.fromNotation(json[1]))
-          : _errorFromNotation(json),
-    };
+          : _errorFromNotation(json);
+    }
     return _encodeHost(entry, item);
   }
 
   @override
-  (Object, Uint8List) roundtrip(String entry, Uint8List bytes, String mode) {
+  RoundTrip roundtrip(String entry, Uint8List bytes, String mode) {
     _requireFlutterMode(mode);
     final item = _decodeHost(entry, bytes);
-    return (_hostToNotation(entry, item), _encodeHost(entry, item));
+    return RoundTrip(_hostToNotation(entry, item), _encodeHost(entry, item));
   }
 
   void _requireFlutterMode(String mode) {
@@ -140,8 +141,10 @@ class FlutterBackend implements CodecBackend {
       switch (entry) {
         case 'message':
           data = messageCodec.encodeMessage(item);
+          break;
         case 'call':
           data = methodCodec!.encodeMethodCall(item as MethodCall);
+          break;
         default:
           if (item is _Success) {
             data = methodCodec!.encodeSuccessEnvelope(item.result);

@@ -9,7 +9,7 @@
 import 'package:flutter/foundation.dart' show ReadBuffer, WriteBuffer;
 import 'package:flutter/services.dart' show StandardMessageCodec;
 
-import 'host_converter.dart';
+import 'package:smc_dart_runner/smc_runner.dart' show CustomHostValue;
 
 class PigeonShapedCodec extends StandardMessageCodec {
   const PigeonShapedCodec();

@@ -27,7 +27,8 @@ class BackendSkip implements Exception {
 }
 
 /// Entries are `message`, `call`, `envelope`; modes `flutter`, `strict`.
-abstract interface class CodecBackend {
+/// Implemented, never extended: every member is abstract.
+abstract class CodecBackend {
   /// `{"name": ..., "version": ..., "language": ...}` for the handshake.
   Map<String, String> get codecInfo;
 
@@ -39,5 +40,13 @@ abstract interface class CodecBackend {
   Uint8List encode(String entry, Object? notation);
 
   /// Decodes, then encodes the decoded host value again with the same codec.
-  (Object, Uint8List) roundtrip(String entry, Uint8List bytes, String mode);
+  RoundTrip roundtrip(String entry, Uint8List bytes, String mode);
+}
+
+/// What [CodecBackend.roundtrip] returns: the decoded item in notation and the bytes
+/// the codec wrote for it again.
+class RoundTrip {
+  const RoundTrip(this.decoded, this.reencoded);
+  final Object decoded;
+  final Uint8List reencoded;
 }

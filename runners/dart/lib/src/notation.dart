@@ -210,62 +210,73 @@ String _show(Object? json) {
 // ---------------------------------------------------------------- writing
 
 List<Object?> valueToNotation(SmcValue value) {
-  switch (value) {
-    case NullValue _:
+  if (value is CustomValue) return ['custom', value.tag, valueToNotation(value.value)];
+  switch (value.tag) {
+    case SmcTag.nullValue:
       return ['null'];
-    case BoolValue v:
-      return ['bool', v.value];
-    case Int32Value v:
-      return ['i32', v.value];
-    case Int64Value v:
-      return ['i64', '${v.value}'];
-    case LargeIntValue v:
-      return ['largeint', v.text];
-    case Float64Value v:
-      return ['f64', hexOfBits64(v.bits)];
-    case StringValue v:
-      return ['str', v.value];
-    case Uint8ListValue v:
-      return ['u8s', hexOfBytes(v.bytes)];
-    case Int32ListValue v:
-      return ['i32s', List<Object?>.of(v.values)];
-    case Int64ListValue v:
-      return ['i64s', [for (final element in v.values) '$element']];
-    case Float64ListValue v:
-      return ['f64s', [for (final bits in v.bits) hexOfBits64(bits)]];
-    case Float32ListValue v:
-      return ['f32s', [for (final bits in v.bits) hexOfBits32(bits)]];
-    case ListValue v:
-      return ['list', [for (final element in v.elements) valueToNotation(element)]];
-    case MapValue v:
+    case SmcTag.trueValue:
+      return ['bool', true];
+    case SmcTag.falseValue:
+      return ['bool', false];
+    case SmcTag.int32:
+      return ['i32', (value as Int32Value).value];
+    case SmcTag.int64:
+      return ['i64', '${(value as Int64Value).value}'];
+    case SmcTag.largeInt:
+      return ['largeint', (value as LargeIntValue).text];
+    case SmcTag.float64:
+      return ['f64', hexOfBits64((value as Float64Value).bits)];
+    case SmcTag.string:
+      return ['str', (value as StringValue).value];
+    case SmcTag.uint8List:
+      return ['u8s', hexOfBytes((value as Uint8ListValue).bytes)];
+    case SmcTag.int32List:
+      return ['i32s', List<Object?>.of((value as Int32ListValue).values)];
+    case SmcTag.int64List:
+      return [
+        'i64s',
+        [for (final element in (value as Int64ListValue).values) '$element']
+      ];
+    case SmcTag.float64List:
+      return [
+        'f64s',
+        [for (final bits in (value as Float64ListValue).bits) hexOfBits64(bits)]
+      ];
+    case SmcTag.float32List:
+      return [
+        'f32s',
+        [for (final bits in (value as Float32ListValue).bits) hexOfBits32(bits)]
+      ];
+    case SmcTag.list:
+      return [
+        'list',
+        [for (final element in (value as ListValue).elements) valueToNotation(element)]
+      ];
+    case SmcTag.map:
       return [
         'map',
         [
-          for (final entry in v.entries)
+          for (final entry in (value as MapValue).entries)
             [valueToNotation(entry.key), valueToNotation(entry.value)]
         ]
       ];
-    case CustomValue v:
-      return ['custom', v.tag, valueToNotation(v.value)];
   }
+  throw ArgumentError.value(value, 'value', 'tag ${value.tag} has no notation');
 }
 
 List<Object?> callToNotation(MethodCallValue call) =>
     ['call', call.name, valueToNotation(call.arguments)];
 
 List<Object?> envelopeToNotation(EnvelopeValue envelope) {
-  switch (envelope) {
-    case SuccessEnvelope success:
-      return ['success', valueToNotation(success.result)];
-    case ErrorEnvelope error:
-      return [
-        'error',
-        error.code,
-        error.message,
-        valueToNotation(error.details),
-        if (error.hasStacktrace) error.stacktrace,
-      ];
-  }
+  if (envelope is SuccessEnvelope) return ['success', valueToNotation(envelope.result)];
+  final error = envelope as ErrorEnvelope;
+  return [
+    'error',
+    error.code,
+    error.message,
+    valueToNotation(error.details),
+    if (error.hasStacktrace) error.stacktrace,
+  ];
 }
 
 String hexOfBits64(int bits) =>

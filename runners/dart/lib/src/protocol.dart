@@ -82,8 +82,13 @@ class RunnerSession {
         final decoded = backend.decode(entry, bytes, mode as String);
         return {'seq': seq, 'status': 'ok', 'value': decoded};
       }
-      final (value, reencoded) = backend.roundtrip(entry, bytes, mode as String);
-      return {'seq': seq, 'status': 'ok', 'value': value, 'hex': hexOfBytes(reencoded)};
+      final result = backend.roundtrip(entry, bytes, mode as String);
+      return {
+        'seq': seq,
+        'status': 'ok',
+        'value': result.decoded,
+        'hex': hexOfBytes(result.reencoded),
+      };
     } on BackendFailure catch (failure) {
       return {
         'seq': seq,

@@ -22,58 +22,58 @@ class PureBackend implements CodecBackend {
 
   @override
   Object decode(String entry, Uint8List bytes, String mode) =>
-      _guard(() => _toNotation(_decode(entry, bytes, mode)));
+      guardCodec(() => _toNotation(_decode(entry, bytes, mode)));
 
   @override
   Uint8List encode(String entry, Object? notation) {
     final Object item;
     try {
-      item = switch (entry) {
-        'message' => valueFromNotation(notation),
-        'call' => callFromNotation(notation),
-        _ => envelopeFromNotation(notation),
-      };
+      if (entry == 'message') {
+        item = valueFromNotation(notation);
+      } else if (entry == 'call') {
+        item = callFromNotation(notation);
+      } else {
+        item = envelopeFromNotation(notation);
+      }
     } on NotationException catch (error) {
       throw BackendFailure(ErrorClass.badNotation.wire, null, error.message);
     }
-    return _guard(() => _encode(item));
+    return guardCodec(() => _encode(item));
   }
 
   @override
-  (Object, Uint8List) roundtrip(String entry, Uint8List bytes, String mode) =>
-      _guard(() {
+  RoundTrip roundtrip(String entry, Uint8List bytes, String mode) => guardCodec(() {
         final item = _decode(entry, bytes, mode);
-        return (_toNotation(item), _encode(item));
+        return RoundTrip(_toNotation(item), _encode(item));
       });
 
   Object _decode(String entry, Uint8List bytes, String mode) {
     final decodeMode = mode == 'strict' ? DecodeMode.strict : DecodeMode.flutter;
-    return switch (entry) {
-      'message' => codec.decodeMessage(bytes, mode: decodeMode),
-      'call' => codec.decodeMethodCall(bytes, mode: decodeMode),
-      _ => codec.decodeEnvelope(bytes, mode: decodeMode),
-    };
+    if (entry == 'message') return codec.decodeMessage(bytes, mode: decodeMode);
+    if (entry == 'call') return codec.decodeMethodCall(bytes, mode: decodeMode);
+    return codec.decodeEnvelope(bytes, mode: decodeMode);
   }
 
-  Uint8List _encode(Object item) => switch (item) {
-        SmcValue value => codec.encodeMessage(value),
-        MethodCallValue call => codec.encodeMethodCall(call),
-        EnvelopeValue envelope => codec.encodeEnvelope(envelope),
-        _ => throw ArgumentError.value(item, 'item', 'not a value, call or envelope'),
-      };
+  Uint8List _encode(Object item) {
+    if (item is SmcValue) return codec.encodeMessage(item);
+    if (item is MethodCallValue) return codec.encodeMethodCall(item);
+    if (item is EnvelopeValue) return codec.encodeEnvelope(item);
+    throw ArgumentError.value(item, 'item', 'not a value, call or envelope');
+  }
 
-  Object _toNotation(Object item) => switch (item) {
-        SmcValue value => valueToNotation(value),
-        MethodCallValue call => callToNotation(call),
-        EnvelopeValue envelope => envelopeToNotation(envelope),
-        _ => throw ArgumentError.value(item, 'item', 'not a value, call or envelope'),
-      };
+  Object _toNotation(Object item) {
+    if (item is SmcValue) return valueToNotation(item);
+    if (item is MethodCallValue) return callToNotation(item);
+    if (item is EnvelopeValue) return envelopeToNotation(item);
+    throw ArgumentError.value(item, 'item', 'not a value, call or envelope');
+  }
+}
 
-  T _guard<T>(T Function() body) {
-    try {
-      return body();
-    } on SmcCodecException catch (error) {
-      throw BackendFailure(error.errorClass.wire, error.offset, error.message);
-    }
+/// Runs [body], turning the pure codec's exception into the protocol core's failure.
+T guardCodec<T>(T Function() body) {
+  try {
+    return body();
+  } on SmcCodecException catch (error) {
+    throw BackendFailure(error.errorClass.wire, error.offset, error.message);
   }
 }

@@ -30,23 +30,23 @@ class PureStandardCodec {
   /// When false, tags 128..255 are `unknown_tag` (like `smc --no-custom`).
   final bool customTypes;
 
-  // Wire tags (spec §4..§8).
-  static const int tagNull = 0x00;
-  static const int tagTrue = 0x01;
-  static const int tagFalse = 0x02;
-  static const int tagInt32 = 0x03;
-  static const int tagInt64 = 0x04;
-  static const int tagLargeInt = 0x05;
-  static const int tagFloat64 = 0x06;
-  static const int tagString = 0x07;
-  static const int tagUint8List = 0x08;
-  static const int tagInt32List = 0x09;
-  static const int tagInt64List = 0x0a;
-  static const int tagFloat64List = 0x0b;
-  static const int tagList = 0x0c;
-  static const int tagMap = 0x0d;
-  static const int tagFloat32List = 0x0e;
-  static const int firstCustomTag = 0x80;
+  // Wire tags (spec §4..§8), as Flutter's codec names its constants.
+  static const int tagNull = SmcTag.nullValue;
+  static const int tagTrue = SmcTag.trueValue;
+  static const int tagFalse = SmcTag.falseValue;
+  static const int tagInt32 = SmcTag.int32;
+  static const int tagInt64 = SmcTag.int64;
+  static const int tagLargeInt = SmcTag.largeInt;
+  static const int tagFloat64 = SmcTag.float64;
+  static const int tagString = SmcTag.string;
+  static const int tagUint8List = SmcTag.uint8List;
+  static const int tagInt32List = SmcTag.int32List;
+  static const int tagInt64List = SmcTag.int64List;
+  static const int tagFloat64List = SmcTag.float64List;
+  static const int tagList = SmcTag.list;
+  static const int tagMap = SmcTag.map;
+  static const int tagFloat32List = SmcTag.float32List;
+  static const int firstCustomTag = SmcTag.firstCustom;
 
   // ---------------------------------------------------------------- entry points
 
@@ -109,16 +109,17 @@ class PureStandardCodec {
 
   Uint8List encodeEnvelope(EnvelopeValue envelope) {
     final buffer = SmcWriteBuffer();
-    switch (envelope) {
-      case SuccessEnvelope success:
-        buffer.putUint8(0);
-        writeValue(buffer, success.result);
-      case ErrorEnvelope error:
-        buffer.putUint8(1);
-        _writeString(buffer, error.code);
-        _writeNullableString(buffer, error.message);
-        writeValue(buffer, error.details);
-        if (error.hasStacktrace) _writeNullableString(buffer, error.stacktrace);
+    if (envelope is SuccessEnvelope) {
+      buffer.putUint8(0);
+      writeValue(buffer, envelope.result);
+    } else if (envelope is ErrorEnvelope) {
+      buffer.putUint8(1);
+      _writeString(buffer, envelope.code);
+      _writeNullableString(buffer, envelope.message);
+      writeValue(buffer, envelope.details);
+      if (envelope.hasStacktrace) _writeNullableString(buffer, envelope.stacktrace);
+    } else {
+      throw ArgumentError.value(envelope, 'envelope', 'not a SuccessEnvelope or ErrorEnvelope');
     }
     return buffer.toBytes();
   }
@@ -284,75 +285,104 @@ class PureStandardCodec {
   /// Writes one value in canonical form (spec §13). Override to write custom types;
   /// call super for the rest.
   void writeValue(SmcWriteBuffer buffer, SmcValue value) {
-    switch (value) {
-      case NullValue _:
-        buffer.putUint8(tagNull);
-      case BoolValue v:
-        buffer.putUint8(v.value ? tagTrue : tagFalse);
-      case Int32Value v:
-        if (v.value < -0x80000000 || v.value > 0x7fffffff) {
+    if (value is CustomValue) {
+      _writeCustom(buffer, value);
+      return;
+    }
+    final tag = value.tag;
+    switch (tag) {
+      case tagNull:
+      case tagTrue:
+      case tagFalse:
+        buffer.putUint8(tag);
+        return;
+      case tagInt32:
+        final number = (value as Int32Value).value;
+        if (number < -0x80000000 || number > 0x7fffffff) {
           throw SmcCodecException(ErrorClass.notEncodable, null,
-              'Int32Value(${v.value}) is outside the int32 range');
+              'Int32Value($number) is outside the int32 range');
         }
         buffer.putUint8(tagInt32);
-        buffer.putInt32(v.value);
-      case Int64Value v:
+        buffer.putInt32(number);
+        return;
+      case tagInt64:
         buffer.putUint8(tagInt64);
-        buffer.putInt64(v.value);
-      case LargeIntValue _:
+        buffer.putInt64((value as Int64Value).value);
+        return;
+      case tagLargeInt:
         throw const SmcCodecException(ErrorClass.notEncodable, null,
             'largeInt (tag 0x05) is never written (spec §4.4)');
-      case Float64Value v:
+      case tagFloat64:
         buffer.putUint8(tagFloat64);
         buffer.padTo(8);
-        buffer.putInt64(v.bits);
-      case StringValue v:
-        _writeString(buffer, v.value);
-      case Uint8ListValue v:
+        buffer.putInt64((value as Float64Value).bits);
+        return;
+      case tagString:
+        _writeString(buffer, (value as StringValue).value);
+        return;
+      case tagUint8List:
+        final bytes = (value as Uint8ListValue).bytes;
         buffer.putUint8(tagUint8List);
-        writeSize(buffer, v.bytes.length);
-        buffer.putBytes(v.bytes);
-      case Int32ListValue v:
-        _writeTypedListHeader(buffer, tagInt32List, v.values.length, 4);
-        for (final element in v.values) {
+        writeSize(buffer, bytes.length);
+        buffer.putBytes(bytes);
+        return;
+      case tagInt32List:
+        final elements = (value as Int32ListValue).values;
+        _writeTypedListHeader(buffer, tagInt32List, elements.length, 4);
+        for (final element in elements) {
           buffer.putInt32(element);
         }
-      case Int64ListValue v:
-        _writeTypedListHeader(buffer, tagInt64List, v.values.length, 8);
-        for (final element in v.values) {
+        return;
+      case tagInt64List:
+        final elements = (value as Int64ListValue).values;
+        _writeTypedListHeader(buffer, tagInt64List, elements.length, 8);
+        for (final element in elements) {
           buffer.putInt64(element);
         }
-      case Float64ListValue v:
-        _writeTypedListHeader(buffer, tagFloat64List, v.bits.length, 8);
-        for (final element in v.bits) {
+        return;
+      case tagFloat64List:
+        final elements = (value as Float64ListValue).bits;
+        _writeTypedListHeader(buffer, tagFloat64List, elements.length, 8);
+        for (final element in elements) {
           buffer.putInt64(element);
         }
-      case Float32ListValue v:
-        _writeTypedListHeader(buffer, tagFloat32List, v.bits.length, 4);
-        for (final element in v.bits) {
+        return;
+      case tagFloat32List:
+        final elements = (value as Float32ListValue).bits;
+        _writeTypedListHeader(buffer, tagFloat32List, elements.length, 4);
+        for (final element in elements) {
           buffer.putUint32(element);
         }
-      case ListValue v:
+        return;
+      case tagList:
+        final elements = (value as ListValue).elements;
         buffer.putUint8(tagList);
-        writeSize(buffer, v.elements.length);
-        for (final element in v.elements) {
+        writeSize(buffer, elements.length);
+        for (final element in elements) {
           writeValue(buffer, element);
         }
-      case MapValue v:
+        return;
+      case tagMap:
+        final entries = (value as MapValue).entries;
         buffer.putUint8(tagMap);
-        writeSize(buffer, v.entries.length);
-        for (final entry in v.entries) {
+        writeSize(buffer, entries.length);
+        for (final entry in entries) {
           writeValue(buffer, entry.key);
           writeValue(buffer, entry.value);
         }
-      case CustomValue v:
-        if (v.tag < firstCustomTag || v.tag > 0xff) {
-          throw SmcCodecException(ErrorClass.notEncodable, null,
-              'custom tag ${v.tag} is outside 128..255');
-        }
-        buffer.putUint8(v.tag);
-        writeValue(buffer, v.value);
+        return;
     }
+    throw SmcCodecException(ErrorClass.notEncodable, null,
+        '${value.runtimeType} with tag $tag is not a value this codec writes');
+  }
+
+  void _writeCustom(SmcWriteBuffer buffer, CustomValue value) {
+    if (value.tag < firstCustomTag || value.tag > 0xff) {
+      throw SmcCodecException(ErrorClass.notEncodable, null,
+          'custom tag ${value.tag} is outside 128..255');
+    }
+    buffer.putUint8(value.tag);
+    writeValue(buffer, value.value);
   }
 
   /// Shortest size form (spec §2.2).

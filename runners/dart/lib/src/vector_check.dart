@@ -9,12 +9,21 @@ import 'notation.dart';
 import 'profiles.dart';
 
 /// The entry point for a vector's `kind` (V.2).
-String entryForKind(String kind) => switch (kind) {
-      'message' || 'pigeon_request' || 'pigeon_reply' => 'message',
-      'method_call' => 'call',
-      'success_envelope' || 'error_envelope' || 'envelope' => 'envelope',
-      _ => throw ArgumentError.value(kind, 'kind', 'unknown vector kind'),
-    };
+String entryForKind(String kind) {
+  switch (kind) {
+    case 'message':
+    case 'pigeon_request':
+    case 'pigeon_reply':
+      return 'message';
+    case 'method_call':
+      return 'call';
+    case 'success_envelope':
+    case 'error_envelope':
+    case 'envelope':
+      return 'envelope';
+  }
+  throw ArgumentError.value(kind, 'kind', 'unknown vector kind');
+}
 
 class VectorReport {
   final List<String> failures = [];
@@ -108,10 +117,10 @@ VectorReport checkVector(
     if (missingDecode.isEmpty && missingEncode.isEmpty) {
       report.checks++;
       try {
-        final (got, bytes) = backend.roundtrip(entry, bytesFromHex(canonical), 'flutter');
-        final hex = hexOfBytes(bytes);
-        if (!jsonEquals(got, value) || hex != canonical) {
-          report.failures.add('roundtrip: got ${_json(got)} / $hex');
+        final result = backend.roundtrip(entry, bytesFromHex(canonical), 'flutter');
+        final hex = hexOfBytes(result.reencoded);
+        if (!jsonEquals(result.decoded, value) || hex != canonical) {
+          report.failures.add('roundtrip: got ${_json(result.decoded)} / $hex');
         }
       } on BackendFailure catch (failure) {
         report.failures.add('roundtrip: rejected with $failure');

@@ -4,16 +4,21 @@
 //
 // Float bits go through ByteData with two 32-bit halves, never through a 64-bit int, so
 // the same code is exact under dart2js (where ints are doubles) as on the VM.
+//
+// Used by the Flutter adapter (flutter_adapter/) and, on a plain Dart VM, by the
+// pigeon-dart profile's host layer (pigeon_host.dart). Needs nothing from Flutter.
 
 import 'dart:typed_data';
 
-import 'package:smc_dart_runner/smc_runner.dart';
+import 'backend.dart';
+import 'notation.dart';
 
 /// True when compiled to JavaScript, where 0 and 0.0 are the same object.
 const bool isWeb = identical(0, 0.0);
 
 /// The host form of a custom value (tag 128..255 + one nested value) when no generated
-/// Pigeon class is involved; [PigeonShapedCodec] reads and writes it.
+/// Pigeon class is involved; the Pigeon-shaped codecs (PigeonHostCodec here,
+/// PigeonShapedCodec in the Flutter adapter) read and write it.
 class CustomHostValue {
   const CustomHostValue(this.tag, this.payload);
   final int tag;
@@ -49,12 +54,11 @@ class HostConverter {
     if (host is num) return _numberToNotation(host);
     if (host is List) return ['list', [for (final element in host) toNotation(element)]];
     if (host is Map) {
-      return [
-        'map',
-        [
-          for (final entry in host.entries) [toNotation(entry.key), toNotation(entry.value)]
-        ]
-      ];
+      // forEach, not `entries`: `entries` looks each value up by its key, and a NaN key
+      // never equals itself, so its value would come out as null (vector s07.4-key-f64-nan).
+      final pairs = <Object?>[];
+      host.forEach((key, value) => pairs.add([toNotation(key), toNotation(value)]));
+      return ['map', pairs];
     }
     if (host is CustomHostValue) return ['custom', host.tag, toNotation(host.payload)];
     final custom = customToNotation(host);
