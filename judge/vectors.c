@@ -20,9 +20,9 @@ static const smct_entry_t k_kind_entry[] = {SMCT_ENTRY_MESSAGE, SMCT_ENTRY_MESSA
 /* Decoder error classes (spec/errors.md §14.1); a reject vector names one of these. */
 static const char *const k_decode_classes[] = {"truncated", "trailing_bytes", "unknown_tag", "bad_utf8",
                                                "depth_limit", "not_canonical", "bad_envelope"};
-static const char *const k_vector_keys[] = {"id", "description", "section", "tier", "kind", "since",
-                                            "features", "value", "canonical", "accepted", "hex",
-                                            "error", "focus", "origin", "notes"};
+static const char *const k_vector_keys[] = {"id", "description", "section", "tier", "requirements", "by_mode",
+                                            "kind", "since", "features", "value", "canonical", "accepted",
+                                            "hex", "error", "focus", "origin", "notes"};
 
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
 
