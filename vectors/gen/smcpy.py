@@ -645,7 +645,7 @@ class _Reader:
         if tag == TAG_LIST:
             n = self.size()
             self.require(n, "a list of %d values" % n)
-            return ["list", [self.value(depth + 1) for _ in range(n)]]
+            return ["list", self.list_items(n, depth)]
         if tag == TAG_MAP:
             n = self.size()
             self.require(2 * n, "a map of %d entries" % n)
@@ -687,6 +687,9 @@ class _Reader:
         elif word == "f32s":
             items = ["%08x" % x for x in items]
         return [word, items]
+
+    def list_items(self, n, depth):
+        return [self.value(depth + 1) for _ in range(n)]
 
     def map_entries(self, n, depth):
         out = []
