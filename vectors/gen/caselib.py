@@ -168,6 +168,18 @@ def notes(decision, *alternatives):
     return {"decision": decision, "alternatives": alts}
 
 
+# Ill-formed UTF-8 (spec §5.3, D11): what each official decoder does, for every vector that
+# names R5.3-2 (the outcome of each is computed per vector, checks.py).
+UTF8_NOTES = notes(
+    "The bytes of a string must be well-formed UTF-8 (RFC 3629); decoders reject otherwise "
+    "with bad_utf8 at the first byte of the first ill-formed subsequence (spec §5.3).",
+    ("FormatException (utf8 decoder without allowMalformed)", ["DART"]),
+    ("replaces ill-formed sequences with U+FFFD, no error; re-encoding differs", ["JAVA"]),
+    ("CFString creation fails: nil (NSNull inside containers)", ["OBJC"]),
+    ("keeps the raw bytes, no validation", ["CPP", "GLIB"]),
+)
+
+
 # ---------------------------------------------------------------------------------------
 # Features (spec/vectors.md V.3), computed, never hand-written.
 

@@ -1,7 +1,7 @@
 """spec §5: strings. Size = UTF-8 byte count (5.1), embedded NUL (5.2), well-formed UTF-8
 only (5.3, implementation-defined tier for the rejects)."""
 
-from caselib import (VERSION, alt, mp, notes, null, origin, reject, s, tests, valid)
+from caselib import (UTF8_NOTES, VERSION, alt, mp, notes, null, origin, reject, s, tests, valid)
 
 SECTION = "5"
 FILE = "s05-strings"
@@ -10,15 +10,6 @@ TITLE = "Strings"
 GLIB = "fl_standard_message_codec_test.cc (wire-format-notes.md §3.5)"
 CPP = "standard_message_codec_unittests.cc (wire-format-notes.md §3.4)"
 OBJC = "flutter_standard_codec_unittest.mm (wire-format-notes.md §3.3)"
-
-UTF8_NOTES = notes(
-    "The bytes of a string must be well-formed UTF-8 (RFC 3629); decoders reject otherwise "
-    "with bad_utf8 at the first byte of the first ill-formed subsequence (spec §5.3).",
-    ("FormatException (utf8 decoder without allowMalformed)", ["DART"]),
-    ("replaces ill-formed sequences with U+FFFD, no error; re-encoding differs", ["JAVA"]),
-    ("CFString creation fails: nil (NSNull inside containers)", ["OBJC"]),
-    ("keeps the raw bytes, no validation", ["CPP", "GLIB"]),
-)
 
 BOM_NOTES = notes(
     "A U+FEFF at the start of a string is a character like any other and is kept (spec §5.1, "

@@ -6,7 +6,7 @@ decides the class or offset.
 LATE: built after every other module, so truncations can name their base vector."""
 
 import smcpy
-from caselib import ENTRY_OF_KIND, alt, notes, origin, reject, slug_of, tests
+from caselib import ENTRY_OF_KIND, UTF8_NOTES, alt, origin, reject, slug_of, tests
 
 SECTION = "14"
 FILE = "s14-errors"
@@ -61,16 +61,6 @@ GLIB_TRUNCATED = [
     "0d0707046e756c6c000704626f6f6c010703696e74032a0000000705666c6f617406000000000000182d"
     "4454fb2109400706737472696e67070568656c6c6f07046c6973740c0007036d61700d",
 ]
-
-
-UTF8_NOTES = notes(
-    "The bytes of a string must be well-formed UTF-8 (spec §5.3); the string is rejected before "
-    "the trailing byte is looked at.",
-    ("FormatException (utf8 decoder without allowMalformed)", ["DART"]),
-    ("replaces ill-formed sequences with U+FFFD, then finds the trailing byte", ["JAVA"]),
-    ("CFString creation fails: nil, then the trailing byte", ["OBJC"]),
-    ("keeps the raw bytes, then finds the trailing byte", ["CPP", "GLIB"]),
-)
 
 
 def _details_end(base):
