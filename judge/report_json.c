@@ -185,7 +185,9 @@ static void runner_json(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_
             smcj_buf_printf(b, ",\"alternative\":{\"listed\":%s", res->alt >= 0 ? "true" : "false");
             if (res->alt >= 0) {
                 smcj_buf_printf(b, ",\"index\":%d,\"who\":", res->alt);
-                smcj_buf_json_cstr(b, v->alts[res->alt].who);
+                char *who = smcj_alternative_who(v, res->alt);
+                smcj_buf_json_cstr(b, who);
+                free(who);
                 smcj_buf_puts(b, ",\"behaviour\":");
                 smcj_buf_json_cstr(b, v->alts[res->alt].behaviour);
             }

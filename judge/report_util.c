@@ -216,6 +216,29 @@ size_t smcj_result_check(const smcj_result_t *res)
     return res->placement_check != SIZE_MAX ? res->placement_check : res->first_check;
 }
 
+static bool same_outcome(const smcj_alternative_t *a, const smcj_alternative_t *b)
+{
+    if (a->kind != b->kind) {
+        return false;
+    }
+    if (a->kind == SMCJ_ALT_VALUE) {
+        return strcmp(a->value_text, b->value_text) == 0;
+    }
+    return a->kind == SMCJ_ALT_ERROR && (a->cls == NULL) == (b->cls == NULL) && (!a->cls || strcmp(a->cls, b->cls) == 0) &&
+           a->has_offset == b->has_offset && (!a->has_offset || a->offset == b->offset);
+}
+
+char *smcj_alternative_who(const smcj_vector_t *v, int alt)
+{
+    smcj_buf_t b = {0};
+    for (size_t k = 0; alt >= 0 && k < v->n_alts; k++) {
+        if (same_outcome(&v->alts[k], &v->alts[alt])) {
+            smcj_buf_printf(&b, "%s%s", b.len ? ", " : "", v->alts[k].who);
+        }
+    }
+    return smcj_buf_steal(&b);
+}
+
 char *smcj_alternative_text(const smcj_vector_t *v, const smcj_result_t *res)
 {
     if (res->status != SMCJ_ST_DIFFERS) {
@@ -224,7 +247,17 @@ char *smcj_alternative_text(const smcj_vector_t *v, const smcj_result_t *res)
     if (res->alt < 0 || (size_t)res->alt >= v->n_alts) {
         return smcj_xstrdup("none of the listed behaviours");
     }
-    return smcj_xasprintf("behaves like %s: %s", v->alts[res->alt].who, v->alts[res->alt].behaviour);
+    /* every listed behaviour with this outcome: "behaves like JAVA: ...; GLIB: ..." */
+    smcj_buf_t b = {0};
+    smcj_buf_puts(&b, "behaves like ");
+    bool first = true;
+    for (size_t k = 0; k < v->n_alts; k++) {
+        if (same_outcome(&v->alts[k], &v->alts[res->alt])) {
+            smcj_buf_printf(&b, "%s%s: %s", first ? "" : "; ", v->alts[k].who, v->alts[k].behaviour);
+            first = false;
+        }
+    }
+    return smcj_buf_steal(&b);
 }
 
 char *smcj_placement_text(const smcj_vector_t *v, const smcj_result_t *res)

@@ -62,6 +62,10 @@ size_t smcj_result_check(const smcj_result_t *res);
  *  listed alternative, "none of the listed behaviours" otherwise; NULL if not DIFFERS. */
 char *smcj_alternative_text(const smcj_vector_t *v, const smcj_result_t *res);
 
+/** The implementations of every listed alternative with the outcome of alternative `alt`,
+ *  joined ("JAVA, GLIB"): several behaviours can give one outcome on one vector. */
+char *smcj_alternative_who(const smcj_vector_t *v, int alt);
+
 /** "placement (required): wrong_value at 3 bytes past an aligned address", NULL otherwise. */
 char *smcj_placement_text(const smcj_vector_t *v, const smcj_result_t *res);
 

@@ -10,6 +10,9 @@ Usage: smcpy_runner.py
 Environment:
   SMCPY_ORDER  comma-separated permitted orders of errors.md §14.2.1 (default
                "all-values-first,elements-first": DART's and JAVA's); "spec" for none
+  SMCPY_PROFILE  an implementation of vectors/gen/profiles.py (DART, JAVA, GLIB, CPP, OBJC):
+               its orders and its behaviour on every implementation-defined rule, instead
+               of SMCPY_ORDER; a decoder that rejects tag 5 does not declare largeint
   SMCPY_BUGS   comma-separated bugs, each one a real one seen in codecs:
      type-unchecked        reads a method name, error code or message as a value and never
                            checks its type: a non-string becomes its notation text
@@ -38,6 +41,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "vectors", "gen"))
 sys.dont_write_bytecode = True
 
+import profiles  # noqa: E402
 import smcpy  # noqa: E402
 
 FEATURES = ["int32", "int64", "int64-distinct", "float64", "float32list", "typed-lists",
@@ -52,6 +56,12 @@ ALLOCATION_LIMIT = 1 << 30
 
 
 def profile():
+    impl = os.environ.get("SMCPY_PROFILE")
+    if impl:
+        settings = dict(profiles.IMPLEMENTATIONS[impl])
+        if "ignore-after-details" in BUGS:
+            settings["envelope"] = "ignore"
+        return smcpy.Profile(**settings)
     words = os.environ.get("SMCPY_ORDER", "all-values-first,elements-first")
     settings = {}
     for w in words.split(","):
@@ -147,16 +157,18 @@ def error(seq, e):
 
 def main():
     prof = profile()
+    caps = [f for f in FEATURES if not (f == "largeint" and prof.largeint == "reject")]
+    name = os.environ.get("SMCPY_PROFILE") or os.environ.get("SMCPY_ORDER", "flutter order")
     for line in sys.stdin:
         req = json.loads(line)
         seq, op = req["seq"], req["op"]
         if op == "hello":
             reply({"seq": seq, "status": "ok", "protocol": 1,
-                   "codec": {"name": "smcpy (%s)" % os.environ.get("SMCPY_ORDER", "flutter order"),
+                   "codec": {"name": "smcpy (%s)" % name,
                              "version": "bugs: " + (",".join(sorted(BUGS)) or "none"),
                              "language": "Python"},
                    "entries": ["message", "call", "envelope"],
-                   "capabilities": {"decode": FEATURES, "encode": FEATURES},
+                   "capabilities": {"decode": caps, "encode": caps},
                    "options": ["error-offsets", "shift"]})
             continue
         if op == "bye":

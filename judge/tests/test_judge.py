@@ -840,8 +840,8 @@ def case_unknown_fields():
           "error.profile" in r.err, "the unknown fields are named once: %s" % r.err.strip()[:300], r)
 
 
-def smcpy_judge(order=None, bugs=None, args=()):
-    env = {}
+def smcpy_judge(order=None, bugs=None, args=(), env=None):
+    env = dict(env or {})
     if order is not None:
         env["SMCPY_ORDER"] = order
     if bugs:
@@ -868,6 +868,31 @@ def case_flutter_order():
     c = r.runner("py")["counts"]
     check(r.code == 0 and c["fail"] == 0 and c["differs"] == c["differs_listed"] > 0,
           "three-element reading: only listed differences (%s)" % c, r)
+
+
+def case_implementation_profiles():
+    """spec §1.1: the model decoding as each official codec does on the implementation-defined
+    rules and orders (vectors/gen/profiles.py) fails no required or recommended vector, and
+    every difference is named after a listed implementation. CPP is the exception the spec
+    expects: it ignores the bytes after an error envelope's details (D29), which no order
+    permits, and fails exactly those vectors."""
+    if not ARGS.full_vectors:
+        print("skip: needs the full vectors (--full-vectors)")
+        return
+    for impl in ("DART", "JAVA", "GLIB", "OBJC"):
+        r = smcpy_judge(env={"SMCPY_PROFILE": impl})
+        c = r.runner("py")["counts"]
+        check(r.code == 0 and c["fail"] == c["fail_ungated"] == c["placement"] == 0 and
+              c["differs"] == c["differs_listed"] > 0, "%s: no failure, every difference listed (%s)" % (impl, c), r)
+        shown = [res["alternative"]["who"] for res in r.runner("py")["results"] if res["status"] == "differs"]
+        named = sum(impl in who for who in shown)
+        # a vector whose notes do not list this implementation names the one that behaves alike
+        check(named >= 0.9 * len(shown), "%s is named in %d of %d differences" % (impl, named, len(shown)))
+    r = smcpy_judge(env={"SMCPY_PROFILE": "CPP"})
+    failing = sorted(i for i, s in r.statuses("py").items() if s == "fail")
+    check(r.code == 1 and failing and all(
+        "stacktrace" in i or "after-details" in i for i in failing),
+        "CPP fails only where it ignores bytes after the details: %s" % failing, r)
 
 
 BUG_VECTORS = {

@@ -380,11 +380,13 @@ def _complete_notes(c):
             for w in a["who"]:
                 per_mode = []
                 for mode, data, base in checks:
-                    prof = profiles.implementation_profile(
+                    profs = profiles.implementation_profiles(
                         w, mode_requirements(c, mode), reject, entry)
-                    if prof is None:
+                    outs = [_outcome(entry, data, mode == "strict", p) for p in profs]
+                    if not outs or any(not _same(o, outs[0]) for o in outs):
+                        per_mode = []
                         break
-                    per_mode.append(_outcome(entry, data, mode == "strict", prof))
+                    per_mode.append(outs[0])
                 if not per_mode:
                     continue
                 first = per_mode[0]

@@ -90,21 +90,23 @@ IMPLEMENTATIONS = {
 ORDER_FIELDS = ("fixed", "counts")
 
 
-def implementation_profile(name, cited, reject, entry):
-    """The profile of implementation `name` for a vector naming the rules `cited`: its
-    orders (and, for reject vectors, its envelope reading, a permitted order), plus its
-    behaviour on the cited implementation-defined rules; the spec's decision elsewhere.
-    None if the implementation has no profile, or if what it does on this vector is not a
-    permitted order (CPP does not look at the bytes after an error envelope's details)."""
+def implementation_profiles(name, cited, reject, entry):
+    """The profiles of implementation `name` for a vector naming the rules `cited`: its orders
+    (and, for reject vectors, its envelope reading, a permitted order), plus its behaviour on
+    the cited implementation-defined rules; the spec's decision elsewhere. Empty if the
+    implementation has no profile. Where what it does on a reject vector is not a permitted
+    order (CPP does not look at the bytes after an error envelope's details), two profiles:
+    its outcome counts only where both agree, i.e. where that reading changes nothing."""
     impl = IMPLEMENTATIONS.get(name)
     if impl is None:
-        return None
+        return []
     settings = {k: impl[k] for k in ORDER_FIELDS}
-    if reject and entry == "envelope":
-        if impl["envelope"] == "ignore":
-            return None
-        settings["envelope"] = impl["envelope"]
     for rid in cited:
         for field in RULE_KNOBS.get(rid, {}):
             settings[field] = impl[field]
-    return smcpy.Profile(**settings)
+    if reject and entry == "envelope":
+        if impl["envelope"] == "ignore":
+            return [smcpy.Profile(**dict(settings, envelope="ignore")),
+                    smcpy.Profile(**dict(settings, envelope="four"))]
+        settings["envelope"] = impl["envelope"]
+    return [smcpy.Profile(**settings)]
