@@ -241,7 +241,7 @@ void smcj_report_json(smcj_buf_t *b, const smcj_run_t *run)
 {
     static const char *const gates[] = {"required", "recommended", "all"};
     const smcj_vectors_t *vs = run->vectors;
-    smcj_buf_puts(b, "{\"report_format\":1,\"tool\":\"smc conformance\",\"protocol\":1,\"started_at\":");
+    smcj_buf_puts(b, "{\"report_format\":2,\"tool\":\"smc conformance\",\"protocol\":1,\"started_at\":");
     smcj_buf_json_cstr(b, run->started_at);
     smcj_buf_printf(b, ",\"seconds\":%.3f,\"timeout\":%g,\"vectors\":{\"dir\":", run->seconds, run->timeout);
     smcj_buf_json_cstr(b, vs->dir);
