@@ -351,7 +351,10 @@ static void select_vectors(smcj_vectors_t *vs, const opts_t *o)
         smcj_vector_t *v = &vs->v[i];
         bool sel = true;
         sel = sel && (o->n_only == 0 || any_match(o->only, o->n_only, v->id, 0));
-        sel = sel && (o->n_tiers == 0 || any_match(o->tiers, o->n_tiers, smcj_tier_name(v->tier), 1));
+        /* --tier matches a vector any of whose checks has that tier (V.2 by_mode) */
+        sel = sel && (o->n_tiers == 0 || any_match(o->tiers, o->n_tiers, smcj_tier_name(v->tier), 1) ||
+                      any_match(o->tiers, o->n_tiers, smcj_tier_name(v->mode_tier[0]), 1) ||
+                      any_match(o->tiers, o->n_tiers, smcj_tier_name(v->mode_tier[1]), 1));
         sel = sel && (o->n_sections == 0 || any_match(o->sections, o->n_sections, v->section, 2));
         if (sel && o->n_features) {
             bool f = false;
@@ -484,6 +487,15 @@ int smc_judge_main(int argc, char **argv)
         goto out;
     }
     smcj_buf_free(&errors);
+    if (vs.n_unknown_fields) {
+        /* spec/vectors.md V.4: fields this judge does not know are ignored, never silently */
+        fprintf(stderr, "smc conformance: warning: the vectors have field%s this judge does not know, ignored "
+                        "(spec/vectors.md V.4):", vs.n_unknown_fields == 1 ? "" : "s");
+        for (size_t i = 0; i < vs.n_unknown_fields; i++) {
+            fprintf(stderr, "%s %s", i ? "," : "", vs.unknown_fields[i]);
+        }
+        fputc('\n', stderr);
+    }
     select_vectors(&vs, &o);
     if (vs.selected == 0) {
         fprintf(stderr, "smc conformance: no vector matches the filters (%zu vectors loaded)\n", vs.count);

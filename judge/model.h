@@ -32,6 +32,32 @@ typedef struct smcj_accepted {
     char *strict_class; /* NULL: strict mode accepts it too */
 } smcj_accepted_t;
 
+/** One `error.alternatives[]` entry: the outcome under a permitted order (errors.md §14.2.1). */
+typedef struct smcj_order_alt {
+    char *cls;
+    uint64_t offset;
+    char *order;   /* "value-first", "all-values-first+elements-first", ... */
+    bool modes[2]; /* [0] flutter, [1] strict: the modes it applies to */
+} smcj_order_alt_t;
+
+typedef enum smcj_alt_kind {
+    SMCJ_ALT_NONE = 0, /* description only: no machine-readable outcome */
+    SMCJ_ALT_VALUE,    /* decodes to `value` (strbytes included, notation.md N.1) */
+    SMCJ_ALT_ERROR     /* fails with `cls` (NULL: any class) at `offset` (if has_offset) */
+} smcj_alt_kind_t;
+
+/** One `notes.alternatives[]` entry: what other implementations do (spec §1.1, V.2). */
+typedef struct smcj_alternative {
+    char *behaviour;
+    char *who;            /* the implementations, joined: "CPP, GLIB" */
+    smcj_alt_kind_t kind;
+    smct_doc_t value;     /* SMCJ_ALT_VALUE, in the vectors' arena */
+    char *value_text;
+    char *cls;            /* SMCJ_ALT_ERROR; NULL: an error whose class the spec does not assign */
+    bool has_offset;
+    uint64_t offset;
+} smcj_alternative_t;
+
 typedef struct smcj_vector {
     char *id;
     char *description;
@@ -39,6 +65,9 @@ typedef struct smcj_vector {
     char *kind;
     char *file; /* base name of the file it came from */
     smcj_tier_t tier;
+    smcj_tier_t mode_tier[2]; /* tier of the checks made in flutter [0] / strict [1] mode (V.2 by_mode) */
+    char **requirements;
+    size_t n_requirements;
     smct_entry_t entry;
     char **features;
     size_t n_features;
@@ -63,9 +92,14 @@ typedef struct smcj_vector {
     uint64_t err_offset;
     bool rejects_flutter;
     bool rejects_strict;
+    smcj_order_alt_t *order_alts;  /* error.alternatives: passes too, at the vector's tier */
+    size_t n_order_alts;
+
+    smcj_alternative_t *alts;      /* notes.alternatives, in file order */
+    size_t n_alts;
 
     bool selected;     /* passes the command-line filters */
-    unsigned shift;    /* 1..7, derived from the id (P.2 `shift`) */
+    unsigned shift;    /* 1..7, derived from the id: the placement check's P.2 `shift` */
 } smcj_vector_t;
 
 typedef struct smcj_vectors {
@@ -76,6 +110,8 @@ typedef struct smcj_vectors {
     size_t n_files;
     char *dir;
     smc_arena_t arena; /* holds every parsed expected value */
+    char **unknown_fields; /* field names this judge does not know, each once (ignored, V.4) */
+    size_t n_unknown_fields;
 } smcj_vectors_t;
 
 /* ---- checks: one request to a runner, or one reason it was not sent ---- */
@@ -126,6 +162,10 @@ typedef struct smcj_check {
     size_t vector;       /* index into smcj_vectors_t.v */
     size_t index;        /* accepted[index] for ACCEPT/ACCEPT_STRICT */
     bool strict;         /* request mode */
+    bool placed;         /* the placement check: decoded at the vector's shift (spec §3.3) */
+    smcj_tier_t tier;    /* the tier of the rules this check tests (V.2 tier / by_mode) */
+    int order_alt;       /* passed with error.alternatives[order_alt], else -1 */
+    int alt;             /* failed the way notes.alternatives[alt] says, else -1 */
     smcj_outcome_t outcome;
     smcj_reason_t reason;
     char *detail;        /* one line: why it failed / was skipped / is n/a */
@@ -154,16 +194,22 @@ typedef enum smcj_status {
     SMCJ_ST_XFAIL,      /* failed, listed in the expected-failure list */
     SMCJ_ST_XPASS,      /* passed, but listed as an expected failure (fails the run) */
     SMCJ_ST_SKIPPED,
-    SMCJ_ST_NA
+    SMCJ_ST_NA,
+    SMCJ_ST_PLACEMENT,      /* right at an aligned address, not at the shifted one; gated (spec §3.3) */
+    SMCJ_ST_PLACEMENT_INFO  /* the same, outside the gate (recommended placement tier, --gate required) */
 } smcj_status_t;
 
 const char *smcj_status_name(smcj_status_t s);
 
 typedef struct smcj_result {
     smcj_status_t status;
-    smcj_outcome_t outcome;  /* raw outcome before gate/xfail */
-    smcj_reason_t reason;    /* first failing check's reason */
-    size_t first_check;      /* index of the first failing (or skipped) check, or SIZE_MAX */
+    smcj_outcome_t outcome;  /* raw wire-level outcome before gate/xfail (placement apart) */
+    smcj_reason_t reason;    /* the deciding failing check's reason */
+    size_t first_check;      /* index of the deciding failing (or skipped) check, or SIZE_MAX */
+    smcj_tier_t tier;        /* tier of the deciding check (the vector's when nothing failed) */
+    int alt;                 /* notes.alternatives index the deciding check matched, else -1 */
+    size_t placement_check;  /* a failed placement check (status PLACEMENT*), else SIZE_MAX */
+    smcj_tier_t placement_tier;
     const char *xfail_reason; /* borrowed from the xfail list */
 } smcj_result_t;
 
@@ -222,6 +268,8 @@ typedef struct smcj_runner {
 
     /* totals over selected vectors */
     size_t n_pass, n_fail, n_fail_info, n_differs, n_xfail, n_xpass, n_skipped, n_na;
+    size_t n_differs_listed;            /* differs, in a way a vector's notes name */
+    size_t n_placement, n_placement_info; /* placement failures, gated and not */
     size_t n_skipped_gated; /* skipped, in a gated tier, not an expected failure: fails the gate */
     size_t n_xfail_unmatched;
 } smcj_runner_t;

@@ -54,7 +54,18 @@ typedef struct planner {
     size_t cap;
 } planner_t;
 
-static smcj_check_t *add(planner_t *P, smcj_check_kind_t kind, size_t vector, size_t index, bool strict)
+/* V.2: a decode check has the tier of its mode's rules (by_mode); encode and round trip,
+ * which have no decoder mode, the vector's. */
+static smcj_tier_t check_tier(const smcj_vector_t *v, smcj_check_kind_t kind, bool strict)
+{
+    if (kind == SMCJ_CHECK_ENCODE || kind == SMCJ_CHECK_ROUNDTRIP) {
+        return v->tier;
+    }
+    return v->mode_tier[strict ? 1 : 0];
+}
+
+static smcj_check_t *add(planner_t *P, const smcj_vectors_t *vs, smcj_check_kind_t kind, size_t vector, size_t index,
+                         bool strict)
 {
     smcj_runner_t *r = P->r;
     if (r->n_checks == P->cap) {
@@ -67,6 +78,9 @@ static smcj_check_t *add(planner_t *P, smcj_check_kind_t kind, size_t vector, si
     c->vector = vector;
     c->index = index;
     c->strict = strict;
+    c->tier = vs ? check_tier(&vs->v[vector], kind, strict) : SMCJ_TIER_REQUIRED;
+    c->order_alt = -1;
+    c->alt = -1;
     c->outcome = SMCJ_OUT_PENDING;
     return c;
 }
@@ -121,6 +135,93 @@ static char *encode_na(const smcj_runner_t *r, const smcj_vector_t *v)
     return NULL;
 }
 
+/*
+ * spec §3.3 placement: the vector's flutter-mode decode once more, with the input at
+ * v->shift (1..7) bytes past an 8-aligned address. Every other check runs aligned.
+ */
+static void plan_placement(planner_t *P, const smcj_vectors_t *vs, size_t i)
+{
+    const smcj_vector_t *v = &vs->v[i];
+    smcj_check_kind_t kind;
+    if (v->is_valid) {
+        kind = SMCJ_CHECK_DECODE;
+    } else if (v->is_reject && v->rejects_flutter) {
+        kind = SMCJ_CHECK_REJECT;
+    } else if (v->is_reject && v->has_value) {
+        kind = SMCJ_CHECK_LENIENT;
+    } else {
+        return;
+    }
+    smcj_check_t *c = add(P, vs, kind, i, 0, false);
+    c->placed = true;
+    char *why = decode_na(P->r, v, false, kind == SMCJ_CHECK_LENIENT ? "strict-mode" : NULL);
+    if (why) {
+        not_applicable(c, why);
+    } else if (!P->r->opt_shift) {
+        not_applicable(c, smcj_xstrdup("runner does not declare the shift option (P.1): placement not tested"));
+    }
+}
+
+/* The wire-level checks of vector i (P.5), each at an aligned address. */
+static void plan_vector(planner_t *P, const smcj_vectors_t *vs, size_t i)
+{
+    const smcj_runner_t *r = P->r;
+    const smcj_vector_t *v = &vs->v[i];
+    char *why;
+    if (v->is_valid) {
+        smcj_check_t *c = add(P, vs, SMCJ_CHECK_DECODE, i, 0, false);
+        if ((why = decode_na(r, v, false, NULL)) != NULL) {
+            not_applicable(c, why);
+        }
+        c = add(P, vs, SMCJ_CHECK_DECODE_STRICT, i, 0, true);
+        if ((why = decode_na(r, v, true, NULL)) != NULL) {
+            not_applicable(c, why);
+        }
+        c = add(P, vs, SMCJ_CHECK_ENCODE, i, 0, false);
+        if ((why = encode_na(r, v)) != NULL) {
+            not_applicable(c, why);
+        }
+        c = add(P, vs, SMCJ_CHECK_ROUNDTRIP, i, 0, false);
+        char *dw = decode_na(r, v, false, NULL);
+        char *ew = encode_na(r, v);
+        if (dw || ew) {
+            not_applicable(c, smcj_xasprintf("%s%s%s", dw ? dw : "", dw && ew ? "; " : "", ew ? ew : ""));
+        }
+        free(dw);
+        free(ew);
+        for (size_t k = 0; k < v->n_accepted; k++) {
+            c = add(P, vs, SMCJ_CHECK_ACCEPT, i, k, false);
+            if ((why = decode_na(r, v, false, NULL)) != NULL) {
+                not_applicable(c, why);
+            }
+            c = add(P, vs, SMCJ_CHECK_ACCEPT_STRICT, i, k, true);
+            if ((why = decode_na(r, v, true, NULL)) != NULL) {
+                not_applicable(c, why);
+            }
+        }
+    } else if (v->is_reject) {
+        if (v->rejects_flutter) {
+            smcj_check_t *c = add(P, vs, SMCJ_CHECK_REJECT, i, 0, false);
+            if ((why = decode_na(r, v, false, NULL)) != NULL) {
+                not_applicable(c, why);
+            }
+        } else if (v->has_value) {
+            /* V.2: in the modes that do not reject it, it decodes to `value`. The
+             * strict-mode feature is about the strict check, not this one. */
+            smcj_check_t *c = add(P, vs, SMCJ_CHECK_LENIENT, i, 0, false);
+            if ((why = decode_na(r, v, false, "strict-mode")) != NULL) {
+                not_applicable(c, why);
+            }
+        }
+        if (v->rejects_strict) {
+            smcj_check_t *c = add(P, vs, SMCJ_CHECK_REJECT, i, 0, true);
+            if ((why = decode_na(r, v, true, NULL)) != NULL) {
+                not_applicable(c, why);
+            }
+        }
+    }
+}
+
 void smcj_plan(smcj_runner_t *r, const smcj_vectors_t *vs)
 {
     planner_t P = {r, 0};
@@ -129,59 +230,8 @@ void smcj_plan(smcj_runner_t *r, const smcj_vectors_t *vs)
         if (!v->selected) {
             continue;
         }
-        char *why;
-        if (v->is_valid) {
-            smcj_check_t *c = add(&P, SMCJ_CHECK_DECODE, i, 0, false);
-            if ((why = decode_na(r, v, false, NULL)) != NULL) {
-                not_applicable(c, why);
-            }
-            c = add(&P, SMCJ_CHECK_DECODE_STRICT, i, 0, true);
-            if ((why = decode_na(r, v, true, NULL)) != NULL) {
-                not_applicable(c, why);
-            }
-            c = add(&P, SMCJ_CHECK_ENCODE, i, 0, false);
-            if ((why = encode_na(r, v)) != NULL) {
-                not_applicable(c, why);
-            }
-            c = add(&P, SMCJ_CHECK_ROUNDTRIP, i, 0, false);
-            char *dw = decode_na(r, v, false, NULL);
-            char *ew = encode_na(r, v);
-            if (dw || ew) {
-                not_applicable(c, smcj_xasprintf("%s%s%s", dw ? dw : "", dw && ew ? "; " : "", ew ? ew : ""));
-            }
-            free(dw);
-            free(ew);
-            for (size_t k = 0; k < v->n_accepted; k++) {
-                c = add(&P, SMCJ_CHECK_ACCEPT, i, k, false);
-                if ((why = decode_na(r, v, false, NULL)) != NULL) {
-                    not_applicable(c, why);
-                }
-                c = add(&P, SMCJ_CHECK_ACCEPT_STRICT, i, k, true);
-                if ((why = decode_na(r, v, true, NULL)) != NULL) {
-                    not_applicable(c, why);
-                }
-            }
-        } else if (v->is_reject) {
-            if (v->rejects_flutter) {
-                smcj_check_t *c = add(&P, SMCJ_CHECK_REJECT, i, 0, false);
-                if ((why = decode_na(r, v, false, NULL)) != NULL) {
-                    not_applicable(c, why);
-                }
-            } else if (v->has_value) {
-                /* V.2: in the modes that do not reject it, it decodes to `value`. The
-                 * strict-mode feature is about the strict check, not this one. */
-                smcj_check_t *c = add(&P, SMCJ_CHECK_LENIENT, i, 0, false);
-                if ((why = decode_na(r, v, false, "strict-mode")) != NULL) {
-                    not_applicable(c, why);
-                }
-            }
-            if (v->rejects_strict) {
-                smcj_check_t *c = add(&P, SMCJ_CHECK_REJECT, i, 0, true);
-                if ((why = decode_na(r, v, true, NULL)) != NULL) {
-                    not_applicable(c, why);
-                }
-            }
-        }
+        plan_vector(&P, vs, i);
+        plan_placement(&P, vs, i);
     }
 }
 
@@ -190,7 +240,7 @@ void smcj_plan_all_failed(smcj_runner_t *r, const smcj_vectors_t *vs, smcj_reaso
     planner_t P = {r, 0};
     for (size_t i = 0; i < vs->count; i++) {
         if (vs->v[i].selected) {
-            smcj_check_t *c = add(&P, SMCJ_CHECK_HANDSHAKE, i, 0, false);
+            smcj_check_t *c = add(&P, vs, SMCJ_CHECK_HANDSHAKE, i, 0, false);
             c->outcome = SMCJ_OUT_FAIL;
             c->reason = reason;
             c->detail = smcj_xstrdup(detail);
@@ -238,8 +288,8 @@ void smcj_request_line(smcj_buf_t *b, uint64_t seq, const smcj_runner_t *r, cons
     const char *op = c->kind == SMCJ_CHECK_ROUNDTRIP ? "roundtrip" : "decode";
     smcj_buf_printf(b, "{\"seq\":%llu,\"op\":\"%s\",\"entry\":\"%s\",\"hex\":\"%s\",\"mode\":\"%s\"",
                     (unsigned long long)seq, op, entry_word(v->entry), hex, c->strict ? "strict" : "flutter");
-    if (r->opt_shift && c->kind != SMCJ_CHECK_ROUNDTRIP) {
-        smcj_buf_printf(b, ",\"shift\":%u", v->shift);
+    if (c->placed && r->opt_shift) {
+        smcj_buf_printf(b, ",\"shift\":%u", v->shift); /* spec §3.3 placement; wire checks are aligned */
     }
     smcj_buf_putc(b, '}');
 }
@@ -251,6 +301,10 @@ void smcj_hello_line(smcj_buf_t *b)
 
 void smcj_check_label(const smcj_check_t *c, char *out, size_t out_size)
 {
+    if (c->placed) {
+        snprintf(out, out_size, "placement: %s shifted", c->kind == SMCJ_CHECK_REJECT ? "reject flutter" : "decode");
+        return;
+    }
     switch (c->kind) {
     case SMCJ_CHECK_DECODE: snprintf(out, out_size, "decode"); break;
     case SMCJ_CHECK_DECODE_STRICT: snprintf(out, out_size, "decode strict"); break;
@@ -303,6 +357,8 @@ const char *smcj_status_name(smcj_status_t s)
     case SMCJ_ST_XPASS: return "unexpected-pass";
     case SMCJ_ST_SKIPPED: return "skipped";
     case SMCJ_ST_NA: return "n/a";
+    case SMCJ_ST_PLACEMENT: return "placement";
+    case SMCJ_ST_PLACEMENT_INFO: return "placement-ungated";
     }
     return "?";
 }

@@ -35,6 +35,8 @@ static const char k_css[] =
     ".xpass{background:#bf3989;color:#fff}"
     ".xfail{background:#fb8f44;color:#fff}"
     ".differs{background:#0969da;color:#fff}"
+    ".placement{background:#8250df;color:#fff}"
+    ".alt{margin:0 0 8px;padding:6px 10px;border-radius:4px;background:#ddf4ff;color:#0a3069}"
     ".skipped{background:#d4a72c;color:#fff}"
     ".na{background:#d0d7de;color:#57606a}"
     ".mixed{background:linear-gradient(90deg,#2da44e 0,#2da44e 70%,#0969da 70%);color:#fff}"
@@ -88,6 +90,8 @@ static const char *status_class(smcj_status_t s)
     case SMCJ_ST_XPASS: return "xpass";
     case SMCJ_ST_SKIPPED: return "skipped";
     case SMCJ_ST_NA: return "na";
+    case SMCJ_ST_PLACEMENT:
+    case SMCJ_ST_PLACEMENT_INFO: return "placement";
     case SMCJ_ST_NONE: break;
     }
     return "na";
@@ -149,6 +153,7 @@ static void legend(smcj_buf_t *b)
     smcj_buf_puts(b, "<div class=\"legend\"><span class=\"pass\">pass</span><span class=\"fail\">fail</span>"
                      "<span class=\"xpass\">unexpected pass</span><span class=\"xfail\">expected failure</span>"
                      "<span class=\"differs\">differs (implementation-defined)</span>"
+                     "<span class=\"placement\">placement (wrong only at a shifted address, spec §3.3)</span>"
                      "<span class=\"skipped\">skipped</span><span class=\"na\">n/a</span></div>");
 }
 
@@ -156,6 +161,9 @@ static const char *cell_class(const smcj_cell_t *c)
 {
     if (c->fail + c->fail_info) {
         return "fail";
+    }
+    if (c->placement) {
+        return "placement";
     }
     if (c->xpass) {
         return "xpass";
@@ -205,16 +213,19 @@ static void matrix(smcj_buf_t *b, const smcj_run_t *run)
             }
             const smcj_cell_t *c = smcj_matrix_cell(&m, row, ri);
             smcj_buf_printf(b,
-                            "<td class=\"c %s\" title=\"pass %zu, fail %zu, differs %zu, expected failures %zu, "
-                            "unexpected passes %zu, skipped %zu, n/a %zu\">",
-                            cell_class(c), c->pass, c->fail + c->fail_info, c->differs, c->xfail, c->xpass, c->skipped,
-                            c->na);
+                            "<td class=\"c %s\" title=\"pass %zu, fail %zu, placement %zu, differs %zu, expected "
+                            "failures %zu, unexpected passes %zu, skipped %zu, n/a %zu\">",
+                            cell_class(c), c->pass, c->fail + c->fail_info, c->placement, c->differs, c->xfail,
+                            c->xpass, c->skipped, c->na);
             if (c->applicable == 0) {
                 smcj_buf_puts(b, "n/a");
             } else {
                 smcj_buf_printf(b, "%zu/%zu", c->pass, c->applicable);
                 if (c->fail + c->fail_info) {
                     smcj_buf_printf(b, " ✗%zu", c->fail + c->fail_info);
+                }
+                if (c->placement) {
+                    smcj_buf_printf(b, " ⇥%zu", c->placement);
                 }
                 if (c->differs) {
                     smcj_buf_printf(b, " ≠%zu", c->differs);
@@ -297,7 +308,8 @@ static void failures(smcj_buf_t *b, const smcj_run_t *run)
     }
     smcj_buf_puts(b, "<div class=\"tools\"><button onclick=\"setAll(true)\">expand all</button>"
                      "<button onclick=\"setAll(false)\">collapse all</button></div>");
-    static const smcj_status_t order[] = {SMCJ_ST_FAIL, SMCJ_ST_XPASS, SMCJ_ST_FAIL_INFO, SMCJ_ST_DIFFERS};
+    static const smcj_status_t order[] = {SMCJ_ST_FAIL,      SMCJ_ST_PLACEMENT,      SMCJ_ST_XPASS,
+                                          SMCJ_ST_FAIL_INFO, SMCJ_ST_PLACEMENT_INFO, SMCJ_ST_DIFFERS};
     for (size_t o = 0; o < sizeof order / sizeof order[0]; o++) {
         for (size_t ri = 0; ri < run->n_runners; ri++) {
             const smcj_runner_t *r = &run->runners[ri];
@@ -313,9 +325,12 @@ static void failures(smcj_buf_t *b, const smcj_run_t *run)
                 esc(b, r->name);
                 smcj_buf_puts(b, "</b> × <span class=\"id\">");
                 esc(b, v->id);
-                smcj_buf_printf(b, "</span><span class=\"sub\">%s · §%s · %s</span>", smcj_tier_name(v->tier),
-                                v->section,
-                                res->status == SMCJ_ST_XPASS ? "listed as an expected failure" : smcj_reason_name(res->reason));
+                bool placement = res->placement_check != SIZE_MAX;
+                smcj_buf_printf(b, "</span><span class=\"sub\">%s · §%s · %s</span>",
+                                smcj_tier_name(placement ? res->placement_tier : res->tier), v->section,
+                                res->status == SMCJ_ST_XPASS      ? "listed as an expected failure"
+                                : res->reason == SMCJ_REASON_NONE ? "skipped"
+                                                                  : smcj_reason_name(res->reason));
                 smcj_buf_puts(b, "</summary><div class=\"body\"><p class=\"desc\">");
                 esc(b, v->description);
                 smcj_buf_printf(b, " <span class=\"sub\">(%s, %s", v->kind, v->file);
@@ -324,6 +339,13 @@ static void failures(smcj_buf_t *b, const smcj_run_t *run)
                     esc(b, v->focus);
                 }
                 smcj_buf_puts(b, ")</span></p>");
+                char *note = placement ? smcj_placement_text(v, res) : smcj_alternative_text(v, res);
+                if (note) {
+                    smcj_buf_puts(b, "<p class=\"alt\">");
+                    esc(b, note);
+                    smcj_buf_puts(b, "</p>");
+                    free(note);
+                }
                 if (res->status == SMCJ_ST_XPASS) {
                     smcj_buf_puts(b, "<p>This vector passes now but the expected-failure list says: <i>");
                     esc(b, res->xfail_reason);
@@ -332,7 +354,7 @@ static void failures(smcj_buf_t *b, const smcj_run_t *run)
                 size_t cb, ce;
                 smcj_checks_of(r, i, &cb, &ce);
                 for (size_t k = cb; k < ce; k++) {
-                    if (r->checks[k].outcome == SMCJ_OUT_FAIL) {
+                    if (r->checks[k].outcome == SMCJ_OUT_FAIL || (placement && k == res->placement_check)) {
                         check_block(b, run, r, &r->checks[k]);
                     }
                 }
@@ -387,8 +409,17 @@ static void grid(smcj_buf_t *b, const smcj_run_t *run)
                 continue;
             }
             const smcj_result_t *res = &r->results[i];
-            smcj_buf_printf(b, "<td class=\"c %s\">%s</td>", status_class(res->status),
-                            res->outcome == SMCJ_OUT_FAIL ? smcj_reason_name(res->reason) : smcj_status_name(res->status));
+            char *alt = smcj_alternative_text(v, res);
+            smcj_buf_printf(b, "<td class=\"c %s\"", status_class(res->status));
+            if (alt) {
+                smcj_buf_puts(b, " title=\"");
+                esc(b, alt);
+                smcj_buf_putc(b, '"');
+                free(alt);
+            }
+            smcj_buf_printf(b, ">%s</td>",
+                            res->outcome == SMCJ_OUT_FAIL && res->placement_check == SIZE_MAX ? smcj_reason_name(res->reason)
+                                                                                               : smcj_status_name(res->status));
         }
         smcj_buf_puts(b, "</tr>\n");
     }

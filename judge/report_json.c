@@ -34,12 +34,24 @@ static void str_array(smcj_buf_t *b, char *const *a, size_t n)
 
 static void check_json(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r, const smcj_check_t *c)
 {
+    const smcj_vector_t *v = &run->vectors->v[c->vector];
     char label[64];
     smcj_check_label(c, label, sizeof label);
     smcj_buf_puts(b, "{\"check\":");
     smcj_buf_json_cstr(b, label);
-    smcj_buf_printf(b, ",\"direction\":\"%s\",\"mode\":\"%s\",\"outcome\":\"%s\"", smcj_check_direction(c),
-                    c->strict ? "strict" : "flutter", outcome_name(c->outcome));
+    smcj_buf_printf(b, ",\"direction\":\"%s\",\"mode\":\"%s\",\"outcome\":\"%s\",\"tier\":\"%s\",\"placed\":%s",
+                    smcj_check_direction(c), c->strict ? "strict" : "flutter", outcome_name(c->outcome),
+                    smcj_tier_name(c->tier), c->placed ? "true" : "false");
+    if (c->placed) {
+        smcj_buf_printf(b, ",\"shift\":%u", v->shift);
+    }
+    smcj_buf_puts(b, ",\"order\":");
+    smcj_buf_json_cstr(b, c->order_alt >= 0 ? v->order_alts[c->order_alt].order : NULL);
+    if (c->alt >= 0) {
+        smcj_buf_printf(b, ",\"alternative\":%d", c->alt);
+    } else {
+        smcj_buf_puts(b, ",\"alternative\":null");
+    }
     if (c->outcome == SMCJ_OUT_FAIL) {
         smcj_buf_printf(b, ",\"reason\":\"%s\"", smcj_reason_name(c->reason));
     }
@@ -111,9 +123,11 @@ static void runner_json(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_
     smcj_buf_printf(b, ",\"restarts\":%u,\"gave_up\":%s,\"requests\":%zu,\"seconds\":%.3f", r->restarts,
                     r->gave_up ? "true" : "false", r->requests_sent, r->seconds);
     smcj_buf_printf(b,
-                    ",\"counts\":{\"pass\":%zu,\"fail\":%zu,\"fail_ungated\":%zu,\"differs\":%zu,"
+                    ",\"counts\":{\"pass\":%zu,\"fail\":%zu,\"fail_ungated\":%zu,\"differs\":%zu,\"differs_listed\":%zu,"
+                    "\"placement\":%zu,\"placement_ungated\":%zu,"
                     "\"expected_failure\":%zu,\"unexpected_pass\":%zu,\"skipped\":%zu,\"na\":%zu}",
-                    r->n_pass, r->n_fail, r->n_fail_info, r->n_differs, r->n_xfail, r->n_xpass, r->n_skipped, r->n_na);
+                    r->n_pass, r->n_fail, r->n_fail_info, r->n_differs, r->n_differs_listed, r->n_placement,
+                    r->n_placement_info, r->n_xfail, r->n_xpass, r->n_skipped, r->n_na);
     smcj_buf_puts(b, ",\"summary\":");
     if (r->results) {
         smcj_buf_t s = {0};
@@ -154,17 +168,55 @@ static void runner_json(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_
         smcj_buf_puts(b, first ? "{\"id\":" : ",\n{\"id\":");
         first = false;
         smcj_buf_json_cstr(b, v->id);
-        smcj_buf_printf(b, ",\"tier\":\"%s\",\"section\":", smcj_tier_name(v->tier));
+        smcj_buf_printf(b, ",\"tier\":\"%s\",\"requirements\":", smcj_tier_name(v->tier));
+        str_array(b, v->requirements, v->n_requirements);
+        smcj_buf_puts(b, ",\"section\":");
         smcj_buf_json_cstr(b, v->section);
-        smcj_buf_printf(b, ",\"status\":\"%s\",\"reason\":", smcj_status_name(res->status));
-        if (res->outcome == SMCJ_OUT_FAIL) {
+        bool placement = res->placement_check != SIZE_MAX;
+        smcj_buf_printf(b, ",\"status\":\"%s\",\"verdict_tier\":\"%s\",\"reason\":", smcj_status_name(res->status),
+                        smcj_tier_name(placement ? res->placement_tier : res->tier));
+        if ((res->outcome == SMCJ_OUT_FAIL || placement) && res->reason != SMCJ_REASON_NONE) {
             smcj_buf_printf(b, "\"%s\"", smcj_reason_name(res->reason));
         } else {
             smcj_buf_puts(b, "null");
         }
+        char *alt = smcj_alternative_text(v, res);
+        if (alt) {
+            smcj_buf_printf(b, ",\"alternative\":{\"listed\":%s", res->alt >= 0 ? "true" : "false");
+            if (res->alt >= 0) {
+                smcj_buf_printf(b, ",\"index\":%d,\"who\":", res->alt);
+                char *who = smcj_alternative_who(v, res->alt);
+                smcj_buf_json_cstr(b, who);
+                free(who);
+                smcj_buf_puts(b, ",\"behaviour\":");
+                smcj_buf_json_cstr(b, v->alts[res->alt].behaviour);
+            }
+            smcj_buf_puts(b, ",\"text\":");
+            smcj_buf_json_cstr(b, alt);
+            smcj_buf_putc(b, '}');
+            free(alt);
+        } else {
+            smcj_buf_puts(b, ",\"alternative\":null");
+        }
+        char *pl = smcj_placement_text(v, res);
+        if (pl) {
+            smcj_buf_printf(b, ",\"placement\":{\"tier\":\"%s\",\"shift\":%u,\"reason\":",
+                            smcj_tier_name(res->placement_tier), v->shift);
+            if (res->reason == SMCJ_REASON_NONE) {
+                smcj_buf_puts(b, "null");
+            } else {
+                smcj_buf_printf(b, "\"%s\"", smcj_reason_name(res->reason));
+            }
+            smcj_buf_puts(b, ",\"text\":");
+            smcj_buf_json_cstr(b, pl);
+            smcj_buf_putc(b, '}');
+            free(pl);
+        } else {
+            smcj_buf_puts(b, ",\"placement\":null");
+        }
         smcj_buf_puts(b, ",\"xfail_reason\":");
         smcj_buf_json_cstr(b, res->xfail_reason);
-        if (res->outcome == SMCJ_OUT_FAIL) {
+        if (res->outcome == SMCJ_OUT_FAIL || placement) {
             smcj_buf_puts(b, ",\"replay\":");
             smcj_buf_t rp = {0};
             smcj_replay_command(&rp, run, r, v);
@@ -189,7 +241,7 @@ void smcj_report_json(smcj_buf_t *b, const smcj_run_t *run)
 {
     static const char *const gates[] = {"required", "recommended", "all"};
     const smcj_vectors_t *vs = run->vectors;
-    smcj_buf_puts(b, "{\"report_format\":1,\"tool\":\"smc conformance\",\"protocol\":1,\"started_at\":");
+    smcj_buf_puts(b, "{\"report_format\":2,\"tool\":\"smc conformance\",\"protocol\":1,\"started_at\":");
     smcj_buf_json_cstr(b, run->started_at);
     smcj_buf_printf(b, ",\"seconds\":%.3f,\"timeout\":%g,\"vectors\":{\"dir\":", run->seconds, run->timeout);
     smcj_buf_json_cstr(b, vs->dir);

@@ -19,7 +19,13 @@ static void failure_body(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner
 {
     const smcj_vector_t *v = &run->vectors->v[vi];
     smcj_buf_t t = {0};
+    const smcj_result_t *res = &r->results[vi];
     smcj_buf_printf(&t, "%s\ntier: %s, section %s, kind %s\n", v->description, smcj_tier_name(v->tier), v->section, v->kind);
+    char *note = res->placement_check != SIZE_MAX ? smcj_placement_text(v, res) : smcj_alternative_text(v, res);
+    if (note) {
+        smcj_buf_printf(&t, "%s\n", note);
+        free(note);
+    }
     size_t cb, ce;
     smcj_checks_of(r, vi, &cb, &ce);
     for (size_t k = cb; k < ce; k++) {
@@ -66,7 +72,8 @@ static void one_case(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t *
     attr(b, "name", v->id);
     attr(b, "file", v->file);
     smcj_buf_puts(b, " time=\"0\"");
-    const smcj_check_t *fc = res->first_check != SIZE_MAX ? &r->checks[res->first_check] : NULL;
+    size_t deciding = smcj_result_check(res);
+    const smcj_check_t *fc = deciding != SIZE_MAX ? &r->checks[deciding] : NULL;
     switch (res->status) {
     case SMCJ_ST_PASS:
     case SMCJ_ST_NONE:
@@ -101,12 +108,26 @@ static void one_case(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t *
     }
     case SMCJ_ST_DIFFERS:
     case SMCJ_ST_FAIL_INFO:
+    case SMCJ_ST_PLACEMENT_INFO:
         /* informational: the case passes the gate, the difference is recorded as output */
         smcj_buf_puts(b, ">\n      <system-out>");
-        smcj_buf_puts(b, res->status == SMCJ_ST_DIFFERS ? "DIFFERS (implementation-defined): " : "FAIL outside the gate: ");
+        smcj_buf_puts(b, res->status == SMCJ_ST_DIFFERS     ? "DIFFERS (implementation-defined): "
+                         : res->status == SMCJ_ST_FAIL_INFO ? "FAIL outside the gate: "
+                                                            : "PLACEMENT outside the gate: ");
         failure_body(b, run, r, vi);
         smcj_buf_puts(b, "</system-out>\n    </testcase>\n");
         return;
+    case SMCJ_ST_PLACEMENT: {
+        /* spec §3.3: its own failure type, never merged with the wire-level ones */
+        char *m = smcj_placement_text(v, res);
+        smcj_buf_puts(b, ">\n      <failure type=\"placement\"");
+        attr(b, "message", m);
+        smcj_buf_putc(b, '>');
+        failure_body(b, run, r, vi);
+        smcj_buf_puts(b, "</failure>\n    </testcase>\n");
+        free(m);
+        return;
+    }
     case SMCJ_ST_FAIL: {
         /* harness failures are <error>, codec mismatches <failure> (JUnit's own split) */
         const char *el = smcj_reason_is_harness(res->reason) ? "error" : "failure";
@@ -156,7 +177,7 @@ void smcj_report_junit(smcj_buf_t *b, const smcj_run_t *run)
                 t++;
                 if (st == SMCJ_ST_FAIL) {
                     smcj_reason_is_harness(r->results[i].reason) ? e++ : f++;
-                } else if (st == SMCJ_ST_XPASS) {
+                } else if (st == SMCJ_ST_XPASS || st == SMCJ_ST_PLACEMENT) {
                     f++;
                 } else if (st == SMCJ_ST_NA || st == SMCJ_ST_SKIPPED || st == SMCJ_ST_XFAIL) {
                     s++;

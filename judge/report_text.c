@@ -40,6 +40,10 @@ static void runner_line(smcj_buf_t *b, const smcj_runner_t *r)
         smcj_buf_printf(b, "%s: note: error offsets not compared (the runner does not declare the error-offsets "
                            "option, P.1)\n", r->name);
     }
+    if (r->started && !r->opt_shift) {
+        smcj_buf_printf(b, "%s: note: placement not tested (the runner does not declare the shift option, P.1; "
+                           "spec §3.3)\n", r->name);
+    }
     if (r->handshake_note) {
         smcj_buf_printf(b, "%s: warning: %s\n", r->name, r->handshake_note);
     }
@@ -49,8 +53,8 @@ static void matrix(smcj_buf_t *b, const smcj_run_t *run)
 {
     smcj_matrix_t m;
     smcj_matrix_build(&m, run, true);
-    smcj_buf_puts(b, "\nMatrix: passed/applicable per spec section (F failures, X expected failures, "
-                     "P unexpected passes, D differs, S skipped)\n");
+    smcj_buf_puts(b, "\nMatrix: passed/applicable per spec section (F failures, A placement failures, X expected "
+                     "failures, P unexpected passes, D differs, S skipped)\n");
     smcj_buf_printf(b, "%-8s", "section");
     for (size_t ri = 0; ri < run->n_runners; ri++) {
         smcj_buf_printf(b, " %-18.18s", run->runners[ri].name);
@@ -72,6 +76,9 @@ static void matrix(smcj_buf_t *b, const smcj_run_t *run)
                 size_t f = c->fail + c->fail_info;
                 if (f && n > 0 && (size_t)n < sizeof cell) {
                     n += snprintf(cell + n, sizeof cell - (size_t)n, " F%zu", f);
+                }
+                if (c->placement && n > 0 && (size_t)n < sizeof cell) {
+                    n += snprintf(cell + n, sizeof cell - (size_t)n, " A%zu", c->placement);
                 }
                 if (c->xfail && n > 0 && (size_t)n < sizeof cell) {
                     n += snprintf(cell + n, sizeof cell - (size_t)n, " X%zu", c->xfail);
@@ -126,7 +133,8 @@ static void check_details(smcj_buf_t *b, const smcj_run_t *run, const smcj_runne
 static void details(smcj_buf_t *b, const smcj_run_t *run)
 {
     size_t total = 0, shown = 0;
-    static const smcj_status_t order[] = {SMCJ_ST_FAIL, SMCJ_ST_FAIL_INFO, SMCJ_ST_DIFFERS};
+    static const smcj_status_t order[] = {SMCJ_ST_FAIL, SMCJ_ST_PLACEMENT, SMCJ_ST_FAIL_INFO, SMCJ_ST_PLACEMENT_INFO,
+                                          SMCJ_ST_DIFFERS};
     for (size_t ri = 0; ri < run->n_runners; ri++) {
         const smcj_runner_t *r = &run->runners[ri];
         for (size_t i = 0; r->results && i < run->vectors->count; i++) {
@@ -150,23 +158,32 @@ static void details(smcj_buf_t *b, const smcj_run_t *run)
                 }
                 shown++;
                 const smcj_vector_t *v = &run->vectors->v[i];
-                const char *what = order[o] == SMCJ_ST_FAIL        ? "FAIL"
-                                   : order[o] == SMCJ_ST_FAIL_INFO ? "FAIL (outside the gate)"
-                                                                   : "DIFFERS (implementation-defined, informational)";
-                smcj_buf_printf(b, "\n--- %s × %s  %s  [%s, §%s, %s, %s]\n", r->name, v->id, what, smcj_tier_name(v->tier),
-                                v->section, v->kind, smcj_reason_name(res->reason));
+                const char *what = order[o] == SMCJ_ST_FAIL             ? "FAIL"
+                                   : order[o] == SMCJ_ST_PLACEMENT      ? "PLACEMENT"
+                                   : order[o] == SMCJ_ST_FAIL_INFO      ? "FAIL (outside the gate)"
+                                   : order[o] == SMCJ_ST_PLACEMENT_INFO ? "PLACEMENT (outside the gate)"
+                                                                        : "DIFFERS (implementation-defined, informational)";
+                bool placement = res->placement_check != SIZE_MAX;
+                smcj_buf_printf(b, "\n--- %s × %s  %s  [%s, §%s, %s, %s]\n", r->name, v->id, what,
+                                smcj_tier_name(placement ? res->placement_tier : res->tier), v->section, v->kind,
+                                res->reason == SMCJ_REASON_NONE ? "skipped" : smcj_reason_name(res->reason));
                 smcj_buf_printf(b, "  %s\n", v->description);
+                char *note = placement ? smcj_placement_text(v, res) : smcj_alternative_text(v, res);
+                if (note) {
+                    smcj_buf_printf(b, "  %s\n", note);
+                    free(note);
+                }
                 if (v->focus) {
                     smcj_buf_printf(b, "  focus: %s\n", v->focus);
                 }
                 size_t cb, ce;
                 smcj_checks_of(r, i, &cb, &ce);
                 for (size_t k = cb; k < ce; k++) {
-                    if (r->checks[k].outcome == SMCJ_OUT_FAIL) {
+                    if (r->checks[k].outcome == SMCJ_OUT_FAIL || (placement && k == res->placement_check)) {
                         check_details(b, run, r, &r->checks[k]);
                     }
                 }
-                if (r->checks[res->first_check].kind != SMCJ_CHECK_HANDSHAKE) {
+                if (r->checks[smcj_result_check(res)].kind != SMCJ_CHECK_HANDSHAKE) {
                     smcj_buf_puts(b, "  replay: ");
                     smcj_replay_command(b, run, r, v);
                     smcj_buf_putc(b, '\n');
@@ -231,6 +248,48 @@ static void not_applicable(smcj_buf_t *b, const smcj_run_t *run)
     }
 }
 
+/* spec §1.1: which behaviour each runner showed on the implementation-defined vectors it
+ * differs on, grouped ("41  behaves like CPP, GLIB: keeps the raw bytes"). */
+static void differs_summary(smcj_buf_t *b, const smcj_run_t *run)
+{
+    for (size_t ri = 0; ri < run->n_runners; ri++) {
+        const smcj_runner_t *r = &run->runners[ri];
+        if (r->results == NULL || r->n_differs == 0) {
+            continue;
+        }
+        char **texts = NULL;
+        size_t *counts = NULL, n = 0;
+        for (size_t i = 0; i < run->vectors->count; i++) {
+            char *t = smcj_alternative_text(&run->vectors->v[i], &r->results[i]);
+            if (!t) {
+                continue;
+            }
+            size_t k = 0;
+            while (k < n && strcmp(texts[k], t) != 0) {
+                k++;
+            }
+            if (k == n) {
+                texts = smcj_xrealloc(texts, (n + 1) * sizeof *texts);
+                counts = smcj_xrealloc(counts, (n + 1) * sizeof *counts);
+                texts[n] = t;
+                counts[n++] = 0;
+            } else {
+                free(t);
+            }
+            counts[k]++;
+        }
+        smcj_buf_printf(b, "\n%s: %zu implementation-defined vector%s decoded another way than the spec decides "
+                           "(informational, spec §1.1):\n",
+                        r->name, r->n_differs, r->n_differs == 1 ? "" : "s");
+        for (size_t k = 0; k < n; k++) {
+            smcj_buf_printf(b, "  %6zu  %s\n", counts[k], texts[k]);
+            free(texts[k]);
+        }
+        free(texts);
+        free(counts);
+    }
+}
+
 static void xfail_problems(smcj_buf_t *b, const smcj_run_t *run)
 {
     for (size_t ri = 0; ri < run->n_runners; ri++) {
@@ -267,6 +326,7 @@ void smcj_report_text(smcj_buf_t *b, const smcj_run_t *run)
     }
     matrix(b, run);
     not_applicable(b, run);
+    differs_summary(b, run);
     details(b, run);
     xfail_problems(b, run);
     smcj_buf_printf(b, "\n%s", run->gate_passed ? "GATE PASSED" : "GATE FAILED");

@@ -82,6 +82,8 @@ void smcj_matrix_build(smcj_matrix_t *m, const smcj_run_t *run, bool top_level)
             case SMCJ_ST_XPASS: c->xpass++; break;
             case SMCJ_ST_SKIPPED: c->skipped++; break;
             case SMCJ_ST_NA: c->na++; break;
+            case SMCJ_ST_PLACEMENT:
+            case SMCJ_ST_PLACEMENT_INFO: c->placement++; break;
             case SMCJ_ST_NONE: break;
             }
             if (r->results[i].status != SMCJ_ST_NA && r->results[i].status != SMCJ_ST_NONE) {
@@ -183,7 +185,13 @@ void smcj_summary_counts(smcj_buf_t *b, const smcj_runner_t *r)
     smcj_buf_printf(b, "%zu passed, %zu failed, %zu skipped, %zu n/a, %zu expected failure%s", r->n_pass,
                     r->n_fail + r->n_fail_info, r->n_skipped, r->n_na, r->n_xfail, r->n_xfail == 1 ? "" : "s");
     if (r->n_differs) {
-        smcj_buf_printf(b, ", %zu differ (implementation-defined)", r->n_differs);
+        smcj_buf_printf(b, ", %zu differ (implementation-defined; %zu as a listed implementation does)", r->n_differs,
+                        r->n_differs_listed);
+    }
+    if (r->n_placement + r->n_placement_info) {
+        smcj_buf_printf(b, ", %zu placement failure%s (spec §3.3%s)", r->n_placement + r->n_placement_info,
+                        r->n_placement + r->n_placement_info == 1 ? "" : "s",
+                        r->n_placement_info ? "; some outside the gate" : "");
     }
     if (r->n_xpass) {
         smcj_buf_printf(b, ", %zu unexpected pass%s", r->n_xpass, r->n_xpass == 1 ? "" : "es");
@@ -199,7 +207,68 @@ void smcj_summary_counts(smcj_buf_t *b, const smcj_runner_t *r)
 
 bool smcj_status_has_details(smcj_status_t s)
 {
-    return s == SMCJ_ST_FAIL || s == SMCJ_ST_FAIL_INFO || s == SMCJ_ST_DIFFERS;
+    return s == SMCJ_ST_FAIL || s == SMCJ_ST_FAIL_INFO || s == SMCJ_ST_DIFFERS || s == SMCJ_ST_PLACEMENT ||
+           s == SMCJ_ST_PLACEMENT_INFO;
+}
+
+size_t smcj_result_check(const smcj_result_t *res)
+{
+    return res->placement_check != SIZE_MAX ? res->placement_check : res->first_check;
+}
+
+static bool same_outcome(const smcj_alternative_t *a, const smcj_alternative_t *b)
+{
+    if (a->kind != b->kind) {
+        return false;
+    }
+    if (a->kind == SMCJ_ALT_VALUE) {
+        return strcmp(a->value_text, b->value_text) == 0;
+    }
+    return a->kind == SMCJ_ALT_ERROR && (a->cls == NULL) == (b->cls == NULL) && (!a->cls || strcmp(a->cls, b->cls) == 0) &&
+           a->has_offset == b->has_offset && (!a->has_offset || a->offset == b->offset);
+}
+
+char *smcj_alternative_who(const smcj_vector_t *v, int alt)
+{
+    smcj_buf_t b = {0};
+    for (size_t k = 0; alt >= 0 && k < v->n_alts; k++) {
+        if (same_outcome(&v->alts[k], &v->alts[alt])) {
+            smcj_buf_printf(&b, "%s%s", b.len ? ", " : "", v->alts[k].who);
+        }
+    }
+    return smcj_buf_steal(&b);
+}
+
+char *smcj_alternative_text(const smcj_vector_t *v, const smcj_result_t *res)
+{
+    if (res->status != SMCJ_ST_DIFFERS) {
+        return NULL;
+    }
+    if (res->alt < 0 || (size_t)res->alt >= v->n_alts) {
+        return smcj_xstrdup("none of the listed behaviours");
+    }
+    /* every listed behaviour with this outcome: "behaves like JAVA: ...; GLIB: ..." */
+    smcj_buf_t b = {0};
+    smcj_buf_puts(&b, "behaves like ");
+    bool first = true;
+    for (size_t k = 0; k < v->n_alts; k++) {
+        if (same_outcome(&v->alts[k], &v->alts[res->alt])) {
+            smcj_buf_printf(&b, "%s%s: %s", first ? "" : "; ", v->alts[k].who, v->alts[k].behaviour);
+            first = false;
+        }
+    }
+    return smcj_buf_steal(&b);
+}
+
+char *smcj_placement_text(const smcj_vector_t *v, const smcj_result_t *res)
+{
+    if (res->placement_check == SIZE_MAX) {
+        return NULL;
+    }
+    return smcj_xasprintf("placement (%s): %s at %u byte%s past an aligned address, right at an aligned one",
+                          smcj_tier_name(res->placement_tier),
+                          res->reason == SMCJ_REASON_NONE ? "skipped" : smcj_reason_name(res->reason), v->shift,
+                          v->shift == 1 ? "" : "s");
 }
 
 void smcj_buf_shown(smcj_buf_t *b, const char *s)

@@ -13,7 +13,7 @@
 
 /** One cell of the runners × sections matrix. */
 typedef struct smcj_cell {
-    size_t pass, fail, fail_info, differs, xfail, xpass, skipped, na;
+    size_t pass, fail, fail_info, differs, xfail, xpass, skipped, na, placement;
     size_t applicable; /* everything but n/a */
 } smcj_cell_t;
 
@@ -51,7 +51,22 @@ void smcj_buf_shown(smcj_buf_t *b, const char *s);
 /** Runner one-line summary (protobuf style), without the name. */
 void smcj_summary_counts(smcj_buf_t *b, const smcj_runner_t *r);
 
-/** Statuses in report order that get a details section: FAIL, XPASS, FAIL_INFO, DIFFERS. */
+/** Statuses that get a details section: FAIL, FAIL_INFO, DIFFERS, PLACEMENT(_INFO). */
 bool smcj_status_has_details(smcj_status_t s);
+
+/** The check that decided a result: its placement check for PLACEMENT*, else first_check
+ *  (SIZE_MAX when nothing failed or was skipped). */
+size_t smcj_result_check(const smcj_result_t *res);
+
+/** "behaves like CPP, GLIB: keeps the raw bytes" for a differing result that matched a
+ *  listed alternative, "none of the listed behaviours" otherwise; NULL if not DIFFERS. */
+char *smcj_alternative_text(const smcj_vector_t *v, const smcj_result_t *res);
+
+/** The implementations of every listed alternative with the outcome of alternative `alt`,
+ *  joined ("JAVA, GLIB"): several behaviours can give one outcome on one vector. */
+char *smcj_alternative_who(const smcj_vector_t *v, int alt);
+
+/** "placement (required): wrong_value at 3 bytes past an aligned address", NULL otherwise. */
+char *smcj_placement_text(const smcj_vector_t *v, const smcj_result_t *res);
 
 #endif /* SMCJ_REPORT_UTIL_H */

@@ -52,88 +52,174 @@ static bool gated(const smcj_run_t *run, smcj_tier_t tier, smcj_reason_t reason)
     return true;
 }
 
+smcj_tier_t smcj_placement_tier(smcj_reason_t reason)
+{
+    /* spec §3.3: another value, or accepting a rejected input, breaks R3.3-1 / R1.4-8;
+     * failing with an error (any class, any offset) only R3.3-5, a SHOULD */
+    return reason == SMCJ_REASON_WRONG_VALUE || reason == SMCJ_REASON_UNEXPECTED_SUCCESS ? SMCJ_TIER_REQUIRED
+                                                                                         : SMCJ_TIER_RECOMMENDED;
+}
+
+/* Which failing check decides a vector: a harness failure anywhere (gated at every tier,
+ * R1.4-8; it must not hide behind an earlier "differs"), else the most gated tier, else the
+ * first. */
+static bool decides_over(const smcj_check_t *c, const smcj_check_t *best)
+{
+    if (!best) {
+        return true;
+    }
+    bool h = smcj_reason_is_harness(c->reason), hb = smcj_reason_is_harness(best->reason);
+    if (h != hb) {
+        return h;
+    }
+    return !h && c->tier < best->tier;
+}
+
+/* The aligned check the placement check repeats: same kind and mode, not placed. */
+static const smcj_check_t *aligned_twin(const smcj_runner_t *r, size_t b, size_t e, const smcj_check_t *p)
+{
+    for (size_t k = b; k < e; k++) {
+        const smcj_check_t *c = &r->checks[k];
+        if (!c->placed && c->kind == p->kind && c->strict == p->strict) {
+            return c;
+        }
+    }
+    return NULL;
+}
+
+/* spec §3.3: true if the shifted decode did something the aligned one did not. */
+static bool misplaced(const smcj_check_t *p, const smcj_check_t *twin)
+{
+    if (p->outcome == SMCJ_OUT_PASS || p->outcome == SMCJ_OUT_NA || p->outcome == SMCJ_OUT_PENDING || !twin) {
+        return false;
+    }
+    if (twin->outcome == SMCJ_OUT_PASS) {
+        return true;
+    }
+    /* the aligned decode showed a listed alternative: the shifted one must show it too */
+    return twin->outcome == SMCJ_OUT_FAIL && twin->alt >= 0 && !(p->outcome == SMCJ_OUT_FAIL && p->alt == twin->alt);
+}
+
+static void count(smcj_runner_t *r, const smcj_result_t *res)
+{
+    switch (res->status) {
+    case SMCJ_ST_PASS: r->n_pass++; break;
+    case SMCJ_ST_FAIL: r->n_fail++; break;
+    case SMCJ_ST_FAIL_INFO: r->n_fail_info++; break;
+    case SMCJ_ST_DIFFERS:
+        r->n_differs++;
+        r->n_differs_listed += res->alt >= 0;
+        break;
+    case SMCJ_ST_XFAIL: r->n_xfail++; break;
+    case SMCJ_ST_XPASS: r->n_xpass++; break;
+    case SMCJ_ST_SKIPPED: r->n_skipped++; break;
+    case SMCJ_ST_NA: r->n_na++; break;
+    case SMCJ_ST_PLACEMENT: r->n_placement++; break;
+    case SMCJ_ST_PLACEMENT_INFO: r->n_placement_info++; break;
+    case SMCJ_ST_NONE: break;
+    }
+}
+
+static void compute_one(smcj_run_t *run, smcj_runner_t *r, size_t i)
+{
+    const smcj_vector_t *v = &run->vectors->v[i];
+    smcj_result_t *res = &r->results[i];
+    res->first_check = SIZE_MAX;
+    res->placement_check = SIZE_MAX;
+    res->tier = v->tier;
+    res->alt = -1;
+    if (!v->selected) {
+        res->status = SMCJ_ST_NONE;
+        return;
+    }
+    size_t b, e;
+    smcj_checks_of(r, i, &b, &e);
+    const smcj_check_t *best = NULL, *placed = NULL;
+    bool any_skip = false, any_pass = false;
+    size_t first_skip = SIZE_MAX;
+    for (size_t k = b; k < e; k++) {
+        const smcj_check_t *c = &r->checks[k];
+        if (c->placed) {
+            placed = c; /* judged apart from the wire-level checks, below */
+            continue;
+        }
+        if (c->outcome == SMCJ_OUT_FAIL) {
+            if (decides_over(c, best)) {
+                best = c;
+                res->first_check = k;
+            }
+        } else if (c->outcome == SMCJ_OUT_SKIPPED) {
+            any_skip = true;
+            first_skip = first_skip == SIZE_MAX ? k : first_skip;
+        } else if (c->outcome == SMCJ_OUT_PASS) {
+            any_pass = true;
+        }
+    }
+    /* A vector passes only if every applicable check passed; a skip is never a pass. */
+    res->outcome = best ? SMCJ_OUT_FAIL : any_skip ? SMCJ_OUT_SKIPPED : any_pass ? SMCJ_OUT_PASS : SMCJ_OUT_NA;
+    if (best) {
+        res->reason = best->reason;
+        res->tier = best->tier;
+        res->alt = best->alt;
+    }
+    if (res->outcome == SMCJ_OUT_SKIPPED) {
+        res->first_check = first_skip;
+    }
+    const smcj_xfail_entry_t *x = r->has_xfail ? smcj_xfail_lookup(&r->xfail, v->id) : NULL;
+    res->xfail_reason = x ? x->reason : NULL;
+    switch (res->outcome) {
+    case SMCJ_OUT_PASS:
+        res->status = x ? SMCJ_ST_XPASS : SMCJ_ST_PASS;
+        break;
+    case SMCJ_OUT_FAIL:
+        if (x) {
+            res->status = SMCJ_ST_XFAIL;
+        } else if (gated(run, res->tier, res->reason)) {
+            res->status = SMCJ_ST_FAIL;
+        } else {
+            res->status = res->tier == SMCJ_TIER_IMPLDEF ? SMCJ_ST_DIFFERS : SMCJ_ST_FAIL_INFO;
+        }
+        break;
+    case SMCJ_OUT_SKIPPED:
+        /* A skip is never a pass (PROTOCOL.md P.3). What a host cannot express belongs in
+         * the handshake's capabilities (n/a); a skip in a gated tier fails the gate unless
+         * the expected-failure list names it, so a runner cannot pass by skipping. */
+        if (x) {
+            res->status = SMCJ_ST_XFAIL;
+        } else {
+            res->status = SMCJ_ST_SKIPPED;
+            r->n_skipped_gated += gated(run, v->tier, SMCJ_REASON_NONE);
+        }
+        break;
+    case SMCJ_OUT_NA:
+    case SMCJ_OUT_PENDING:
+        res->status = SMCJ_ST_NA;
+        break;
+    }
+    /* spec §3.3: right at an aligned address and not at the shifted one is a placement
+     * verdict of its own, only where the wire-level verdict is pass or differs, so the two
+     * are never merged. */
+    bool wire_ok = res->status == SMCJ_ST_PASS || res->status == SMCJ_ST_DIFFERS || res->status == SMCJ_ST_XPASS;
+    if (placed && wire_ok && misplaced(placed, aligned_twin(r, b, e, placed))) {
+        smcj_reason_t why = placed->outcome == SMCJ_OUT_SKIPPED ? SMCJ_REASON_NONE : placed->reason;
+        res->placement_check = (size_t)(placed - r->checks);
+        res->placement_tier = smcj_placement_tier(why);
+        res->reason = why;
+        if (x) {
+            res->status = SMCJ_ST_XFAIL;
+        } else {
+            res->status = gated(run, res->placement_tier, why) ? SMCJ_ST_PLACEMENT : SMCJ_ST_PLACEMENT_INFO;
+        }
+    }
+    count(r, res);
+}
+
 static void compute_runner(smcj_run_t *run, smcj_runner_t *r)
 {
     const smcj_vectors_t *vs = run->vectors;
     r->results = smcj_xcalloc(vs->count ? vs->count : 1, sizeof(smcj_result_t));
     for (size_t i = 0; i < vs->count; i++) {
-        const smcj_vector_t *v = &vs->v[i];
-        smcj_result_t *res = &r->results[i];
-        res->first_check = SIZE_MAX;
-        if (!v->selected) {
-            res->status = SMCJ_ST_NONE;
-            continue;
-        }
-        size_t b, e;
-        smcj_checks_of(r, i, &b, &e);
-        bool any_fail = false, any_skip = false, any_pass = false;
-        size_t first_skip = SIZE_MAX;
-        for (size_t k = b; k < e; k++) {
-            const smcj_check_t *c = &r->checks[k];
-            if (c->outcome == SMCJ_OUT_FAIL) {
-                /* The vector's reason is its first failing check's, except that a crash,
-                 * timeout or protocol error anywhere wins: it is gated at every tier (R1.4-8)
-                 * and must not hide behind an earlier "differs" on the same vector. */
-                bool harness_first = smcj_reason_is_harness(c->reason) && !smcj_reason_is_harness(res->reason);
-                if (!any_fail || harness_first) {
-                    res->first_check = k;
-                    res->reason = c->reason;
-                }
-                any_fail = true;
-            } else if (c->outcome == SMCJ_OUT_SKIPPED) {
-                any_skip = true;
-                first_skip = first_skip == SIZE_MAX ? k : first_skip;
-            } else if (c->outcome == SMCJ_OUT_PASS) {
-                any_pass = true;
-            }
-        }
-        /* A vector passes only if every applicable check passed; a skip is never a pass. */
-        res->outcome = any_fail ? SMCJ_OUT_FAIL : any_skip ? SMCJ_OUT_SKIPPED : any_pass ? SMCJ_OUT_PASS : SMCJ_OUT_NA;
-        if (res->outcome == SMCJ_OUT_SKIPPED) {
-            res->first_check = first_skip;
-        }
-        const smcj_xfail_entry_t *x = r->has_xfail ? smcj_xfail_lookup(&r->xfail, v->id) : NULL;
-        res->xfail_reason = x ? x->reason : NULL;
-        switch (res->outcome) {
-        case SMCJ_OUT_PASS:
-            res->status = x ? SMCJ_ST_XPASS : SMCJ_ST_PASS;
-            break;
-        case SMCJ_OUT_FAIL:
-            if (x) {
-                res->status = SMCJ_ST_XFAIL;
-            } else if (gated(run, v->tier, res->reason)) {
-                res->status = SMCJ_ST_FAIL;
-            } else {
-                res->status = v->tier == SMCJ_TIER_IMPLDEF ? SMCJ_ST_DIFFERS : SMCJ_ST_FAIL_INFO;
-            }
-            break;
-        case SMCJ_OUT_SKIPPED:
-            /* A skip is never a pass (PROTOCOL.md P.3). What a host cannot express belongs in
-             * the handshake's capabilities (n/a); a skip in a gated tier fails the gate unless
-             * the expected-failure list names it, so a runner cannot pass by skipping. */
-            if (x) {
-                res->status = SMCJ_ST_XFAIL;
-            } else {
-                res->status = SMCJ_ST_SKIPPED;
-                r->n_skipped_gated += gated(run, v->tier, SMCJ_REASON_NONE);
-            }
-            break;
-        case SMCJ_OUT_NA:
-        case SMCJ_OUT_PENDING:
-            res->status = SMCJ_ST_NA;
-            break;
-        }
-        switch (res->status) {
-        case SMCJ_ST_PASS: r->n_pass++; break;
-        case SMCJ_ST_FAIL: r->n_fail++; break;
-        case SMCJ_ST_FAIL_INFO: r->n_fail_info++; break;
-        case SMCJ_ST_DIFFERS: r->n_differs++; break;
-        case SMCJ_ST_XFAIL: r->n_xfail++; break;
-        case SMCJ_ST_XPASS: r->n_xpass++; break;
-        case SMCJ_ST_SKIPPED: r->n_skipped++; break;
-        case SMCJ_ST_NA: r->n_na++; break;
-        case SMCJ_ST_NONE: break;
-        }
+        compute_one(run, r, i);
     }
     if (r->has_xfail) {
         for (size_t k = 0; k < r->xfail.count; k++) {
@@ -165,6 +251,11 @@ void smcj_results_compute(smcj_run_t *run)
         if (r->n_fail) {
             note(run, smcj_xasprintf("%s: %zu unexpected failure%s", r->name, r->n_fail, r->n_fail == 1 ? "" : "s"));
         }
+        if (r->n_placement) {
+            note(run, smcj_xasprintf("%s: %zu placement failure%s (right at an aligned address, not 1-7 bytes past "
+                                     "one; spec §3.3)",
+                                     r->name, r->n_placement, r->n_placement == 1 ? "" : "s"));
+        }
         if (r->n_xpass) {
             note(run, smcj_xasprintf("%s: %zu unexpected pass%s (listed in %s but passed; remove them)", r->name,
                                      r->n_xpass, r->n_xpass == 1 ? "" : "es", r->xfail.path));
@@ -182,12 +273,13 @@ void smcj_results_compute(smcj_run_t *run)
         if (r->gave_up) {
             note(run, smcj_xasprintf("%s: given up after repeated crashes/timeouts", r->name));
         }
-        size_t tested = r->n_pass + r->n_fail + r->n_fail_info + r->n_differs + r->n_xfail + r->n_xpass;
+        size_t tested = r->n_pass + r->n_fail + r->n_fail_info + r->n_differs + r->n_xfail + r->n_xpass +
+                        r->n_placement + r->n_placement_info;
         if (tested == 0 && run->vectors->selected > 0) {
             note(run, smcj_xasprintf("%s: nothing was tested (every selected vector was n/a or skipped)", r->name));
             failed = true;
         }
-        failed = failed || r->n_fail || r->n_skipped_gated || r->n_xpass || r->n_xfail_unmatched || r->handshake_bad || r->gave_up;
+        failed = failed || r->n_fail || r->n_placement || r->n_skipped_gated || r->n_xpass || r->n_xfail_unmatched || r->handshake_bad || r->gave_up;
     }
     run->gate_passed = !failed && !start_failed;
     run->exit_status = start_failed ? 2 : failed ? 1 : 0;

@@ -14,6 +14,10 @@ void smcj_results_compute(smcj_run_t *run);
 /** True for failures the judge assigns itself (crash, timeout, protocol_error). */
 bool smcj_reason_is_harness(smcj_reason_t r);
 
+/** spec §3.3: the tier of a placement failure with this reason (required for another value or
+ *  an accepted reject, recommended for an error; SMCJ_REASON_NONE: skipped at the shift). */
+smcj_tier_t smcj_placement_tier(smcj_reason_t reason);
+
 /** The range of checks of vector `vi` in runner `r` (checks are grouped by vector). */
 void smcj_checks_of(const smcj_runner_t *r, size_t vi, size_t *begin, size_t *end);
 

@@ -20,9 +20,9 @@ static const smct_entry_t k_kind_entry[] = {SMCT_ENTRY_MESSAGE, SMCT_ENTRY_MESSA
 /* Decoder error classes (spec/errors.md §14.1); a reject vector names one of these. */
 static const char *const k_decode_classes[] = {"truncated", "trailing_bytes", "unknown_tag", "bad_utf8",
                                                "depth_limit", "not_canonical", "bad_envelope"};
-static const char *const k_vector_keys[] = {"id", "description", "section", "tier", "kind", "since",
-                                            "features", "value", "canonical", "accepted", "hex",
-                                            "error", "focus", "origin", "notes"};
+static const char *const k_vector_keys[] = {"id", "description", "section", "tier", "requirements", "by_mode",
+                                            "kind", "since", "features", "value", "canonical", "accepted",
+                                            "hex", "error", "focus", "origin", "notes"};
 
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -82,7 +82,33 @@ typedef struct loader {
     const char *file;
     const char *id;
     size_t n_errors;
+    smcj_vectors_t *vs;
 } loader_t;
+
+/* V.4: consumers ignore fields they do not know; the judge names each one once. */
+static void unknown_field(loader_t *L, const char *where, const char *key, size_t len)
+{
+    char *name = smcj_xasprintf("%s%.*s", where, (int)len, key);
+    for (size_t i = 0; i < L->vs->n_unknown_fields; i++) {
+        if (strcmp(L->vs->unknown_fields[i], name) == 0) {
+            free(name);
+            return;
+        }
+    }
+    L->vs->unknown_fields =
+        smcj_xrealloc(L->vs->unknown_fields, (L->vs->n_unknown_fields + 1) * sizeof(char *));
+    L->vs->unknown_fields[L->vs->n_unknown_fields++] = name;
+}
+
+static bool known_key(const smct_json_member_t *m, const char *const *keys, size_t n)
+{
+    for (size_t k = 0; k < n; k++) {
+        if (m->key.len == strlen(keys[k]) && memcmp(m->key.ptr, keys[k], m->key.len) == 0) {
+            return true;
+        }
+    }
+    return false;
+}
 
 static void problem(loader_t *L, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void problem(loader_t *L, const char *fmt, ...)
@@ -164,6 +190,194 @@ static bool id_shape_ok(const char *id, char *section_out, size_t section_size)
     return word;
 }
 
+static bool tier_of_name(const char *name, smcj_tier_t *out)
+{
+    static const smcj_tier_t all[] = {SMCJ_TIER_REQUIRED, SMCJ_TIER_RECOMMENDED, SMCJ_TIER_IMPLDEF};
+    for (size_t i = 0; i < COUNT_OF(all); i++) {
+        if (strcmp(name, smcj_tier_name(all[i])) == 0) {
+            *out = all[i];
+            return true;
+        }
+    }
+    return false;
+}
+
+/* An array of requirement ids ("R5.3-2"); NULL after a problem. */
+static char **id_list(loader_t *L, const smct_json_t *arr, const char *what, size_t *n)
+{
+    *n = 0;
+    if (!arr || arr->type != SMCT_JSON_ARRAY || arr->array.count == 0) {
+        problem(L, "`%s` must be a non-empty array of requirement ids", what);
+        return NULL;
+    }
+    char **out = smcj_xcalloc(arr->array.count, sizeof(char *));
+    for (size_t i = 0; i < arr->array.count; i++) {
+        const smct_json_t *r = &arr->array.items[i];
+        if (!is_string(r) || !no_nul(r) || r->str.len < 4 || r->str.ptr[0] != 'R') {
+            problem(L, "`%s` holds something that is not a requirement id", what);
+            continue;
+        }
+        out[(*n)++] = dup_json_str(r);
+    }
+    return out;
+}
+
+/* V.2 `requirements` and `by_mode` (tiers per decoder mode). */
+static void load_requirements(loader_t *L, smcj_vector_t *v, const smct_json_t *jv)
+{
+    const smct_json_t *reqs = smct_json_get(jv, "requirements");
+    if (reqs) {
+        v->requirements = id_list(L, reqs, "requirements", &v->n_requirements);
+    }
+    const smct_json_t *by = smct_json_get(jv, "by_mode");
+    if (!by) {
+        return;
+    }
+    if (by->type != SMCT_JSON_OBJECT) {
+        problem(L, "`by_mode` must be an object keyed by decoder mode");
+        return;
+    }
+    static const char *const modes[] = {"flutter", "strict"};
+    for (size_t i = 0; i < by->object.count; i++) {
+        const smct_json_member_t *m = &by->object.members[i];
+        size_t mode = 0;
+        while (mode < 2 && !(m->key.len == strlen(modes[mode]) && memcmp(m->key.ptr, modes[mode], m->key.len) == 0)) {
+            mode++;
+        }
+        const smct_json_t *t = smct_json_get(&m->value, "tier");
+        if (mode == 2 || m->value.type != SMCT_JSON_OBJECT || !is_string(t) || !no_nul(t)) {
+            problem(L, "`by_mode` entries are \"flutter\"/\"strict\": {\"requirements\": [...], \"tier\": T}");
+            continue;
+        }
+        char *name = dup_json_str(t);
+        if (!tier_of_name(name, &v->mode_tier[mode])) {
+            problem(L, "by_mode.%s: unknown tier \"%s\"", modes[mode], name);
+        }
+        free(name);
+        size_t n;
+        char **ids = id_list(L, smct_json_get(&m->value, "requirements"), "by_mode requirements", &n);
+        for (size_t k = 0; k < n; k++) {
+            free(ids[k]);
+        }
+        free(ids);
+    }
+}
+
+/* V.2 error.alternatives: [{"class", "offset", "order", "modes"?}]. */
+static void load_order_alts(loader_t *L, smcj_vector_t *v, const smct_json_t *arr)
+{
+    if (arr->type != SMCT_JSON_ARRAY) {
+        problem(L, "error.alternatives must be an array");
+        return;
+    }
+    v->order_alts = smcj_xcalloc(arr->array.count ? arr->array.count : 1, sizeof(smcj_order_alt_t));
+    for (size_t i = 0; i < arr->array.count; i++) {
+        const smct_json_t *a = &arr->array.items[i];
+        const smct_json_t *cls = smct_json_get(a, "class");
+        const smct_json_t *order = smct_json_get(a, "order");
+        const smct_json_t *modes = smct_json_get(a, "modes");
+        uint64_t off;
+        if (a->type != SMCT_JSON_OBJECT || !is_string(cls) || !no_nul(cls) || !is_string(order) || !no_nul(order) ||
+            !smct_json_get_u64(smct_json_get(a, "offset"), &off)) {
+            problem(L, "error.alternatives[%zu] needs `class`, `offset` and `order`", i);
+            continue;
+        }
+        smcj_order_alt_t *o = &v->order_alts[v->n_order_alts];
+        o->cls = dup_json_str(cls);
+        bool known = false;
+        for (size_t k = 0; k < COUNT_OF(k_decode_classes); k++) {
+            known = known || strcmp(k_decode_classes[k], o->cls) == 0;
+        }
+        if (!known) {
+            problem(L, "error.alternatives[%zu].class is not a decoder error class", i);
+        }
+        o->offset = off;
+        o->order = dup_json_str(order);
+        o->modes[0] = v->rejects_flutter;
+        o->modes[1] = v->rejects_strict;
+        if (modes) {
+            o->modes[0] = o->modes[1] = false;
+            for (size_t k = 0; modes->type == SMCT_JSON_ARRAY && k < modes->array.count; k++) {
+                o->modes[0] = o->modes[0] || smct_json_is_str(&modes->array.items[k], "flutter");
+                o->modes[1] = o->modes[1] || smct_json_is_str(&modes->array.items[k], "strict");
+            }
+        }
+        v->n_order_alts++;
+    }
+}
+
+/* V.2 notes.alternatives[]: behaviour, who and the optional machine-readable outcome. */
+static void load_notes(smcj_vectors_t *vs, loader_t *L, smcj_vector_t *v, const smct_json_t *notes)
+{
+    const smct_json_t *alts = notes ? smct_json_get(notes, "alternatives") : NULL;
+    if (!alts) {
+        return;
+    }
+    if (alts->type != SMCT_JSON_ARRAY) {
+        problem(L, "notes.alternatives must be an array");
+        return;
+    }
+    v->alts = smcj_xcalloc(alts->array.count ? alts->array.count : 1, sizeof(smcj_alternative_t));
+    for (size_t i = 0; i < alts->array.count; i++) {
+        const smct_json_t *a = &alts->array.items[i];
+        const smct_json_t *beh = smct_json_get(a, "behaviour");
+        const smct_json_t *who = smct_json_get(a, "who");
+        if (a->type != SMCT_JSON_OBJECT || !is_string(beh) || !no_nul(beh) || !who || who->type != SMCT_JSON_ARRAY) {
+            problem(L, "notes.alternatives[%zu] needs `behaviour` and `who`", i);
+            continue;
+        }
+        smcj_alternative_t *out = &v->alts[v->n_alts];
+        out->behaviour = dup_json_str(beh);
+        smcj_buf_t w = {0};
+        for (size_t k = 0; k < who->array.count; k++) {
+            const smct_json_t *n = &who->array.items[k];
+            if (is_string(n) && no_nul(n)) {
+                smcj_buf_printf(&w, "%s%.*s", w.len ? ", " : "", (int)n->str.len, n->str.ptr);
+            }
+        }
+        out->who = w.len ? smcj_buf_steal(&w) : smcj_xstrdup("(nobody named)");
+        smcj_buf_free(&w);
+        const smct_json_t *oc = smct_json_get(a, "outcome");
+        if (oc) {
+            const smct_json_t *val = smct_json_get(oc, "value");
+            const smct_json_t *err = smct_json_get(oc, "error");
+            smct_error_t e;
+            if (oc->type == SMCT_JSON_OBJECT && val && !err) {
+                if (smct_notation_read(val, v->entry, &vs->arena, &out->value, &e) != SMCT_OK) {
+                    problem(L, "notes.alternatives[%zu].outcome.value is not %s notation: %s", i,
+                            smct_entry_name(v->entry), e.message ? e.message : "?");
+                } else {
+                    smct_buf_t b = {0};
+                    smct_json_write(&b, val);
+                    out->value_text = smcj_xstrndup(smct_buf_cstr(&b), b.len);
+                    smct_buf_free(&b);
+                    out->kind = SMCJ_ALT_VALUE;
+                }
+            } else if (oc->type == SMCT_JSON_OBJECT && err && !val && err->type == SMCT_JSON_OBJECT) {
+                const smct_json_t *cls = smct_json_get(err, "class");
+                const smct_json_t *off = smct_json_get(err, "offset");
+                out->kind = SMCJ_ALT_ERROR;
+                if (cls) {
+                    if (!is_string(cls) || !no_nul(cls)) {
+                        problem(L, "notes.alternatives[%zu].outcome.error.class is not a string", i);
+                    } else {
+                        out->cls = dup_json_str(cls);
+                    }
+                }
+                if (off) {
+                    out->has_offset = smct_json_get_u64(off, &out->offset);
+                    if (!out->has_offset) {
+                        problem(L, "notes.alternatives[%zu].outcome.error.offset is not an offset", i);
+                    }
+                }
+            } else {
+                problem(L, "notes.alternatives[%zu].outcome is {\"value\": V} or {\"error\": {...}}", i);
+            }
+        }
+        v->n_alts++;
+    }
+}
+
 static void load_vector(smcj_vectors_t *vs, loader_t *L, const smct_json_t *jv, const char *file_base)
 {
     smcj_vector_t v;
@@ -184,12 +398,8 @@ static void load_vector(smcj_vectors_t *vs, loader_t *L, const smct_json_t *jv, 
     L->id = v.id;
     for (size_t i = 0; i < jv->object.count; i++) {
         const smct_json_member_t *m = &jv->object.members[i];
-        bool known = false;
-        for (size_t k = 0; k < COUNT_OF(k_vector_keys); k++) {
-            known = known || (m->key.len == strlen(k_vector_keys[k]) && memcmp(m->key.ptr, k_vector_keys[k], m->key.len) == 0);
-        }
-        if (!known) {
-            problem(L, "unknown field `%.*s`", (int)m->key.len, m->key.ptr);
+        if (!known_key(m, k_vector_keys, COUNT_OF(k_vector_keys))) {
+            unknown_field(L, "", m->key.ptr, m->key.len);
         }
     }
     char id_section[32];
@@ -208,18 +418,12 @@ static void load_vector(smcj_vectors_t *vs, loader_t *L, const smct_json_t *jv, 
     char *since = req_str(L, jv, "since");
     free(since);
     char *tier = req_str(L, jv, "tier");
-    if (tier) {
-        if (strcmp(tier, "required") == 0) {
-            v.tier = SMCJ_TIER_REQUIRED;
-        } else if (strcmp(tier, "recommended") == 0) {
-            v.tier = SMCJ_TIER_RECOMMENDED;
-        } else if (strcmp(tier, "implementation-defined") == 0) {
-            v.tier = SMCJ_TIER_IMPLDEF;
-        } else {
-            problem(L, "unknown tier \"%s\"", tier);
-        }
-        free(tier);
+    if (tier && !tier_of_name(tier, &v.tier)) {
+        problem(L, "unknown tier \"%s\"", tier);
     }
+    free(tier);
+    v.mode_tier[0] = v.mode_tier[1] = v.tier;
+    load_requirements(L, &v, jv);
     v.kind = req_str(L, jv, "kind");
     if (v.kind) {
         size_t k;
@@ -356,13 +560,25 @@ static void load_vector(smcj_vectors_t *vs, loader_t *L, const smct_json_t *jv, 
             if (v.rejects_flutter && value) {
                 problem(L, "a reject vector rejected in flutter mode has no `value`");
             }
+            static const char *const error_keys[] = {"class", "offset", "modes", "alternatives"};
+            for (size_t i = 0; i < error->object.count; i++) {
+                if (!known_key(&error->object.members[i], error_keys, COUNT_OF(error_keys))) {
+                    unknown_field(L, "error.", error->object.members[i].key.ptr, error->object.members[i].key.len);
+                }
+            }
+            const smct_json_t *oalts = smct_json_get(error, "alternatives");
+            if (oalts) {
+                load_order_alts(L, &v, oalts);
+            }
         }
     } else {
         problem(L, "neither valid (`value` + `canonical`) nor a reject (`hex` + `error`)");
     }
-    if (v.tier == SMCJ_TIER_IMPLDEF && !smct_json_get(jv, "notes")) {
+    bool impldef = v.tier == SMCJ_TIER_IMPLDEF || v.mode_tier[0] == SMCJ_TIER_IMPLDEF || v.mode_tier[1] == SMCJ_TIER_IMPLDEF;
+    if (impldef && !smct_json_get(jv, "notes")) {
         problem(L, "an implementation-defined vector needs `notes` (V.2)");
     }
+    load_notes(vs, L, &v, smct_json_get(jv, "notes"));
     v.shift = shift_of(v.id);
     if (L->n_errors != before) {
         /* keep the id so duplicates are still detected, but the vector never runs */
@@ -423,7 +639,7 @@ bool smcj_vectors_load(smcj_vectors_t *vs, const char *dir, smcj_buf_t *errors)
     memset(vs, 0, sizeof *vs);
     smc_arena_init_allocator(&vs->arena, NULL);
     vs->dir = smcj_xstrdup(dir);
-    loader_t L = {errors, dir, NULL, 0};
+    loader_t L = {errors, dir, NULL, 0, vs};
     DIR *d = opendir(dir);
     if (!d) {
         problem(&L, "cannot open the vectors directory: %s", strerror(errno));
@@ -487,7 +703,27 @@ void smcj_vectors_free(smcj_vectors_t *vs)
         free(v->hex);
         free(v->bytes);
         free(v->err_class);
+        for (size_t k = 0; k < v->n_requirements; k++) {
+            free(v->requirements[k]);
+        }
+        free(v->requirements);
+        for (size_t k = 0; k < v->n_order_alts; k++) {
+            free(v->order_alts[k].cls);
+            free(v->order_alts[k].order);
+        }
+        free(v->order_alts);
+        for (size_t k = 0; k < v->n_alts; k++) {
+            free(v->alts[k].behaviour);
+            free(v->alts[k].who);
+            free(v->alts[k].value_text);
+            free(v->alts[k].cls);
+        }
+        free(v->alts);
     }
+    for (size_t i = 0; i < vs->n_unknown_fields; i++) {
+        free(vs->unknown_fields[i]);
+    }
+    free(vs->unknown_fields);
     free(vs->v);
     for (size_t i = 0; i < vs->n_files; i++) {
         free(vs->files[i]);

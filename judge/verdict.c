@@ -124,6 +124,56 @@ static void fail(smcj_check_t *c, smcj_reason_t reason, char *detail)
     c->detail = detail;
 }
 
+/*
+ * spec §1.1: on a check whose tier is implementation-defined, the first alternative of the
+ * vector's notes whose outcome is this error (`cls`, offset when the runner reports them) or
+ * this decoded value. Sets c->alt and names it in c->detail; the check stays failed (its
+ * vector then differs, named).
+ */
+static void note_alternative(smcj_check_t *c, const smcj_vector_t *v, int k)
+{
+    c->alt = k;
+    char *d = smcj_xasprintf("%s; behaves like %s: %s", c->detail ? c->detail : "", v->alts[k].who,
+                             v->alts[k].behaviour);
+    free(c->detail);
+    c->detail = d;
+}
+
+static void match_alt_error(smcj_check_t *c, const smcj_runner_t *r, const smcj_vector_t *v, const smct_json_t *cls,
+                            const smct_json_t *off)
+{
+    if (c->tier != SMCJ_TIER_IMPLDEF) {
+        return;
+    }
+    uint64_t o = 0;
+    bool have_off = smct_json_get_u64(off, &o);
+    for (size_t k = 0; k < v->n_alts; k++) {
+        const smcj_alternative_t *a = &v->alts[k];
+        if (a->kind != SMCJ_ALT_ERROR) {
+            continue;
+        }
+        bool cls_ok = !a->cls || (cls->str.len == strlen(a->cls) && memcmp(cls->str.ptr, a->cls, cls->str.len) == 0);
+        bool off_ok = !a->has_offset || !r->opt_error_offsets || (have_off && o == a->offset);
+        if (cls_ok && off_ok) {
+            note_alternative(c, v, (int)k);
+            return;
+        }
+    }
+}
+
+static void match_alt_value(smcj_check_t *c, const smcj_runner_t *r, const smcj_vector_t *v, const smct_doc_t *got)
+{
+    if (c->tier != SMCJ_TIER_IMPLDEF) {
+        return;
+    }
+    for (size_t k = 0; k < v->n_alts; k++) {
+        if (v->alts[k].kind == SMCJ_ALT_VALUE && smcj_doc_equal(&v->alts[k].value, got, r->map_order)) {
+            note_alternative(c, v, (int)k);
+            return;
+        }
+    }
+}
+
 static char *error_text(const char *cls, const smct_json_t *off, const smct_json_t *msg)
 {
     smcj_buf_t b = {0};
@@ -153,6 +203,7 @@ static void expect_value(smcj_check_t *c, const smcj_runner_t *r, const smcj_vec
         c->actual = error_text(cs.data, smct_json_get(resp, "offset"), smct_json_get(resp, "message"));
         fail(c, SMCJ_REASON_UNEXPECTED_ERROR, smcj_xasprintf("expected a value, runner reported error %s", cs.data));
         smcj_buf_free(&cs);
+        match_alt_error(c, r, v, cls, smct_json_get(resp, "offset"));
         return;
     }
     const smct_json_t *jv = smct_json_get(resp, "value");
@@ -171,15 +222,27 @@ static void expect_value(smcj_check_t *c, const smcj_runner_t *r, const smcj_vec
     if (!smcj_doc_equal(&v->value, &got, r->map_order)) {
         fail(c, SMCJ_REASON_WRONG_VALUE,
              smcj_xstrdup(r->map_order ? "decoded value differs" : "decoded value differs (maps compared as multisets)"));
+        match_alt_value(c, r, v, &got);
         return;
     }
     c->outcome = SMCJ_OUT_PASS;
 }
 
-static void expect_error(smcj_check_t *c, const smcj_runner_t *r, const smct_json_t *resp, const char *status,
-                         const char *want_class, bool has_offset, uint64_t want_offset)
+static bool class_is(const smct_json_t *cls, const char *want)
 {
-    if (has_offset && r->opt_error_offsets) {
+    return cls->str.len == strlen(want) && memcmp(cls->str.ptr, want, cls->str.len) == 0;
+}
+
+/*
+ * The error the vector names, or (reject checks) one of error.alternatives for this mode,
+ * which passes too: the outcome of a permitted order of checks (errors.md §14.2.1).
+ */
+static void expect_error(smcj_check_t *c, const smcj_runner_t *r, const smcj_vector_t *v, const smct_json_t *resp,
+                         const char *status, const char *want_class, bool has_offset, uint64_t want_offset,
+                         bool use_order_alts, smc_arena_t *arena)
+{
+    bool offsets = has_offset && r->opt_error_offsets;
+    if (offsets) {
         c->expected = smcj_xasprintf("%s @ %llu", want_class, (unsigned long long)want_offset);
     } else {
         c->expected = smcj_xasprintf("%s", want_class);
@@ -188,6 +251,11 @@ static void expect_error(smcj_check_t *c, const smcj_runner_t *r, const smct_jso
         const smct_json_t *jv = smct_json_get(resp, "value");
         c->actual = jv ? json_text(jv) : smcj_xstrdup("(ok, no value)");
         fail(c, SMCJ_REASON_UNEXPECTED_SUCCESS, smcj_xasprintf("expected error %s, runner decoded a value", want_class));
+        smct_doc_t got;
+        smct_error_t e;
+        if (jv && smct_notation_read(jv, v->entry, arena, &got, &e) == SMCT_OK) {
+            match_alt_value(c, r, v, &got);
+        }
         return;
     }
     const smct_json_t *cls = smct_json_get(resp, "class"); /* validated by smcj_verdict */
@@ -195,27 +263,34 @@ static void expect_error(smcj_check_t *c, const smcj_runner_t *r, const smct_jso
     smcj_buf_t shown = {0};
     smcj_buf_excerpt(&shown, cls->str.ptr, cls->str.len, 100);
     c->actual = error_text(shown.data, off, smct_json_get(resp, "message"));
-    if (strcmp(cls->str.ptr, want_class) != 0) {
-        fail(c, SMCJ_REASON_WRONG_CLASS, smcj_xasprintf("expected class %s, got %s", want_class, shown.data));
+    uint64_t got = 0;
+    bool have_off = smct_json_get_u64(off, &got);
+    if (class_is(cls, want_class) && (!offsets || (have_off && got == want_offset))) {
         smcj_buf_free(&shown);
+        c->outcome = SMCJ_OUT_PASS;
         return;
     }
-    smcj_buf_free(&shown);
-    if (has_offset && r->opt_error_offsets) {
-        uint64_t got;
-        if (!smct_json_get_u64(off, &got)) {
-            fail(c, SMCJ_REASON_WRONG_OFFSET,
-                 smcj_xasprintf("runner declares error-offsets but gave no offset (expected %llu)",
-                                (unsigned long long)want_offset));
-            return;
-        }
-        if (got != want_offset) {
-            fail(c, SMCJ_REASON_WRONG_OFFSET,
-                 smcj_xasprintf("expected offset %llu, got %llu", (unsigned long long)want_offset, (unsigned long long)got));
+    for (size_t k = 0; use_order_alts && k < v->n_order_alts; k++) {
+        const smcj_order_alt_t *a = &v->order_alts[k];
+        if (a->modes[c->strict ? 1 : 0] && class_is(cls, a->cls) && (!offsets || (have_off && got == a->offset))) {
+            smcj_buf_free(&shown);
+            c->order_alt = (int)k;
+            c->outcome = SMCJ_OUT_PASS;
             return;
         }
     }
-    c->outcome = SMCJ_OUT_PASS;
+    if (!class_is(cls, want_class)) {
+        fail(c, SMCJ_REASON_WRONG_CLASS, smcj_xasprintf("expected class %s, got %s", want_class, shown.data));
+    } else if (!have_off) {
+        fail(c, SMCJ_REASON_WRONG_OFFSET,
+             smcj_xasprintf("runner declares error-offsets but gave no offset (expected %llu)",
+                            (unsigned long long)want_offset));
+    } else {
+        fail(c, SMCJ_REASON_WRONG_OFFSET,
+             smcj_xasprintf("expected offset %llu, got %llu", (unsigned long long)want_offset, (unsigned long long)got));
+    }
+    smcj_buf_free(&shown);
+    match_alt_error(c, r, v, cls, off);
 }
 
 /* Expect bytes in resp["hex"]; true if they matched. */
@@ -300,14 +375,14 @@ void smcj_verdict(smcj_check_t *c, const smcj_runner_t *r, const smcj_vectors_t 
         const char *cls = v->accepted[c->index].strict_class;
         if (cls) {
             /* the vector gives no offset for the strict class of an accepted form */
-            expect_error(c, r, resp, status, cls, false, 0);
+            expect_error(c, r, v, resp, status, cls, false, 0, false, arena);
         } else {
             expect_value(c, r, v, resp, status, arena);
         }
         return;
     }
     case SMCJ_CHECK_REJECT:
-        expect_error(c, r, resp, status, v->err_class, true, v->err_offset);
+        expect_error(c, r, v, resp, status, v->err_class, true, v->err_offset, true, arena);
         return;
     case SMCJ_CHECK_ENCODE:
         if (strcmp(status, "error") == 0) {

@@ -122,6 +122,7 @@ bool smcj_xfail_write(const smcj_runner_t *r, const smcj_vectors_t *vs, const ch
     for (size_t i = 0; i < vs->count; i++) {
         const smcj_result_t *res = &r->results[i];
         bool failing = res->status == SMCJ_ST_FAIL || res->status == SMCJ_ST_XFAIL || res->status == SMCJ_ST_FAIL_INFO ||
+                       res->status == SMCJ_ST_PLACEMENT || res->status == SMCJ_ST_PLACEMENT_INFO ||
                        (include_differs && res->status == SMCJ_ST_DIFFERS);
         if (!failing) {
             continue;
@@ -130,7 +131,9 @@ bool smcj_xfail_write(const smcj_runner_t *r, const smcj_vectors_t *vs, const ch
         if (old) {
             smcj_buf_printf(&b, "%s  # %s\n", vs->v[i].id, old->reason);
         } else {
-            smcj_buf_printf(&b, "%s  # TODO: triage (%s)\n", vs->v[i].id, smcj_reason_name(res->reason));
+            smcj_buf_printf(&b, "%s  # TODO: triage (%s%s)\n", vs->v[i].id,
+                            res->placement_check != SIZE_MAX ? "placement, " : "",
+                            res->reason == SMCJ_REASON_NONE ? "skipped" : smcj_reason_name(res->reason));
         }
     }
     bool ok = smcj_write_file(path, &b, err, err_size);

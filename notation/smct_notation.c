@@ -152,6 +152,38 @@ static void *arena_copy(smc_arena_t *arena, const void *src, size_t len)
     return p;
 }
 
+/*
+ * N.1 `strbytes`: ["strbytes", "H"], the kept bytes of a decoded string that is not UTF-8.
+ * H is lower-case hex of at least one byte and must not be well-formed UTF-8 (that string
+ * has the `str` form), so every string still has exactly one notation.
+ */
+static smct_status_t read_strbytes(const smct_json_t *j, smc_arena_t *arena, smc_bytes_t *out,
+                                   smct_error_t *err)
+{
+    smct_status_t st = want_count(j, 2, "strbytes needs a hex string",
+                                  "strbytes has exactly one element after the type word", err);
+    if (st != SMCT_OK) {
+        return st;
+    }
+    const smct_json_t *h = &j->array.items[1];
+    if (h->type != SMCT_JSON_STRING || h->str.len == 0 || h->str.len % 2 != 0) {
+        return bad(err, h->offset, "strbytes bytes must be a non-empty string of lower-case hex digit pairs");
+    }
+    uint8_t *bytes = smc_arena_alloc(arena, h->str.len / 2);
+    if (bytes == NULL) {
+        return out_of_memory(err, h->offset);
+    }
+    if (smct_hex_decode_strict(h->str.ptr, h->str.len, bytes, NULL, NULL) != SMCT_OK) {
+        return bad(err, h->offset, "strbytes: only lower-case hex digits 0-9a-f are allowed");
+    }
+    if (smct_utf8_valid(bytes, h->str.len / 2, NULL)) {
+        return bad(err, h->offset, "strbytes holds well-formed UTF-8: write it as [\"str\", ...]");
+    }
+    out->ptr = bytes;
+    out->len = h->str.len / 2;
+    return SMCT_OK;
+}
+
 static void put_le(uint8_t *p, uint64_t v, size_t width)
 {
     for (size_t i = 0; i < width; i++) {
@@ -278,6 +310,13 @@ static smct_status_t read_one(const smct_json_t *j, smc_value_t *slot, smc_arena
     const smct_json_t *w = &j->array.items[0];
     if (w->type != SMCT_JSON_STRING) {
         return bad(err, w->offset, "the type word must be a string");
+    }
+    if (smct_json_is_str(w, "strbytes")) {
+        smct_status_t sb = read_strbytes(j, arena, &slot->bytes, err);
+        if (sb == SMCT_OK) {
+            slot->type = SMC_TYPE_STR;
+        }
+        return sb;
     }
     smc_type_t type;
     if (!lookup_type_word(w, &type)) {
@@ -506,7 +545,7 @@ smct_status_t smct_notation_read_value(const smct_json_t *json, smc_arena_t *are
     return st;
 }
 
-/* A string or JSON null (N.2 MESSAGE / STACKTRACE). */
+/* A string, a ["strbytes", H] array, or JSON null (N.2 MESSAGE / STACKTRACE). */
 static smct_status_t read_opt_string(const smct_json_t *j, smc_arena_t *arena, bool *present,
                                      smc_bytes_t *out, const char *what, smct_error_t *err)
 {
@@ -515,6 +554,10 @@ static smct_status_t read_opt_string(const smct_json_t *j, smc_arena_t *arena, b
         out->ptr = NULL;
         out->len = 0;
         return SMCT_OK;
+    }
+    if (j->type == SMCT_JSON_ARRAY && j->array.count > 0 && smct_json_is_str(&j->array.items[0], "strbytes")) {
+        *present = true;
+        return read_strbytes(j, arena, out, err);
     }
     if (j->type != SMCT_JSON_STRING) {
         return bad(err, j->offset, what);
@@ -532,7 +575,7 @@ static smct_status_t read_string(const smct_json_t *j, smc_arena_t *arena, smc_b
                                  const char *what, smct_error_t *err)
 {
     bool present = false;
-    if (j->type != SMCT_JSON_STRING) {
+    if (j->type == SMCT_JSON_NULL) {
         return bad(err, j->offset, what);
     }
     return read_opt_string(j, arena, &present, out, what, err);
@@ -835,7 +878,15 @@ static smct_status_t write_one(writer_t *w, const smc_value_t *v, size_t depth)
     case SMC_TYPE_LARGEINT:
     case SMC_TYPE_STR:
         if (!smct_utf8_valid(v->bytes.ptr, v->bytes.len, NULL)) {
-            return no_notation(w, "string is not valid UTF-8 and has no notation");
+            if (v->type == SMC_TYPE_LARGEINT) {
+                return no_notation(w, "largeInt text is not valid UTF-8 and has no notation");
+            }
+            put_head(w, "strbytes"); /* N.1: a string kept as raw bytes */
+            smct_buf_puts(b, sep(w));
+            smct_buf_putc(b, '"');
+            smct_buf_put_hex(b, v->bytes.ptr, v->bytes.len);
+            smct_buf_puts(b, "\"]");
+            return SMCT_OK;
         }
         put_head(w, v->type == SMC_TYPE_STR ? "str" : "largeint");
         smct_buf_puts(b, sep(w));
@@ -981,16 +1032,15 @@ smct_status_t smct_notation_write_value(smct_buf_t *b, const smc_value_t *v, uns
     return finish(b, write_tree(b, v, flags, err), err);
 }
 
-/* A UTF-8 JSON string for names, codes, messages and stacktraces. */
+/* A name, code, message or stacktrace: a JSON string, or ["strbytes","H"] if not UTF-8 (N.2). */
 static smct_status_t put_text(smct_buf_t *b, smc_bytes_t s, smct_error_t *err)
 {
+    (void)err;
     if (!smct_utf8_valid(s.ptr, s.len, NULL)) {
-        if (err != NULL) {
-            err->status = SMCT_ERR_NO_NOTATION;
-            err->offset = 0;
-            err->message = "text is not valid UTF-8 and has no notation";
-        }
-        return SMCT_ERR_NO_NOTATION;
+        smct_buf_puts(b, "[\"strbytes\",\"");
+        smct_buf_put_hex(b, s.ptr, s.len);
+        smct_buf_puts(b, "\"]");
+        return SMCT_OK;
     }
     smct_json_write_string(b, s.ptr, s.len);
     return SMCT_OK;

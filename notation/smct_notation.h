@@ -6,7 +6,8 @@
  * everything N.4 lists: an unknown type word, a wrong element count, an `i32` that is not an
  * integer or is out of range (`1.0`, `1e2`), an `i64` that is not a canonical decimal string
  * (incl. "-0"), hex of the wrong length or with upper-case digits, a custom tag outside
- * 128..255, a lone surrogate escape (rejected by the JSON reader). Errors carry the byte
+ * 128..255, a lone surrogate escape (rejected by the JSON reader), a `strbytes` whose bytes
+ * are empty or well-formed UTF-8 (N.1: that string has the `str` form). Errors carry the byte
  * offset in the JSON text:
  *  - a wrong value (type word, number, string, tag) → the offset of that JSON value;
  *  - too few elements in an array → the offset of the array's closing `]`;
@@ -21,7 +22,9 @@
  * Writing produces the canonical notation text: compact (no spaces at all, e.g.
  * `["list",[["null"],["i32",1]]]`), lower-case hex, 64-bit integers as decimal strings,
  * strings escaped as smct_json_write_string does (raw UTF-8, escapes only `"`, `\` and
- * control characters). SMCT_NOTATION_PRETTY indents containers for people instead.
+ * control characters), and a string whose bytes are not UTF-8 (a codec that keeps them, spec
+ * §5.3) as the decode-only `["strbytes","H"]`, in values and in the text fields of calls and
+ * envelopes alike. SMCT_NOTATION_PRETTY indents containers for people instead.
  */
 #ifndef SMCT_NOTATION_H
 #define SMCT_NOTATION_H
@@ -82,7 +85,7 @@ smct_entry_t smct_notation_guess_entry(const smct_json_t *json);
 
 /**
  * Append the notation of `v` to `b`.
- * @return SMCT_OK; SMCT_ERR_NO_NOTATION (a string or largeInt that is not UTF-8, an unknown
+ * @return SMCT_OK; SMCT_ERR_NO_NOTATION (a largeInt that is not UTF-8, an unknown
  *         type, a custom tag outside 128..255; `err->offset` is 0); SMCT_ERR_NOMEM;
  *         SMCT_ERR_USAGE (NULL). On failure `b` may hold a partial text.
  */

@@ -3,7 +3,9 @@
 
 It answers every request straight from the vector files, so it is right by construction,
 except where a sabotage switch makes it wrong on purpose. The judge's tests then assert the
-judge's verdict on each sabotaged vector exactly.
+judge's verdict on each sabotaged vector exactly. The ID switches below act on requests at an
+aligned address only (no `shift`, or 0); the misplace_* ones only on the placement check's
+shifted request (spec §3.3).
 
 Usage: oracle_runner.py VECTORS_DIR
 Environment:
@@ -20,6 +22,13 @@ Environment:
      wrong_seq:ID     flutter decode of ID: answers with another seq
      bad_status:ID    flutter decode of ID: answers with an unknown status
      skip:ID          every request about ID answers skipped
+     misplace_value:ID    the shifted decode of ID returns ["list", [VALUE]] (or a value where
+                          an error is expected)
+     misplace_error:ID    the shifted decode of ID fails with unknown_tag (RangeError-like)
+     misplace_crash:ID    the shifted decode of ID kills the process (SIGSEGV)
+     alt_order:ID     rejects of ID answer the vector's first error.alternatives outcome
+     alt_notes:ID     decodes of ID answer the last notes alternative that has an outcome
+                      (both alt_ switches act at every address)
      false_caps:F     declares feature F for decode and encode, then fails every vector
                       that needs F (decode: unknown_tag at 0; encode: not_encodable)
      reorder_maps:ID  decodes of ID return map entries in reverse order
@@ -61,16 +70,34 @@ def csv_env(name, default):
     return [w for w in raw.split(",") if w]
 
 
+def outcome_answer(outcome):
+    """A response carrying a vector's machine-readable outcome (vectors.md V.2)."""
+    if "value" in outcome:
+        return {"status": "ok", "value": outcome["value"]}
+    err = outcome["error"]
+    return {"status": "error", "class": err.get("class", "unknown_tag"), "offset": err.get("offset"),
+            "message": "oracle: a listed alternative"}
+
+
 def load(vectors_dir):
     decode = {}   # (entry, hex, mode) -> (id, answer dict)
     encode = {}   # (entry, canon(value)) -> (id, hex)
     features = {}
+    alts = {}     # id -> (first error.alternatives answer or None, first notes outcome or None)
     for path in sorted(glob.glob(os.path.join(vectors_dir, "s[0-9][0-9]-*.json"))):
         with open(path, encoding="utf-8") as f:
             doc = json.load(f)
         for v in doc["vectors"]:
             vid, entry = v["id"], ENTRY_OF_KIND[v["kind"]]
             features[vid] = set(v["features"])
+            order = v.get("error", {}).get("alternatives", [])
+            outs = [a["outcome"] for a in v.get("notes", {}).get("alternatives", []) if "outcome" in a]
+            # notes outcomes apply in the modes whose tier is implementation-defined (V.2)
+            impl_modes = {m for m in ("flutter", "strict") if v.get("by_mode", {}).get(
+                m, {"tier": v["tier"]})["tier"] == "implementation-defined"}
+            alts[vid] = ({"status": "error", "class": order[0]["class"], "offset": order[0]["offset"],
+                          "message": "oracle: order %s" % order[0]["order"]} if order else None,
+                         outcome_answer(outs[-1]) if outs else None, impl_modes)
             if "canonical" in v:
                 ok = {"status": "ok", "value": v["value"]}
                 for mode in ("flutter", "strict"):
@@ -95,7 +122,7 @@ def load(vectors_dir):
                         if mode not in err["modes"]:
                             decode.setdefault((entry, v["hex"], mode),
                                               (vid, {"status": "ok", "value": v["value"]}))
-    return decode, encode, features
+    return decode, encode, features, alts
 
 
 def main():
@@ -110,7 +137,7 @@ def main():
     if "die_at_start" in flags:
         sys.stderr.write("oracle: dying at start as asked\n")
         sys.exit(5)
-    decode, encode, features = load(sys.argv[1])
+    decode, encode, features, alts = load(sys.argv[1])
     false_caps = sab.get("false_caps", set())
     dcaps = csv_env("ORACLE_DECODE_CAPS", ALL_FEATURES) + sorted(false_caps)
     ecaps = csv_env("ORACLE_ENCODE_CAPS", ALL_FEATURES) + sorted(false_caps)
@@ -121,8 +148,14 @@ def main():
     sys.stderr.write("oracle: started pid %d\n" % os.getpid())
     sys.stderr.flush()
 
+    shifted = [False]  # the request being answered is the placement check's (shift 1..7)
+
     def has(kind, vid):
-        return vid is not None and vid in sab.get(kind, set())
+        if kind.startswith("alt_"):  # a codec's behaviour, the same at every address
+            return vid is not None and vid in sab.get(kind, set())
+        if kind.startswith("misplace_"):
+            return shifted[0] and vid is not None and vid in sab.get(kind, set())
+        return not shifted[0] and vid is not None and vid in sab.get(kind, set())
 
     def out(obj):
         sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
@@ -164,6 +197,7 @@ def main():
             sys.stderr.flush()
             os.kill(os.getpid(), signal.SIGSEGV)
         entry = req.get("entry")
+        shifted[0] = op == "decode" and bool(req.get("shift"))
         if op in ("decode", "roundtrip"):
             mode = req.get("mode", "flutter")
             if op == "decode" and shift_log:
@@ -172,6 +206,26 @@ def main():
             vid, ans = decode.get((entry, req["hex"], mode), (None, None))
             if has("skip", vid):
                 out({"seq": seq, "status": "skipped", "reason": "oracle: told to skip"})
+                continue
+            if op == "decode" and has("misplace_crash", vid):
+                sys.stderr.write("oracle: crashing at a shifted address on %s\n" % vid)
+                sys.stderr.flush()
+                os.kill(os.getpid(), signal.SIGSEGV)
+            if op == "decode" and has("misplace_error", vid):
+                out({"seq": seq, "status": "error", "class": "unknown_tag", "offset": None,
+                     "message": "oracle: RangeError at a shifted address"})
+                continue
+            if op == "decode" and has("misplace_value", vid):
+                v = ans["value"] if ans and ans["status"] == "ok" else ["null"]
+                out({"seq": seq, "status": "ok", "value": ["list", [v]]})
+                continue
+            if (op == "decode" and has("alt_notes", vid) and alts.get(vid, (None, None, ()))[1] and
+                    mode in alts[vid][2]):
+                out(dict(alts[vid][1], seq=seq))
+                continue
+            if (op == "decode" and has("alt_order", vid) and ans and ans["status"] == "error" and
+                    alts.get(vid, (None, None, ()))[0]):
+                out(dict(alts[vid][0], seq=seq))
                 continue
             if op == "decode" and mode == "flutter":
                 if has("crash", vid):

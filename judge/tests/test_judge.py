@@ -22,6 +22,7 @@ import xml.etree.ElementTree as ET
 HERE = os.path.dirname(os.path.abspath(__file__))
 VECTORS = os.path.join(HERE, "vectors")
 ORACLE = os.path.join(HERE, "oracle_runner.py")
+SMCPY_RUNNER = os.path.join(HERE, "smcpy_runner.py")
 SCHEMA = os.path.join(os.path.dirname(HERE), "report.schema.json")
 ALL_IDS = None
 ARGS = None
@@ -51,7 +52,7 @@ def oracle_cmd(vectors=VECTORS):
     return "%s %s %s" % (sys.executable, ORACLE, vectors)
 
 
-def judge(args, env=None, vectors=VECTORS, runners=None, want_reports=True):
+def judge(args, env=None, vectors=VECTORS, runners=None, want_reports=True, json_only=False):
     tmp = tempfile.mkdtemp(prefix="judge-test-")
     cmd = shlex.split(ARGS.judge) + ["--vectors", vectors, "--no-progress"]
     if runners is None:
@@ -59,7 +60,9 @@ def judge(args, env=None, vectors=VECTORS, runners=None, want_reports=True):
     for r in runners:
         cmd += ["--runner", r]
     rep = os.path.join(tmp, "report.json")
-    if want_reports:
+    if want_reports and json_only:
+        cmd += ["--json", rep]  # large runs: the report shape is tested on the small set
+    elif want_reports:
         cmd += ["--json", rep, "--junit", os.path.join(tmp, "report.xml"),
                 "--html", os.path.join(tmp, "report.html")]
     cmd += args
@@ -75,8 +78,9 @@ def judge(args, env=None, vectors=VECTORS, runners=None, want_reports=True):
     if want_reports and os.path.exists(rep):
         with open(rep, encoding="utf-8") as f:
             report = json.load(f)
-        validate_report(report)
-        ET.parse(os.path.join(tmp, "report.xml"))  # every JUnit file must parse
+        if not json_only:
+            validate_report(report)
+            ET.parse(os.path.join(tmp, "report.xml"))  # every JUnit file must parse
     return Run(p.returncode, p.stdout, p.stderr, report, secs, tmp)
 
 
@@ -132,7 +136,7 @@ def case_baseline():
     r = judge([])
     check(r.code == 0, "clean oracle: exit 0", r)
     expect_only(r, {})
-    check("oracle: 16 passed, 0 failed, 0 skipped, 0 n/a, 0 expected failures" in r.out,
+    check("oracle: 17 passed, 0 failed, 0 skipped, 0 n/a, 0 expected failures" in r.out,
           "protobuf-style summary line", r)
     check(r.runner()["restarts"] == 0, "no restarts")
     check("GATE PASSED" in r.out, "gate verdict printed")
@@ -262,11 +266,12 @@ def case_capabilities():
     expect_only(r, {})
     li = r.result("s04.4-largeint-1f")
     outcomes = [(c["check"], c["outcome"]) for c in li["checks"]]
-    check(outcomes == [("decode flutter (strict-only reject)", "pass"), ("reject strict", "n/a")],
-          "strict-only reject: flutter decode runs, strict is n/a: %s" % outcomes)
+    check(outcomes == [("decode flutter (strict-only reject)", "pass"), ("reject strict", "n/a"),
+                       ("placement: decode shifted", "pass")],
+          "strict-only reject: flutter decode runs (aligned and shifted), strict is n/a: %s" % outcomes)
     # no call/envelope entry: those vectors are n/a
     r = judge([], env={"ORACLE_ENTRIES": "message"})
-    expect_only(r, {"s10.1-call-hi": "n/a", "s10.1-call-bad-name": "n/a"})
+    expect_only(r, {"s10.1-call-hi": "n/a", "s10.1-call-bad-name": "n/a", "s10.1-call-unknown-name": "n/a"})
     # a misspelt option turns offset comparison off; the judge must say so, not stay silent
     r = judge([], env={"ORACLE_OPTIONS": "error-offset,shift", "ORACLE_DECODE_CAPS": caps + ",embedded-nul,strict_mode",
                        "ORACLE_SABOTAGE": "wrong_offset:s14.1-trailing"})
@@ -381,7 +386,7 @@ def case_gate():
     r = judge([], env=env)
     check(r.code == 0, "implementation-defined difference: exit 0", r)
     expect_only(r, {"s07.3-dup-keys": "differs"})
-    check("1 differ (implementation-defined)" in r.out, "differs counted", r)
+    check("1 differ (implementation-defined; 0 as a listed implementation does)" in r.out, "differs counted", r)
     r = judge(["--gate", "all"], env=env)
     check(r.code == 1, "--gate all: the difference fails", r)
     expect_only(r, {"s07.3-dup-keys": "fail"})
@@ -518,10 +523,16 @@ def case_filters():
     check(ids == ["s04.1-null", "s14.1-trailing"], "--only repeatable")
     code, ids = sel(["--tier", "recommended"])
     check(ids == ["s15.1-depth-129"], "--tier")
+    # V.2 by_mode: a vector is selected by the tier of any of its modes
+    code, ids = sel(["--tier", "implementation-defined"])
+    check(ids == ["s04.4-largeint-1f", "s05.3-bad-utf8", "s07.3-dup-keys"], "--tier implementation-defined: %s" % ids)
+    code, ids = sel(["--only", "s04.*", "--tier", "required"])
+    check("s04.4-largeint-1f" in ids, "--tier required also selects the strict-mode part of a by_mode vector")
     code, ids = sel(["--feature", "method-codec"])
-    check(ids == ["s10.1-call-bad-name", "s10.1-call-hi"], "--feature")
+    calls = ["s10.1-call-bad-name", "s10.1-call-hi", "s10.1-call-unknown-name"]
+    check(ids == calls, "--feature")
     code, ids = sel(["--section", "10"])
-    check(ids == ["s10.1-call-bad-name", "s10.1-call-hi"], "--section 10")
+    check(ids == calls, "--section 10")
     code, ids = sel(["--section", "14.1"])
     check(ids == ["s14.1-trailing", "s14.1-truncated-i32", "s14.1-unknown-tag"], "--section 14.1")
     r = judge(["--section", "1"], want_reports=False)
@@ -540,16 +551,27 @@ def case_malformed_vectors():
 
 
 def case_shift():
+    """spec §3.3: every wire-level decode is aligned; each vector gets one placement decode at
+    its shift 1..7, the same on every run."""
     log = os.path.join(tempfile.mkdtemp(prefix="shift-"), "log")
-    judge([], env={"ORACLE_SHIFT_LOG": log})
+    r = judge([], env={"ORACLE_SHIFT_LOG": log})
     with open(log) as f:
         pairs = [l.split() for l in f.read().splitlines()]
-    shifts = {int(s) for _, s in pairs}
+    shifted = [(h, int(s)) for h, s in pairs if s != "none"]
+    shifts = {s for _, s in shifted}
     check(shifts <= set(range(1, 8)) and len(shifts) >= 3, "shift in 1..7 and varies: %s" % sorted(shifts))
+    placed = [c for res in r.runner()["results"] for c in res["checks"] if c["placed"]]
+    check(len(shifted) == len(placed) == len(ALL_IDS), "one shifted decode per vector (%d, %d checks)" % (
+        len(shifted), len(placed)))
+    check(all(c["shift"] == s for c, (_, s) in zip(placed, shifted)), "the report names each check's shift")
+    check(len([p for p in pairs if p[1] == "none"]) > len(ALL_IDS), "every other decode carries no shift")
     log2 = log + "2"
-    judge([], env={"ORACLE_SHIFT_LOG": log2, "ORACLE_OPTIONS": "error-offsets"})
+    r = judge([], env={"ORACLE_SHIFT_LOG": log2, "ORACLE_OPTIONS": "error-offsets"})
     with open(log2) as f:
         check({l.split()[1] for l in f.read().splitlines()} == {"none"}, "no shift without the option")
+    check(all(c["outcome"] == "n/a" for res in r.runner()["results"] for c in res["checks"] if c["placed"]),
+          "without the option every placement check is n/a")
+    check("oracle: note: placement not tested" in r.out, "and the text report says so", r)
 
 
 class Html(html.parser.HTMLParser):
@@ -676,9 +698,10 @@ def case_c_example_runner():
         return
     r = judge([], runners=["ex=" + ARGS.c_example_runner])
     check(r.code == 0, "example codec passes what it declares", r)
-    expect_only(r, {"s10.1-call-hi": "n/a", "s10.1-call-bad-name": "n/a", "s04.4-largeint-1f": "n/a"}, name="ex")
+    expect_only(r, {"s10.1-call-hi": "n/a", "s10.1-call-bad-name": "n/a", "s10.1-call-unknown-name": "n/a",
+                    "s04.4-largeint-1f": "n/a"}, name="ex")
     li = {c["check"]: c["outcome"] for c in r.result("s04.4-largeint-1f", "ex")["checks"]}
-    check(li == {"decode flutter (strict-only reject)": "n/a", "reject strict": "n/a"},
+    check(li == {"decode flutter (strict-only reject)": "n/a", "reject strict": "n/a", "placement: decode shifted": "n/a"},
           "largeint and strict mode undeclared: n/a (%s)" % li)
     check("vectors not applicable (never counted as passed)" in r.out and "lack: largeint" in r.out,
           "text report groups n/a vectors by reason", r)
@@ -692,6 +715,224 @@ def case_c_example_runner():
         ex = r.runner("ex")
         check(r.code == 0 and ex["counts"]["fail"] == 0 and ex["counts"]["na"] > 0,
               "full set: no failures, some n/a: %s" % ex["counts"])
+
+
+def case_alternatives():
+    """spec §1.1, errors.md §14.2.1: listed outcomes are recognised and named."""
+    # a permitted order's outcome passes, at the vector's tier, and the report names the order
+    r = sabotage("alt_order:s10.1-call-unknown-name")
+    check(r.code == 0, "a permitted order's outcome passes", r)
+    expect_only(r, {})
+    chk = [c for c in r.result("s10.1-call-unknown-name")["checks"] if c["check"] == "reject flutter"][0]
+    check(chk["outcome"] == "pass" and chk["order"] == "value-first", "the check names the order: %s" % chk)
+    # ... but only the listed outcome: another class is still wrong_class
+    r = sabotage("wrong_class:s10.1-call-unknown-name")
+    expect_only(r, {"s10.1-call-unknown-name": "fail"})
+    # an implementation-defined vector decoded as a listed implementation does: differs, named
+    r = sabotage("alt_notes:s05.3-bad-utf8")
+    check(r.code == 0, "a listed behaviour on an implementation-defined vector: exit 0", r)
+    expect_only(r, {"s05.3-bad-utf8": "differs"})
+    res = r.result("s05.3-bad-utf8")
+    alt = res["alternative"]
+    check(alt and alt["listed"] and alt["who"] == "CPP, GLIB" and
+          alt["text"] == "behaves like CPP, GLIB: keeps the raw bytes", "JSON names the behaviour: %s" % alt)
+    check(r.runner()["counts"]["differs_listed"] == 1, "counted as a listed difference")
+    check("1  behaves like CPP, GLIB: keeps the raw bytes" in r.out, "text report groups it by behaviour", r)
+    junit = open(os.path.join(r.tmp, "report.xml"), encoding="utf-8").read()
+    check("behaves like CPP, GLIB: keeps the raw bytes" in junit, "JUnit names it")
+    page = open(os.path.join(r.tmp, "report.html"), encoding="utf-8").read()
+    check("behaves like CPP, GLIB: keeps the raw bytes" in page, "HTML names it")
+    # a difference that matches no listed behaviour is said to
+    r = sabotage("wrong_value:s07.3-dup-keys")
+    alt = r.result("s07.3-dup-keys")["alternative"]
+    check(alt == {"listed": False, "text": "none of the listed behaviours"}, "unlisted difference: %s" % alt)
+    # a host-map decoder keeping the last value
+    r = sabotage("alt_notes:s07.3-dup-keys")
+    check(r.result("s07.3-dup-keys")["alternative"]["who"] == "DART, GLIB", "the map alternative is matched")
+
+
+def case_by_mode():
+    """V.2 by_mode: the strict-mode reject of tag 5 is required, the flutter decode
+    implementation-defined, in one vector."""
+    # an error outcome listed for the flutter decode: differs, named
+    r = sabotage("alt_notes:s04.4-largeint-1f")
+    check(r.code == 0, "the flutter-mode alternative differs, exit 0", r)
+    expect_only(r, {"s04.4-largeint-1f": "differs"})
+    res = r.result("s04.4-largeint-1f")
+    check(res["alternative"]["who"] == "GLIB" and res["verdict_tier"] == "implementation-defined",
+          "named at the flutter mode's tier: %s" % res["alternative"])
+    tiers = {c["check"]: c["tier"] for c in res["checks"]}
+    check(tiers["reject strict"] == "required" and tiers["decode flutter (strict-only reject)"] ==
+          "implementation-defined", "each check has its mode's tier: %s" % tiers)
+    # a wrong class in strict mode fails the gate although the vector's tier is implementation-defined
+    r = sabotage("wrong_class:s04.4-largeint-1f")
+    check(r.code == 1, "strict-mode wrong class: exit 1", r)
+    expect_only(r, {"s04.4-largeint-1f": "fail"})
+    check(r.result("s04.4-largeint-1f")["verdict_tier"] == "required", "decided at the strict mode's tier")
+
+
+def case_placement():
+    """spec §3.3: right when aligned, wrong when shifted: a verdict of its own."""
+    r = sabotage("misplace_value:s04.3-f64-one")
+    check(r.code == 1, "another value at a shifted address fails the gate", r)
+    expect_only(r, {"s04.3-f64-one": "placement"})
+    res = r.result("s04.3-f64-one")
+    check(res["verdict_tier"] == "required" and res["placement"]["tier"] == "required" and
+          res["placement"]["reason"] == "wrong_value", "placement at the required tier: %s" % res["placement"])
+    counts = r.runner()["counts"]
+    check(counts["placement"] == 1 and counts["fail"] == 0, "counted apart from failures: %s" % counts)
+    check("--- oracle × s04.3-f64-one  PLACEMENT" in r.out and "1 placement failure" in r.out,
+          "text report: its own heading and count", r)
+    check(any("placement failure" in n for n in r.report["gate"]["notes"]), "gate note names it")
+    cases = {c.get("name"): c for c in ET.parse(os.path.join(r.tmp, "report.xml")).getroot().iter("testcase")}
+    f = cases["s04.3-f64-one"].find("failure")
+    check(f is not None and f.get("type") == "placement", "JUnit: <failure type=placement>")
+    page = open(os.path.join(r.tmp, "report.html"), encoding="utf-8").read()
+    check('class="tag placement"' in page, "HTML: its own colour")
+    # an error at a shifted address: recommended, outside the gate under --gate required
+    r = sabotage("misplace_error:s04.2-i32-one")
+    check(r.code == 1, "an error at a shifted address fails the default gate", r)
+    expect_only(r, {"s04.2-i32-one": "placement"})
+    check(r.result("s04.2-i32-one")["placement"]["tier"] == "recommended", "recommended placement tier")
+    r = sabotage("misplace_error:s04.2-i32-one", args=["--gate", "required"])
+    check(r.code == 0, "--gate required: recommended placement is informational", r)
+    expect_only(r, {"s04.2-i32-one": "placement-ungated"})
+    # accepting a reject vector only when shifted (DART reading past its view): required
+    r = sabotage("misplace_value:s14.1-truncated-i32", args=["--gate", "required"])
+    check(r.code == 1, "accepting a truncated input at a shifted address: exit 1", r)
+    check(r.result("s14.1-truncated-i32")["placement"]["reason"] == "unexpected_success", "reason unexpected_success")
+    # a crash at a shifted address fails at every tier
+    r = sabotage("misplace_crash:s04.1-null", args=["--gate", "required"])
+    check(r.code == 1, "a crash when shifted fails the gate", r)
+    check(r.result("s04.1-null")["status"] == "placement" and r.result("s04.1-null")["reason"] == "crash",
+          "placement, reason crash")
+    # never merged: a vector that is also wrong when aligned is a plain failure
+    r = sabotage("wrong_value:s04.3-f64-one,misplace_value:s04.3-f64-one")
+    expect_only(r, {"s04.3-f64-one": "fail"})
+    check(r.result("s04.3-f64-one")["placement"] is None and r.runner()["counts"]["placement"] == 0,
+          "the wire-level failure wins; placement is not counted")
+    # an implementation-defined vector showing the same alternative at both addresses is fine
+    r = sabotage("alt_notes:s05.3-bad-utf8")
+    check(r.result("s05.3-bad-utf8")["status"] == "differs", "same alternative shifted: no placement verdict")
+    # listed as an expected failure
+    tmp = tempfile.mkdtemp(prefix="plc-")
+    lst = write(tmp, "x.txt", "s04.3-f64-one  # typed views need aligned addresses\n")
+    r = judge(["--xfail", "oracle=" + lst], env={"ORACLE_SABOTAGE": "misplace_value:s04.3-f64-one"})
+    check(r.code == 0, "a listed placement failure passes the gate", r)
+    expect_only(r, {"s04.3-f64-one": "expected-failure"})
+
+
+def case_unknown_fields():
+    """V.4: fields the judge does not know are ignored and named, never a refusal."""
+    tmp = tempfile.mkdtemp(prefix="future-")
+    for name in os.listdir(VECTORS):
+        with open(os.path.join(VECTORS, name), encoding="utf-8") as f:
+            doc = json.load(f)
+        for v in doc["vectors"]:
+            v["catches"] = ["some-bug-class"]
+            if "error" in v:
+                v["error"]["profile"] = "x"
+        with open(os.path.join(tmp, name), "w", encoding="utf-8") as f:
+            json.dump(doc, f)
+    r = judge([], vectors=tmp, runners=["oracle=" + oracle_cmd(tmp)])
+    check(r.code == 0, "vectors with unknown fields still run: exit 0", r)
+    check("warning: the vectors have fields this judge does not know" in r.err and "catches" in r.err and
+          "error.profile" in r.err, "the unknown fields are named once: %s" % r.err.strip()[:300], r)
+
+
+def smcpy_judge(order=None, bugs=None, args=(), env=None):
+    env = dict(env or {})
+    if order is not None:
+        env["SMCPY_ORDER"] = order
+    if bugs:
+        env["SMCPY_BUGS"] = bugs
+    cmd = "env %s %s %s" % (" ".join("%s=%s" % kv for kv in env.items()), sys.executable, SMCPY_RUNNER)
+    return judge(list(args), vectors=ARGS.full_vectors, runners=["py=" + cmd], json_only=True)
+
+
+def case_flutter_order():
+    """issue 13: a decoder built from the spec but checking in Flutter's order (elements read
+    as values before their type is checked; counts not checked before the elements) passes
+    every required and recommended vector."""
+    if not ARGS.full_vectors:
+        print("skip: needs the full vectors (--full-vectors)")
+        return
+    for order in ("all-values-first,elements-first", "value-first,elements-first", "spec"):
+        r = smcpy_judge(order)
+        c = r.runner("py")["counts"]
+        check(r.code == 0 and c["fail"] == 0 and c["fail_ungated"] == 0 and c["placement"] == 0 and
+              c["skipped"] == 0 and c["na"] == 0, "order %s: every vector passes (%s)" % (order, c), r)
+    # and every permitted order with the three-element reading differs only where a listed
+    # implementation does (the 4-element envelopes)
+    r = smcpy_judge("all-values-first,elements-first,three-element")
+    c = r.runner("py")["counts"]
+    check(r.code == 0 and c["fail"] == 0 and c["differs"] == c["differs_listed"] > 0,
+          "three-element reading: only listed differences (%s)" % c, r)
+
+
+def case_implementation_profiles():
+    """spec §1.1: the model decoding as each official codec does on the implementation-defined
+    rules and orders (vectors/gen/profiles.py) fails no required or recommended vector, and
+    every difference is named after a listed implementation. CPP is the exception the spec
+    expects: it ignores the bytes after an error envelope's details (D29), which no order
+    permits, and fails exactly those vectors."""
+    if not ARGS.full_vectors:
+        print("skip: needs the full vectors (--full-vectors)")
+        return
+    for impl in ("DART", "JAVA", "GLIB", "OBJC"):
+        r = smcpy_judge(env={"SMCPY_PROFILE": impl})
+        c = r.runner("py")["counts"]
+        check(r.code == 0 and c["fail"] == c["fail_ungated"] == c["placement"] == 0 and
+              c["differs"] == c["differs_listed"] > 0, "%s: no failure, every difference listed (%s)" % (impl, c), r)
+        shown = [res["alternative"]["who"] for res in r.runner("py")["results"] if res["status"] == "differs"]
+        named = sum(impl in who for who in shown)
+        # a vector whose notes do not list this implementation names the one that behaves alike
+        check(named >= 0.9 * len(shown), "%s is named in %d of %d differences" % (impl, named, len(shown)))
+    r = smcpy_judge(env={"SMCPY_PROFILE": "CPP"})
+    failing = sorted(i for i, s in r.statuses("py").items() if s == "fail")
+    check(r.code == 1 and failing and all(
+        "stacktrace" in i or "after-details" in i for i in failing),
+        "CPP fails only where it ignores bytes after the details: %s" % failing, r)
+
+
+BUG_VECTORS = {
+    # bug -> vectors (new in vectors 0.2 where the bug class had none) that must fail
+    "type-unchecked": ["s10.1-name-tag-03", "s11.4-code-tag-03", "s11.4-message-tag-03"],
+    "count-trusted": ["s14.1-every-type-trunc2", "s15.2-bomb-list-exact-minus-one"],
+    "nfc-merge": ["s07.3-keys-nfc-nfd", "s07.3-keys-nfd-nfc"],
+    "nan-key-drop": ["s07.4-nan-key-after-f64", "s07.4-nan-key-before-f64",
+                     "s07.3-nan-keys-quiet-then-payload", "s07.3-nan-keys-payload-then-quiet"],
+    "huge-map-silent": ["s15.2-bomb-map-80000000-nothing-after", "s15.2-bomb-map-ffffffff-nothing-after",
+                        "s15.2-bomb-nested-map-80000000-nothing-after",
+                        "s15.2-bomb-map-value-map-80000000-nothing-after"],
+    "ignore-after-details": ["s11.4-after-details-ff", "s11.4-stacktrace-tag-01", "s11.4-trailing-after-stacktrace"],
+    "padded-bomb-alloc": ["s15.2-bomb-padded-%s-%s" % (w, p) for w in ("i64s", "f64s")
+                          for p in ["top"] + ["pad%d" % k for k in range(8)]] +
+                         ["s15.2-bomb-padded-%s-%s" % (w, p) for w in ("i32s", "f32s")
+                          for p in ["top"] + ["pad%d" % k for k in range(4)]],
+    "success-fallthrough": ["s11.4-success-then-error-triple", "s11.4-success-null-then-error-triple"],
+    "bom-strip": ["s05.1-bom-after-first"],
+}
+
+
+def case_flutter_order_bugs():
+    """... and the same decoder with one real bug does not pass: each bug fails the gate, on
+    the vectors that target it."""
+    if not ARGS.full_vectors:
+        print("skip: needs the full vectors (--full-vectors)")
+        return
+    for bug, ids in BUG_VECTORS.items():
+        # the bombs make the runner abort on every one of them; select them so the judge's
+        # give-up rule (3 crashes in a row) cannot decide which ones are reached
+        args = ["--only", "s15.2-bomb-padded-*"] if bug == "padded-bomb-alloc" else []
+        r = smcpy_judge(None, bug, args)
+        st = r.statuses("py")
+        bad = [i for i in ids if st.get(i) not in ("fail", "placement")]
+        check(r.code == 1 and not bad, "bug %s fails the gate and %d targeted vectors (not failing: %s)" % (
+            bug, len(ids), bad), r)
+        if bug == "padded-bomb-alloc":
+            reasons = {r.result(i, "py")["reason"] for i in ids}
+            check("crash" in reasons, "the allocation aborts the runner: %s" % reasons)
 
 
 CASES = {n[5:]: f for n, f in globals().items() if n.startswith("case_")}

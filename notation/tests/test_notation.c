@@ -448,7 +448,7 @@ static void writer_refuses_values_without_notation(void **state)
     smct_buf_t b;
     smct_buf_init(&b);
     smct_error_t e;
-    smc_value_t *bad = smc_value_make_str(&f->arena, "a\xff", 2);
+    smc_value_t *bad = smc_value_make_largeint(&f->arena, "a\xff", 2);
     assert_non_null(bad);
     assert_int_equal(smct_notation_write_value(&b, bad, 0, &e), SMCT_ERR_NO_NOTATION);
     smc_value_t *list = smc_value_make_list(&f->arena, 2);
@@ -462,10 +462,52 @@ static void writer_refuses_values_without_notation(void **state)
     weird.custom_tag = 5;
     smct_buf_clear(&b);
     assert_int_equal(smct_notation_write_value(&b, &weird, 0, &e), SMCT_ERR_NO_NOTATION);
+    assert_int_equal(smct_notation_write_value(&b, NULL, 0, &e), SMCT_ERR_USAGE);
+    smct_buf_free(&b);
+}
+
+/* N.1 strbytes: a decoded string kept as raw bytes writes as ["strbytes","H"], in values and
+ * in the text fields of calls and envelopes, and reads back to the same bytes. */
+static void strbytes_round_trips_in_values_and_text_fields(void **state)
+{
+    fixture_t *f = *state;
+    smct_buf_t b;
+    smct_buf_init(&b);
+    smct_error_t e;
+    smc_value_t *kept = smc_value_make_str(&f->arena, "a\xff", 2);
+    assert_non_null(kept);
+    assert_int_equal(smct_notation_write_value(&b, kept, 0, &e), SMCT_OK);
+    assert_string_equal(b.data, "[\"strbytes\",\"61ff\"]");
+    smc_value_t *back = NULL;
+    assert_int_equal(smct_notation_parse_value(b.data, b.len, &f->arena, &back, &e), SMCT_OK);
+    assert_true(smc_value_equal(kept, back));
     smc_method_call_t call = {{(const uint8_t *)"\xc0\x80", 2}, NULL};
     smct_buf_clear(&b);
-    assert_int_equal(smct_notation_write_call(&b, &call, 0, &e), SMCT_ERR_NO_NOTATION);
-    assert_int_equal(smct_notation_write_value(&b, NULL, 0, &e), SMCT_ERR_USAGE);
+    assert_int_equal(smct_notation_write_call(&b, &call, 0, &e), SMCT_OK);
+    assert_string_equal(b.data, "[\"call\",[\"strbytes\",\"c080\"],[\"null\"]]");
+    smct_doc_t doc;
+    assert_int_equal(smct_notation_parse(b.data, b.len, SMCT_ENTRY_CALL, &f->arena, &doc, &e), SMCT_OK);
+    assert_int_equal(doc.call.name.len, 2);
+    assert_memory_equal(doc.call.name.ptr, "\xc0\x80", 2);
+    static const char env[] = "[\"error\",\"e\",[\"strbytes\",\"eda080\"],[\"null\"],[\"strbytes\",\"ff\"]]";
+    assert_int_equal(smct_notation_parse(env, sizeof env - 1, SMCT_ENTRY_ENVELOPE, &f->arena, &doc, &e), SMCT_OK);
+    assert_true(doc.envelope.has_message);
+    assert_int_equal(doc.envelope.message.len, 3);
+    smct_buf_clear(&b);
+    assert_int_equal(smct_notation_write(&b, &doc, 0, &e), SMCT_OK);
+    assert_string_equal(b.data, env);
+    /* one form per value: never well-formed UTF-8, never empty, lower-case hex pairs */
+    static const char *const refused[] = {
+        "[\"strbytes\",\"61\"]", "[\"strbytes\",\"\"]", "[\"strbytes\",\"FF\"]", "[\"strbytes\",\"f\"]",
+        "[\"strbytes\",255]", "[\"strbytes\"]", "[\"strbytes\",\"ff\",\"ff\"]",
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        assert_int_equal(smct_notation_parse_value(refused[i], strlen(refused[i]), &f->arena, &back, &e),
+                         SMCT_ERR_NOTATION);
+    }
+    static const char name_refused[] = "[\"call\",[\"strbytes\",\"6d\"],[\"null\"]]";
+    assert_int_equal(smct_notation_parse(name_refused, sizeof name_refused - 1, SMCT_ENTRY_CALL, &f->arena, &doc, &e),
+                     SMCT_ERR_NOTATION);
     smct_buf_free(&b);
 }
 
@@ -574,6 +616,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(doc_equal_tells_apart_what_n2_tells_apart, setup, teardown),
         cmocka_unit_test_setup_teardown(writer_pretty_indents_containers_and_reads_back, setup, teardown),
         cmocka_unit_test_setup_teardown(writer_refuses_values_without_notation, setup, teardown),
+        cmocka_unit_test_setup_teardown(strbytes_round_trips_in_values_and_text_fields, setup, teardown),
         cmocka_unit_test(writer_treats_null_pointers_as_null_values),
         cmocka_unit_test_setup_teardown(deep_notation_reads_and_writes_without_stack, setup, teardown),
     };

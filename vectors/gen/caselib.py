@@ -7,7 +7,8 @@ import re
 
 import smcpy
 
-SINCE = "0.1"
+SINCE = "0.1"        # the first published vectors
+VERSION = "0.2"      # this release (vectors.md V.4): `since` of every vector added in it
 TIERS = ("required", "recommended", "implementation-defined")
 KINDS = ("message", "pigeon_request", "pigeon_reply", "method_call", "success_envelope",
          "error_envelope", "envelope")
@@ -44,24 +45,71 @@ class Case(dict):
             "value" in self and "error" not in self)
 
 
-def _common(case_id, description, kind, tier, origin, notes):
+_DEFAULT_REQUIREMENTS = []
+
+
+class tests:
+    """`with tests("R2.2-1", "R2.2-2"):` — vectors made inside name these requirements
+    unless they give their own `requirements=`."""
+
+    def __init__(self, *ids):
+        self.ids = list(ids)
+
+    @classmethod
+    def per_section(cls, table):
+        """{section ("6.2", or "6" for the rest): ids}."""
+        t = cls()
+        t.ids = {k: list(v) for k, v in table.items()}
+        return t
+
+    def __enter__(self):
+        _DEFAULT_REQUIREMENTS.append(self.ids)
+        return self
+
+    def __exit__(self, *exc):
+        _DEFAULT_REQUIREMENTS.pop()
+        return False
+
+
+def _common(case_id, description, kind, tier, origin, notes, requirements, by_mode, since):
+    """tier, when given, is only checked: the generator derives every tier from the
+    requirements (spec §1.1) and fails on a hand-written one that disagrees."""
     if kind not in KINDS:
         raise ValueError("%s: bad kind %r" % (case_id, kind))
-    if tier not in TIERS:
+    if tier is not None and tier not in TIERS:
         raise ValueError("%s: bad tier %r" % (case_id, tier))
-    c = Case(id=case_id, description=description, section=section_of(case_id), tier=tier,
-             kind=kind, since=SINCE)
+    if requirements is None and not by_mode and _DEFAULT_REQUIREMENTS:
+        default = _DEFAULT_REQUIREMENTS[-1]
+        if isinstance(default, dict):  # tests.per_section({...})
+            sec = section_of(case_id)
+            default = default.get(sec) or default.get(sec.split(".")[0])
+        requirements = default
+    if by_mode:
+        if set(by_mode) - set(BOTH):
+            raise ValueError("%s: by_mode keys are decoder modes" % case_id)
+        requirements = sorted(set(requirements or ()) | {r for ids in by_mode.values()
+                                                         for r in ids})
+    if not requirements:
+        raise ValueError("%s: a vector names the requirements it tests" % case_id)
+    c = Case(id=case_id, description=description, section=section_of(case_id), kind=kind,
+             since=since)
+    c["_requirements"] = list(requirements)
+    if by_mode:
+        c["_by_mode"] = {m: list(ids) for m, ids in by_mode.items()}
+    if tier is not None:
+        c["_hand_tier"] = tier
     if origin is not None:
         c["origin"] = origin
     if notes is not None:
-        c["notes"] = notes
+        c["_notes"] = notes
     return c
 
 
-def valid(case_id, description, value, kind="message", tier="required", accepted=None,
-          focus=None, origin=None, notes=None, expect_hex=None):
+def valid(case_id, description, value, kind="message", tier=None, accepted=None,
+          focus=None, origin=None, notes=None, expect_hex=None, requirements=None,
+          since=SINCE):
     """A valid vector. expect_hex (upstream literal bytes) is asserted against smcpy."""
-    c = _common(case_id, description, kind, tier, origin, notes)
+    c = _common(case_id, description, kind, tier, origin, notes, requirements, None, since)
     c["value"] = value
     if accepted:
         c["accepted"] = list(accepted)
@@ -73,16 +121,28 @@ def valid(case_id, description, value, kind="message", tier="required", accepted
 
 
 def reject(case_id, description, hex_input, cls, offset, kind="message", modes=BOTH,
-           tier="required", value=None, focus=None, origin=None, notes=None):
-    """A reject vector: decoding hex_input fails with cls at offset in each of modes."""
-    c = _common(case_id, description, kind, tier, origin, notes)
+           tier=None, value=None, focus=None, origin=None, notes=None, requirements=None,
+           by_mode=None, alternatives=(), since=SINCE):
+    """A reject vector: decoding hex_input fails with cls at offset in each of modes, or
+    with one of `alternatives` (alt(...): the outcome under a permitted order of errors.md
+    §14.2.1; the generator computes them and fails unless they are exactly these)."""
+    c = _common(case_id, description, kind, tier, origin, notes, requirements, by_mode, since)
     if value is not None:
         c["value"] = value
     c["hex"] = hex_input.replace(" ", "").lower()
     c["error"] = {"class": cls, "offset": offset, "modes": list(modes)}
+    c["_alternatives"] = [dict(a) for a in alternatives]
     if focus is not None:
         c["focus"] = focus
     return c
+
+
+def alt(cls, offset, order, modes=None):
+    """An outcome a decoder following a permitted order gives (errors.md §14.2.1)."""
+    a = {"class": cls, "offset": offset, "order": order}
+    if modes is not None:
+        a["modes"] = list(modes)
+    return a
 
 
 def accept(hex_input, why, strict):
@@ -94,9 +154,30 @@ def origin(source, ref):
 
 
 def notes(decision, *alternatives):
-    """alternatives: (behaviour, [who, ...]) pairs."""
-    return {"decision": decision,
-            "alternatives": [{"behaviour": b, "who": list(w)} for b, w in alternatives]}
+    """alternatives: (behaviour, [who, ...]) or (behaviour, [who, ...], outcome). The
+    generator computes each alternative's outcome on each vector from the profile of the
+    implementations in `who` (profiles.IMPLEMENTATIONS); an explicit outcome ({"value": V}
+    or {"error": {...}}) is for behaviours the model does not have (Pigeon's class
+    registries)."""
+    alts = []
+    for a in alternatives:
+        entry = {"behaviour": a[0], "who": list(a[1])}
+        if len(a) > 2:
+            entry["_outcome"] = a[2]
+        alts.append(entry)
+    return {"decision": decision, "alternatives": alts}
+
+
+# Ill-formed UTF-8 (spec §5.3, D11): what each official decoder does, for every vector that
+# names R5.3-2 (the outcome of each is computed per vector, checks.py).
+UTF8_NOTES = notes(
+    "The bytes of a string must be well-formed UTF-8 (RFC 3629); decoders reject otherwise "
+    "with bad_utf8 at the first byte of the first ill-formed subsequence (spec §5.3).",
+    ("FormatException (utf8 decoder without allowMalformed)", ["DART"]),
+    ("replaces ill-formed sequences with U+FFFD, no error; re-encoding differs", ["JAVA"]),
+    ("CFString creation fails: nil (NSNull inside containers)", ["OBJC"]),
+    ("keeps the raw bytes, no validation", ["CPP", "GLIB"]),
+)
 
 
 # ---------------------------------------------------------------------------------------
@@ -182,20 +263,26 @@ def value_features(kind, value):
 
 
 def reject_features(case):
-    """Features of a reject vector: what a decoder meets in its bytes before the fault (a
-    trace of smcpy's decode), what its value needs (strict-only rejects) and what the
-    expected error needs."""
+    """Features of a reject vector: what a decoder meets in its bytes before the fault under
+    any permitted order of errors.md §14.2.1 (a trace of smcpy's decode under each), what
+    its value needs (strict-only rejects) and what the expected error needs. Never
+    error-stacktrace: a decoder that reads three elements rejects every reject vector too
+    (the `three-element` order)."""
+    import profiles  # noqa: E402 (profiles imports smcpy only)
     out = set()
     entry = case.entry
     if entry != "message":
         out.add("method-codec")
     mode = case["error"]["modes"][0]
-    trace = set()
-    try:
-        smcpy.decode(entry, bytes.fromhex(case["hex"]), mode == "strict", trace=trace)
-    except smcpy.SmcError:
-        pass
-    out |= trace
+    for _, prof in profiles.ORDERS:
+        trace = set()
+        try:
+            smcpy.decode(entry, bytes.fromhex(case["hex"]), mode == "strict", trace=trace,
+                         profile=prof)
+        except smcpy.SmcError:
+            pass
+        out |= trace
+    out.discard("error-stacktrace")
     if "value" in case:
         out |= value_features(case["kind"], case["value"])
     if case["error"]["modes"] == ["strict"]:

@@ -32,8 +32,10 @@ import schemalite  # noqa: E402
 VECTORS_DIR = os.path.dirname(HERE)
 REPO = os.path.dirname(VECTORS_DIR)
 DEFAULT_SMC = os.path.join(REPO, "build", "cli", "smc")
-KEY_ORDER = ("id", "description", "section", "tier", "kind", "since", "features", "value",
-             "canonical", "accepted", "hex", "error", "focus", "origin", "notes")
+KEY_ORDER = ("id", "description", "section", "tier", "requirements", "by_mode", "kind", "since",
+             "features", "value", "canonical", "accepted", "hex", "error", "focus", "origin",
+             "notes")
+SPEC_VERSION = "0.1"
 
 
 def load_modules():
@@ -92,7 +94,8 @@ def file_text(mod, cases):
         "{",
         ' "suite": "smc-conformance",',
         ' "format_version": 1,',
-        ' "spec_version": "0",',
+        ' "spec_version": %s,' % json.dumps(SPEC_VERSION),
+        ' "vectors_version": %s,' % json.dumps(caselib.VERSION),
         ' "section": %s,' % json.dumps(str(int(mod.SECTION))),
         ' "title": %s,' % json.dumps(mod.TITLE, ensure_ascii=False),
         ' "vectors": [',
@@ -110,8 +113,8 @@ def tier_counts(cases):
 
 
 def write_outputs(outdir, per_module):
-    manifest = {"suite": "smc-conformance", "format_version": 1, "spec_version": "0",
-                "files": {}}
+    manifest = {"suite": "smc-conformance", "format_version": 1, "spec_version": SPEC_VERSION,
+                "vectors_version": caselib.VERSION, "files": {}}
     total = {"vectors": 0, "tiers": {t: 0 for t in caselib.TIERS}}
     for fname in sorted(per_module):
         mod, cases = per_module[fname]

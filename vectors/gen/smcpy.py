@@ -88,6 +88,27 @@ def _check_text(s, where):
         raise NotationError("%s: lone surrogate in string" % where)
 
 
+def _check_strbytes_hex(x, where):
+    """notation.md N.1 `strbytes`: the kept bytes of a decoded string that is not UTF-8."""
+    if not isinstance(x, str) or len(x) % 2 or any(c not in "0123456789abcdef" for c in x):
+        raise NotationError("%s: bad strbytes hex" % where)
+    if utf8_error_offset(bytes.fromhex(x)) is None:
+        raise NotationError("%s: strbytes holds well-formed UTF-8 (use str)" % where)
+
+
+def _check_text_field(s, where, nullable):
+    """A text field of a call or envelope (N.2): a JSON string, a strbytes value, or (for
+    the message and stacktrace) JSON null."""
+    if s is None and nullable:
+        return
+    if isinstance(s, list):
+        if len(s) != 2 or s[0] != "strbytes":
+            raise NotationError("%s: a text field is a string or [\"strbytes\", H]" % where)
+        _check_strbytes_hex(s[1], where)
+        return
+    _check_text(s, where)
+
+
 def check_value(v, where="$"):
     if not isinstance(v, list) or not v or not isinstance(v[0], str):
         raise NotationError("%s: a value is an array starting with a type word" % where)
@@ -112,6 +133,8 @@ def check_value(v, where="$"):
         _check_hex(x, 16, where)
     elif t == "str":
         _check_text(x, where)
+    elif t == "strbytes":
+        _check_strbytes_hex(x, where)
     elif t == "u8s":
         if not isinstance(x, str) or len(x) % 2 or any(c not in "0123456789abcdef" for c in x):
             raise NotationError("%s: bad u8s hex" % where)
@@ -151,7 +174,7 @@ def check_value(v, where="$"):
 def check_call(c):
     if not isinstance(c, list) or len(c) != 3 or c[0] != "call":
         raise NotationError("a method call is [\"call\", NAME, V]")
-    _check_text(c[1], "$.name")
+    _check_text_field(c[1], "$.name", False)
     check_value(c[2], "$.args")
 
 
@@ -165,12 +188,11 @@ def check_envelope(e):
     elif e[0] == "error":
         if len(e) not in (4, 5):
             raise NotationError("error takes code, message, details[, stacktrace]")
-        _check_text(e[1], "$.code")
-        if e[2] is not None:
-            _check_text(e[2], "$.message")
+        _check_text_field(e[1], "$.code", False)
+        _check_text_field(e[2], "$.message", True)
         check_value(e[3], "$.details")
-        if len(e) == 5 and e[4] is not None:
-            _check_text(e[4], "$.stacktrace")
+        if len(e) == 5:
+            _check_text_field(e[4], "$.stacktrace", True)
     else:
         raise NotationError("unknown envelope form %r" % (e[0],))
 
@@ -239,6 +261,8 @@ class _Writer:
         self.buf += fill
 
     def text(self, s, path):
+        if isinstance(s, list):  # ["strbytes", H]: never written (spec §5.4, R5.4-1)
+            raise SmcError("not_encodable", None, "a string that is not UTF-8 is never written")
         data = s.encode("utf-8")  # raises on lone surrogates; notation forbids them
         self.size(len(data), path)
         self.buf += data
@@ -266,6 +290,9 @@ class _Writer:
         elif t == "str":
             b.append(TAG_STR)
             self.text(v[1], path)
+        elif t == "strbytes":
+            raise SmcError("not_encodable", None, "a string that is not UTF-8 is never written "
+                           "(spec §5.4)")
         elif t == "u8s":
             data = bytes.fromhex(v[1])
             b.append(TAG_U8S)
@@ -390,16 +417,104 @@ def utf8_error_offset(data):
 
 
 # ---------------------------------------------------------------------------------------
+# Decoder profiles. SPEC is the order of checks of errors.md §14.2 and the spec's decision on
+# every implementation-defined rule (spec §1.1). The other settings are what real decoders
+# do where the spec permits it:
+#
+#   fixed     how the fixed-type elements of calls and envelopes (method name; error code,
+#             message, stacktrace) are read (errors.md §14.2, "permitted orders"):
+#             "tag-first" (spec: the tag is checked before the element is decoded),
+#             "value-first" (each element is decoded as a value, then its type is checked:
+#             GLIB), "all-values-first" (every element is decoded, then the types are
+#             checked: DART, JAVA)
+#   counts    "count-first" (spec: a declared size is checked against the bytes left before
+#             anything is read for it) or "elements-first" (elements and payloads are read
+#             and the input runs out where it runs out: DART, JAVA, GLIB lists)
+#   envelope  "four" (spec: a 4th element after the details is a stacktrace), "three" (an
+#             error envelope has exactly three elements: JAVA, GLIB, OBJC), "ignore" (bytes
+#             after the details are not looked at: CPP; never conforming, used only to name
+#             CPP's behaviour on the implementation-defined stacktrace vectors)
+#   and one setting per implementation-defined rule of spec §1.1:
+#   largeint  R4.4-2: "value" (largeint), "string" (read as a string: DART, OBJC, CPP),
+#             "bigint" (parsed as a hexadecimal BigInteger: JAVA), "reject" (unknown_tag)
+#   utf8      R5.3-2: "reject" (bad_utf8), "keep" (raw bytes: CPP, GLIB), "replace" (U+FFFD:
+#             JAVA), "null" (the string becomes null: OBJC)
+#   bom       R5.1-3: "keep", "drop" (a leading U+FEFF is dropped: DART)
+#   dupkeys   R7.3-2: "keep" (every entry), "first", "last" (the last value, at the first
+#             key's position)
+#   empty_message R9.2-1: "reject" (truncated at 0), "null"
+#   empty_envelope R11.4-2: "reject", "success-null" (CPP), "other" (GLIB's not-implemented
+#             response: an error whose class this spec does not assign)
+#   custom    R8.1-4/R8.1-5: True (custom values), False (tags 0x80..0xff are unknown_tag)
+
+PROFILE_FIELDS = {
+    "fixed": ("tag-first", "value-first", "all-values-first"),
+    "counts": ("count-first", "elements-first"),
+    "envelope": ("four", "three", "ignore"),
+    "largeint": ("value", "string", "bigint", "reject"),
+    "utf8": ("reject", "keep", "replace", "null"),
+    "bom": ("keep", "drop"),
+    "dupkeys": ("keep", "first", "last"),
+    "empty_message": ("reject", "null"),
+    "empty_envelope": ("reject", "success-null", "other"),
+    "custom": (True, False),
+}
+
+
+class Profile:
+    """One decoder configuration; immutable. Profile() is SPEC."""
+
+    __slots__ = tuple(PROFILE_FIELDS)
+
+    def __init__(self, **kw):
+        for k in kw:
+            if k not in PROFILE_FIELDS:
+                raise ValueError("unknown profile setting %r" % k)
+        for k, choices in PROFILE_FIELDS.items():
+            v = kw.get(k, choices[0])
+            if v not in choices:
+                raise ValueError("profile %s=%r: want one of %s" % (k, v, choices))
+            object.__setattr__(self, k, v)
+
+    def __setattr__(self, k, v):
+        raise AttributeError("Profile is immutable")
+
+    def with_(self, **kw):
+        d = {k: getattr(self, k) for k in PROFILE_FIELDS}
+        d.update(kw)
+        return Profile(**d)
+
+    def changes(self):
+        """The settings that differ from SPEC, as {field: value}."""
+        return {k: getattr(self, k) for k, ch in PROFILE_FIELDS.items() if getattr(self, k) != ch[0]}
+
+    def __repr__(self):
+        return "Profile(%s)" % ", ".join("%s=%r" % kv for kv in sorted(self.changes().items()))
+
+
+SPEC = Profile()
+
+
+class Unassigned(SmcError):
+    """A decoder rejects the input with an error this spec does not assign a class to (a
+    Java NumberFormatException, an assertion): the outcome is "an error", class unknown."""
+
+    def __init__(self, message):
+        super().__init__(None, None, message)
+
+
+# ---------------------------------------------------------------------------------------
 # Decoder (spec §14.2 order of checks)
 
 class _Reader:
-    def __init__(self, data, strict, max_depth=MAX_DEPTH, trace=None):
+    def __init__(self, data, strict, max_depth=MAX_DEPTH, trace=None, profile=SPEC):
         self.data = bytes(data)
         self.n = len(self.data)
         self.pos = 0
         self.strict = strict
         self.max_depth = max_depth
         self.trace = trace if trace is not None else set()
+        self.p = profile
 
     def fail(self, cls, off, msg):
         raise SmcError(cls, off, msg)
@@ -437,7 +552,8 @@ class _Reader:
 
     def require(self, k, what):
         # spec §14.3: the declared size must fit in what remains, before anything else.
-        if self.n - self.pos < k:
+        # An elements-first decoder does not look ahead (errors.md §14.2 permitted orders).
+        if self.p.counts == "count-first" and self.n - self.pos < k:
             self.fail("truncated", self.n, "%s needs %d bytes, %d remain" % (
                 what, k, self.n - self.pos))
 
@@ -453,24 +569,52 @@ class _Reader:
                     self.fail("not_canonical", self.pos + i, "non-zero padding byte")
         self.pos += k
 
-    def text_bytes(self, what):
+    def raw_text(self, what):
+        """The size and bytes of a text payload, checked for presence only."""
         n = self.size()
         self.require(n, what)
         start = self.pos
-        raw = self.take(n, what)
+        return start, self.take(n, what)
+
+    def text(self, what, utf8=None, verbatim=False):
+        """A UTF-8 text payload (string, largeInt, names): a Python str; under the utf8
+        settings "keep" a ["strbytes", H] value and "null" None (spec §5.3, D11)."""
+        start, raw = self.raw_text(what)
         bad = utf8_error_offset(raw)
         if bad is not None:
+            mode = utf8 or self.p.utf8
+            if mode == "keep":
+                return ["strbytes", raw.hex()]
+            if mode == "replace":
+                text = raw.decode("utf-8", "replace")
+                return text if verbatim else self.drop_bom(text)
+            if mode == "null":
+                return None
             self.fail("bad_utf8", start + bad, "ill-formed UTF-8 in %s" % what)
-        return raw.decode("utf-8")
+        text = raw.decode("utf-8")
+        return text if verbatim else self.drop_bom(text)
+
+    def drop_bom(self, s):
+        if self.p.bom == "drop" and s.startswith("\ufeff"):
+            return s[1:]
+        return s
+
+    @staticmethod
+    def text_value(t):
+        if t is None:
+            return ["null"]
+        return t if isinstance(t, list) else ["str", t]
 
     def value(self, depth):
         if self.pos >= self.n:
             self.fail("truncated", self.n, "input ends where a value is expected")
         tag_off = self.pos
         tag = self.data[self.pos]
-        if (tag in (TAG_LIST, TAG_MAP) or tag >= TAG_CUSTOM_MIN) and depth + 1 > self.max_depth:
+        custom = tag >= TAG_CUSTOM_MIN and self.p.custom
+        if (tag in (TAG_LIST, TAG_MAP) or custom) and depth + 1 > self.max_depth:
             self.fail("depth_limit", tag_off, "nesting deeper than %d" % self.max_depth)
-        if 0x0F <= tag <= 0x7F or (tag == TAG_LARGEINT and self.strict):
+        if 0x0F <= tag <= 0x7F or (tag >= TAG_CUSTOM_MIN and not custom) or (
+                tag == TAG_LARGEINT and (self.strict or self.p.largeint == "reject")):
             self.fail("unknown_tag", tag_off, "unknown tag 0x%02x" % tag)
         self.pos += 1
         if tag == TAG_NULL:
@@ -485,58 +629,91 @@ class _Reader:
             return ["i64", str(struct.unpack("<q", self.take(8, "an int64"))[0])]
         if tag == TAG_LARGEINT:
             self.trace.add("largeint")
-            return ["largeint", self.text_bytes("a largeInt")]
+            return self.largeint()
         if tag == TAG_F64:
             self.trace.add("float64")
             self.skip_pad(8)
             return ["f64", "%016x" % struct.unpack("<Q", self.take(8, "a float64"))[0]]
         if tag == TAG_STR:
-            return ["str", self.text_bytes("a string")]
+            return self.text_value(self.text("a string"))
         if tag == TAG_U8S:
             n = self.size()
             self.require(n, "a Uint8List")
             return ["u8s", self.take(n, "a Uint8List").hex()]
         if tag in TYPED_BY_TAG:
-            word, width, fmt = TYPED_BY_TAG[tag]
-            self.trace.add("float32list" if word == "f32s" else "typed-lists")
-            if word == "i64s":
-                self.trace.add("int64")
-            n = self.size()
-            if word == "i32s" and n:
-                self.trace.add("int32")
-            self.require(self.pad_len(width) + width * n, "a %s of %d elements" % (word, n))
-            self.skip_pad(width)
-            raw = self.take(width * n, word)
-            items = [struct.unpack_from(fmt, raw, width * i)[0] for i in range(n)]
-            if word == "i64s":
-                items = [str(x) for x in items]
-            elif word == "f64s":
-                items = ["%016x" % x for x in items]
-            elif word == "f32s":
-                items = ["%08x" % x for x in items]
-            return [word, items]
+            return self.typed_list(tag)
         if tag == TAG_LIST:
             n = self.size()
             self.require(n, "a list of %d values" % n)
-            return ["list", [self.value(depth + 1) for _ in range(n)]]
+            return ["list", self.list_items(n, depth)]
         if tag == TAG_MAP:
             n = self.size()
             self.require(2 * n, "a map of %d entries" % n)
-            out = []
-            for _ in range(n):
-                k = self.value(depth + 1)
-                out.append([k, self.value(depth + 1)])
-            return ["map", out]
+            return ["map", self.map_entries(n, depth)]
         # tag >= 0x80: spec §8.1, exactly one nested value
         self.trace.add("custom-types")
         return ["custom", tag, self.value(depth + 1)]
+
+    def largeint(self):
+        mode = self.p.largeint
+        if mode == "value":
+            return ["largeint", self.text("a largeInt", utf8="reject", verbatim=True)]  # R4.4-3, R4.4-4
+        if mode == "string":
+            return self.text_value(self.text("a largeInt"))
+        # "bigint" (JAVA): new BigInteger(new String(bytes, UTF_8), 16).toString(16)
+        t = self.text("a largeInt", utf8="replace", verbatim=True)
+        body = t[1:] if t[:1] in ("-", "+") else t
+        if not body or any(c not in "0123456789abcdefABCDEF" for c in body):
+            raise Unassigned("largeInt text %r is not hexadecimal (NumberFormatException)" % t)
+        n = int(t, 16)
+        return ["largeint", ("-%x" % -n) if n < 0 else "%x" % n]
+
+    def typed_list(self, tag):
+        word, width, fmt = TYPED_BY_TAG[tag]
+        self.trace.add("float32list" if word == "f32s" else "typed-lists")
+        if word == "i64s":
+            self.trace.add("int64")
+        n = self.size()
+        if word == "i32s" and n:
+            self.trace.add("int32")
+        self.require(self.pad_len(width) + width * n, "a %s of %d elements" % (word, n))
+        self.skip_pad(width)
+        raw = self.take(width * n, word)
+        items = [struct.unpack_from(fmt, raw, width * i)[0] for i in range(n)]
+        if word == "i64s":
+            items = [str(x) for x in items]
+        elif word == "f64s":
+            items = ["%016x" % x for x in items]
+        elif word == "f32s":
+            items = ["%08x" % x for x in items]
+        return [word, items]
+
+    def list_items(self, n, depth):
+        return [self.value(depth + 1) for _ in range(n)]
+
+    def map_entries(self, n, depth):
+        out = []
+        first_at = {}  # notation text of a key -> index in out (dupkeys first/last)
+        for _ in range(n):
+            k = self.value(depth + 1)
+            v = self.value(depth + 1)
+            key = notation_text(k)
+            if self.p.dupkeys != "keep" and key in first_at:
+                if self.p.dupkeys == "last":
+                    out[first_at[key]][1] = v
+                continue
+            first_at.setdefault(key, len(out))
+            out.append([k, v])
+        return out
 
     def finish(self):
         if self.pos != self.n:
             self.fail("trailing_bytes", self.pos, "%d bytes after the item" % (self.n - self.pos))
 
+    # -- fixed-type elements of calls and envelopes --
+
     def fixed_tag(self, allowed, what):
-        """Entry points check an element's tag before decoding it (errors.md §14.2)."""
+        """Tag-first: the element's tag is checked before it is decoded (errors.md §14.2)."""
         if self.pos >= self.n:
             self.fail("truncated", self.n, "input ends where %s is expected" % what)
         tag = self.data[self.pos]
@@ -544,36 +721,109 @@ class _Reader:
             self.fail("bad_envelope", self.pos, "%s has tag 0x%02x" % (what, tag))
         return tag
 
-    def nullable_text(self, allowed, what):
-        tag = self.fixed_tag(allowed, what)
+    def tagged_text(self, nullable, what):
+        tag = self.fixed_tag((TAG_NULL, TAG_STR) if nullable else (TAG_STR,), what)
         self.pos += 1
         if tag == TAG_NULL:
             return None
-        return self.text_bytes(what)
+        t = self.text(what)
+        if t is None and not nullable:  # utf8 "null" (OBJC) in a name or code: it asserts
+            raise Unassigned("%s is not UTF-8 and became nil" % what)
+        return t
+
+    def element(self):
+        """Value-first: (offset, value) of the next element, decoded as any value."""
+        off = self.pos
+        return off, self.value(0)
+
+    def as_text(self, elem, nullable, what):
+        """The type check of a value-first element: a string (or kept bytes), or null."""
+        off, v = elem
+        if v[0] == "str":
+            return v[1]
+        if v[0] == "strbytes":
+            return v
+        if v[0] == "null" and nullable:
+            return None
+        self.fail("bad_envelope", off, "%s is %s, not a string" % (what, v[0]))
 
 
-def decode_message(data, strict=False, max_depth=MAX_DEPTH, trace=None):
-    r = _Reader(data, strict, max_depth, trace)
+def _reader(data, strict, max_depth, trace, profile, reader):
+    return (reader or _Reader)(data, strict, max_depth, trace, profile)
+
+
+def decode_message(data, strict=False, max_depth=MAX_DEPTH, trace=None, profile=SPEC,
+                   reader=None):
+    r = _reader(data, strict, max_depth, trace, profile, reader)
+    if r.n == 0 and profile.empty_message == "null":
+        return ["null"]  # GLIB, CPP, OBJC (D25)
     v = r.value(0)
     r.finish()
     return v
 
 
-def decode_call(data, strict=False, max_depth=MAX_DEPTH, trace=None):
-    r = _Reader(data, strict, max_depth, trace)
-    if trace is not None:
-        trace.add("method-codec")
-    name = r.nullable_text((TAG_STR,), "the method name")
-    args = r.value(0)
+def decode_call(data, strict=False, max_depth=MAX_DEPTH, trace=None, profile=SPEC,
+                reader=None):
+    r = _reader(data, strict, max_depth, trace, profile, reader)
+    r.trace.add("method-codec")
+    what = "the method name"
+    if profile.fixed == "tag-first":
+        name = r.tagged_text(False, what)
+        args = r.value(0)
+    elif profile.fixed == "value-first":
+        name = r.as_text(r.element(), False, what)
+        args = r.value(0)
+    else:
+        elem = r.element()
+        args = r.value(0)
+        name = r.as_text(elem, False, what)
     r.finish()
     return ["call", name, args]
 
 
-def decode_envelope(data, strict=False, max_depth=MAX_DEPTH, trace=None):
-    r = _Reader(data, strict, max_depth, trace)
-    if trace is not None:
-        trace.add("method-codec")
+def _error_envelope(r, profile):
+    p = profile
+    four = p.envelope == "four"
+    names = ("the error code", "the error message", "the stacktrace")
+    if p.fixed == "tag-first":
+        code = r.tagged_text(False, names[0])
+        message = r.tagged_text(True, names[1])
+        details = r.value(0)
+        out = ["error", code, message, details]
+        if four and r.pos < r.n:  # spec §11.3: optional 4th element
+            r.trace.add("error-stacktrace")
+            out.append(r.tagged_text(True, names[2]))
+        return out
+    if p.fixed == "value-first":
+        code = r.as_text(r.element(), False, names[0])
+        message = r.as_text(r.element(), True, names[1])
+        details = r.value(0)
+        out = ["error", code, message, details]
+        if four and r.pos < r.n:
+            r.trace.add("error-stacktrace")
+            out.append(r.as_text(r.element(), True, names[2]))
+        return out
+    elems = [r.element(), r.element()]
+    details = r.value(0)
+    if four and r.pos < r.n:
+        r.trace.add("error-stacktrace")
+        elems.append(r.element())
+    out = ["error", r.as_text(elems[0], False, names[0]), r.as_text(elems[1], True, names[1]),
+           details]
+    if len(elems) == 3:
+        out.append(r.as_text(elems[2], True, names[2]))
+    return out
+
+
+def decode_envelope(data, strict=False, max_depth=MAX_DEPTH, trace=None, profile=SPEC,
+                    reader=None):
+    r = _reader(data, strict, max_depth, trace, profile, reader)
+    r.trace.add("method-codec")
     if r.pos >= r.n:
+        if profile.empty_envelope == "success-null":
+            return ["success", ["null"]]  # CPP (D32)
+        if profile.empty_envelope == "other":
+            raise Unassigned("an empty reply is a not-implemented response (GLIB, D32)")
         r.fail("truncated", r.n, "empty envelope")
     flag = r.data[0]
     if flag > 1:
@@ -582,14 +832,9 @@ def decode_envelope(data, strict=False, max_depth=MAX_DEPTH, trace=None):
     if flag == 0:
         out = ["success", r.value(0)]
     else:
-        code = r.nullable_text((TAG_STR,), "the error code")
-        message = r.nullable_text((TAG_NULL, TAG_STR), "the error message")
-        details = r.value(0)
-        out = ["error", code, message, details]
-        if r.pos < r.n:  # spec §11.3: optional 4th element
-            if trace is not None:
-                trace.add("error-stacktrace")
-            out.append(r.nullable_text((TAG_NULL, TAG_STR), "the stacktrace"))
+        out = _error_envelope(r, profile)
+        if profile.envelope == "ignore":
+            return out
     r.finish()
     return out
 

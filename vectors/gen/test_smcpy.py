@@ -118,5 +118,91 @@ class Notation(unittest.TestCase):
                 smcpy.check_value(bad)
 
 
+
+class Orders(unittest.TestCase):  # errors.md §14.2.1
+    def out(self, entry, hx, strict=False, **kw):
+        try:
+            return smcpy.decode(entry, bytes.fromhex(hx), strict, profile=smcpy.Profile(**kw))
+        except smcpy.SmcError as e:
+            return e.cls, e.offset
+
+    def test_value_first_reads_the_name_as_a_value(self):
+        self.assertEqual(self.out("call", "0f00"), ("bad_envelope", 0))
+        self.assertEqual(self.out("call", "0f00", fixed="value-first"), ("unknown_tag", 0))
+        # a truncated name is a second fault: the suite never uses such an input
+        self.assertEqual(self.out("call", "030000"), ("bad_envelope", 0))
+        self.assertEqual(self.out("call", "030000", fixed="value-first"), ("truncated", 3))
+        self.assertEqual(self.out("call", "030000000000", fixed="value-first"),
+                         ("bad_envelope", 0))
+
+    def test_all_values_first_reads_every_element_before_checking(self):
+        # the message is an int32 and the details are missing: GLIB's order finds the type,
+        # DART's and JAVA's the missing details
+        hx = "0107016503" + "00000000"
+        self.assertEqual(self.out("envelope", hx, fixed="value-first"), ("bad_envelope", 4))
+        self.assertEqual(self.out("envelope", hx, fixed="all-values-first"), ("truncated", 9))
+
+    def test_elements_first_reads_before_checking_the_count(self):
+        self.assertEqual(self.out("message", "0c020f"), ("truncated", 3))
+        self.assertEqual(self.out("message", "0c020f", counts="elements-first"),
+                         ("unknown_tag", 2))
+        # a pure length bomb is truncated at the input length in both orders
+        self.assertEqual(self.out("message", "0cffffffffff", counts="elements-first"),
+                         ("truncated", 6))
+
+    def test_three_element_reading(self):
+        self.assertEqual(self.out("envelope", "010701650000ff00"), ("bad_envelope", 6))
+        self.assertEqual(self.out("envelope", "010701650000ff00", envelope="three"),
+                         ("trailing_bytes", 6))
+        self.assertEqual(self.out("envelope", "010701650000ff00", envelope="ignore"),
+                         ["error", "e", None, ["null"]])
+
+
+class Behaviours(unittest.TestCase):  # spec §1.1 implementation-defined rules
+    def out(self, entry, hx, **kw):
+        try:
+            return smcpy.decode(entry, bytes.fromhex(hx), profile=smcpy.Profile(**kw))
+        except smcpy.SmcError as e:
+            return e.cls, e.offset
+
+    def test_utf8_choices(self):
+        self.assertEqual(self.out("message", "0702c328"), ("bad_utf8", 2))
+        self.assertEqual(self.out("message", "0702c328", utf8="keep"), ["strbytes", "c328"])
+        self.assertEqual(self.out("message", "0702c328", utf8="replace"), ["str", "\ufffd("])
+        self.assertEqual(self.out("message", "0702c328", utf8="null"), ["null"])
+        self.assertEqual(self.out("call", "0702c32800", utf8="keep"),
+                         ["call", ["strbytes", "c328"], ["null"]])
+
+    def test_largeint_choices(self):
+        self.assertEqual(self.out("message", "050430304646"), ["largeint", "00FF"])
+        self.assertEqual(self.out("message", "050430304646", largeint="string"), ["str", "00FF"])
+        self.assertEqual(self.out("message", "050430304646", largeint="bigint"), ["largeint", "ff"])
+        self.assertEqual(self.out("message", "05027a7a", largeint="bigint"), (None, None))
+        self.assertEqual(self.out("message", "050430304646", largeint="reject"), ("unknown_tag", 0))
+
+    def test_bom_dupkeys_empty(self):
+        self.assertEqual(self.out("message", "0704efbbbf61", bom="drop"), ["str", "a"])
+        self.assertEqual(self.out("message", "070461efbbbf", bom="drop"), ["str", "a\ufeff"])
+        dup = "0d0207016103010000000701610302000000"
+        self.assertEqual(self.out("message", dup, dupkeys="first"),
+                         ["map", [[["str", "a"], ["i32", 1]]]])
+        self.assertEqual(self.out("message", dup, dupkeys="last"),
+                         ["map", [[["str", "a"], ["i32", 2]]]])
+        self.assertEqual(self.out("message", "", empty_message="null"), ["null"])
+        self.assertEqual(self.out("envelope", "", empty_envelope="success-null"),
+                         ["success", ["null"]])
+
+    def test_strbytes_notation(self):
+        smcpy.check_value(["strbytes", "ff"])
+        for bad in (["strbytes", "61"], ["strbytes", ""], ["strbytes", "FF"], ["strbytes", "f"]):
+            with self.assertRaises(smcpy.NotationError, msg=repr(bad)):
+                smcpy.check_value(bad)
+        with self.assertRaises(smcpy.SmcError) as cm:
+            smcpy.encode_message(["strbytes", "ff"])
+        self.assertEqual(cm.exception.cls, "not_encodable")
+        with self.assertRaises(smcpy.SmcError):
+            smcpy.encode_call(["call", ["strbytes", "ff"], ["null"]])
+
+
 if __name__ == "__main__":
     unittest.main()

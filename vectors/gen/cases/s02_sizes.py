@@ -1,7 +1,7 @@
 """spec §2: byte order (2.1) and the size field (2.2)."""
 
 from caselib import (accept, custom, error, f32s, f64s, i32, i32s, i64, i64s, lst, mp, nonminimal,
-                     null, origin, reject, s, u8s, valid, call)
+                     null, origin, reject, s, tests, u8s, valid, call)
 
 SECTION = "2"
 FILE = "s02-sizes"
@@ -10,8 +10,24 @@ TITLE = "Byte order and sizes"
 DART = "message_codecs_test.dart should encode sizes correctly at boundary cases"
 
 
+# Non-minimal size forms: flutter mode reads them (R2.2-3), strict mode rejects them (R2.2-4).
+NONMINIMAL = ("R2.2-3", "R2.2-4")
+
+
 def cases(registry):
-    out = [
+    with tests("R2.2-1", "R2.2-2"):
+        return _cases()
+
+
+def _cases():
+    with tests("R2.1-1"):
+        out = _byte_order()
+    out += _sizes()
+    return out
+
+
+def _byte_order():
+    return [
         valid("s02.1-i32-little-endian", "int32 0x01020304: least significant byte first",
               i32(0x01020304), expect_hex="0304030201"),
         valid("s02.1-i64-little-endian", "int64 0x0102030405060708: least significant byte first",
@@ -23,6 +39,10 @@ def cases(registry):
         valid("s02.1-i32s-little-endian", "Int32List element 0x0a0b0c0d is stored LSB first",
               i32s([0x0A0B0C0D]), expect_hex="090100000d0c0b0a"),
     ]
+
+
+def _sizes():
+    out = []
 
     # Dart's literal boundary vectors (Uint8List of zeros).
     for n, hx_size, tag in ((253, "fd", "253"), (254, "fefe00", "254"),
@@ -51,8 +71,16 @@ def cases(registry):
                          "map of %d int32 keys to null: the size counts pairs" % n,
                          mp(*[(i32(i), null()) for i in range(n)])))
 
+    with tests(*NONMINIMAL):
+        out += _nonminimal()
+    return out
+
+
+def _nonminimal():
+    out = []
     # Non-minimal size forms: accepted in flutter mode, not_canonical in strict (spec §2.2).
     out.append(valid("s02.2-str-ab", "string \"ab\" (non-minimal size forms accepted)", s("ab"),
+                     requirements=("R2.2-1", "R2.2-2") + NONMINIMAL,
                      expect_hex="07026162",
                      accepted=[accept("07fe02006162", "size 2 in the 3-byte form", "not_canonical"),
                                accept("07ff020000006162", "size 2 in the 5-byte form",
@@ -97,6 +125,7 @@ def cases(registry):
     v = i32s([7])
     hx, off = nonminimal(v, "$", "fe")
     out.append(valid("s02.2-i32s-one", "Int32List [7]", v,
+                     requirements=("R2.2-1", "R2.2-2", "R3.1-1") + NONMINIMAL,
                      accepted=[accept(hx, "count in the 3-byte form; data at offset 4, no padding",
                                       "not_canonical")]))
     # Counts of 254..65535 written in the 5-byte form, for typed lists and containers.

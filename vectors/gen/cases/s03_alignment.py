@@ -4,7 +4,7 @@ map keys and values, method-call arguments (counted from the name, §3.1) and en
 (counted from the flag byte, §3.1). Plus non-zero padding (§3.3)."""
 
 from caselib import (accept, call, custom, enc, error, f32s, f64, f64s, i32, i32s, i64s, lst, mp,
-                     nonzero_pad, null, origin, reject, s, success, valid)
+                     nonzero_pad, null, origin, reject, s, success, tests, valid)
 
 SECTION = "3"
 FILE = "s03-alignment"
@@ -60,7 +60,18 @@ def contexts(item, r):
     yield "error-details", "3.1", "error_envelope", error("e" * n, None, item), "$.details"
 
 
+# Where padding is counted from and what it holds (spec §3.1-§3.3).
+ALIGNED = ("R3.1-1", "R3.2-1", "R3.2-2", "R3.3-1")
+EMPTY_TYPED = ("R3.2-3", "R6.6-1")   # an empty typed list keeps its padding
+PAD_CONTENT = ("R3.3-3", "R3.3-4")   # flutter ignores padding content, strict rejects it
+
+
 def cases(registry):
+    with tests(*ALIGNED):
+        return _cases()
+
+
+def _cases():
     out = []
     for slug, item in items():
         for r in range(8):
@@ -77,7 +88,8 @@ def cases(registry):
                                   "success": "as a success result (the flag byte counts)",
                                   "success-list": "in a list in a success envelope",
                                   "error-details": "as error-envelope details"}[ctx]),
-                    value, kind=kind, focus=path))
+                    value, kind=kind, focus=path,
+                    requirements=ALIGNED + (EMPTY_TYPED if slug.endswith("-n0") else ())))
     # Literal upstream and derived vectors.
     out += [
         valid("s03.2-f64-one-top", "1.0 at offset 0: 7 padding bytes before the payload",
@@ -103,6 +115,22 @@ def cases(registry):
                             "decode composite message (round-trip only; bytes from the "
                             "canonical rules)")),
     ]
+    with tests(*(ALIGNED + PAD_CONTENT)):
+        out += _pad_content()
+    # §3.3: padding is counted from the message offset, never from the value. A decoder that
+    # aligns relative to the start of the list (or of the method arguments) skips the wrong
+    # number of bytes and fails these.
+    out.append(valid("s03.3-i32s-after-odd-prefix", "Int32List after a 3-byte string in a "
+                     "list: pad counted from the message start", lst(s("abc"), i32s([1, 2])),
+                     focus="$[1]"))
+    out.append(valid("s03.3-nested-f64-odd", "float64 nested three lists deep after an "
+                     "odd-length prefix", lst(i32(1), lst(null(), lst(f64(-2.5)))),
+                     focus="$[1][1][0]"))
+    return out
+
+
+def _pad_content():
+    out = []
     # §3.3: padding content is ignored in flutter mode, not_canonical in strict mode. One
     # vector per aligned type and pad length, non-zero in the first or only the last byte.
     fills = {"ff": lambda n: b"\xff" * n, "last": lambda n: bytes(n - 1) + b"\x01"}
@@ -148,13 +176,4 @@ def cases(registry):
     out.append(reject("s03.3-pad-success-f64", "success envelope: non-zero padding before a "
                       "float64", hx, "not_canonical", off, kind="success_envelope",
                       modes=("strict",), value=sv))
-    # §3.3: padding is counted from the message offset, never from the value. A decoder that
-    # aligns relative to the start of the list (or of the method arguments) skips the wrong
-    # number of bytes and fails these.
-    out.append(valid("s03.3-i32s-after-odd-prefix", "Int32List after a 3-byte string in a "
-                     "list: pad counted from the message start", lst(s("abc"), i32s([1, 2])),
-                     focus="$[1]"))
-    out.append(valid("s03.3-nested-f64-odd", "float64 nested three lists deep after an "
-                     "odd-length prefix", lst(i32(1), lst(null(), lst(f64(-2.5)))),
-                     focus="$[1][1][0]"))
     return out

@@ -2,7 +2,7 @@
 
 import struct
 
-from caselib import (b, f64, i32, i64, lst, mp, notes, null, origin, reject, s, valid)
+from caselib import (b, f64, i32, i64, lst, mp, notes, null, origin, reject, s, tests, valid)
 
 SECTION = "4"
 FILE = "s04-scalars"
@@ -28,8 +28,24 @@ LARGEINT_NOTES = notes(
 )
 
 
+# Strict-only largeInt rejects: strict mode MUST reject tag 5 (R4.4-5); the flutter-mode decode
+# to `value` tests R4.4-2 (accepting is implementation-defined) and R4.4-4 (text verbatim).
+LARGEINT_MODES = {"strict": ("R4.4-5",), "flutter": ("R4.4-2", "R4.4-4")}
+
+
 def cases(registry):
-    out = [
+    with tests("R4.1-1"):
+        out = _null_bool()
+    with tests("R4.2-1"):
+        out += _ints()
+    with tests("R4.3-1", "R4.3-2"):
+        out += _floats()
+    out += _largeint()
+    return out
+
+
+def _null_bool():
+    return [
         valid("s04.1-null", "null", null(), expect_hex="00",
               origin=origin("flutter-glib-test", GLIB_REF)),
         valid("s04.1-true", "true", b(True), expect_hex="01",
@@ -47,6 +63,10 @@ def cases(registry):
         valid("s04.1-objc-no", "@NO", b(False), expect_hex="02",
               origin=origin("flutter-objc-test", OBJC_REF)),
     ]
+
+
+def _ints():
+    out = []
     # int32 (spec §4.2)
     for slug, x, hx, org in (
             ("zero", 0, "0300000000", origin("flutter-glib-test", GLIB_REF)),
@@ -119,10 +139,15 @@ def cases(registry):
     for x in (0, 1, -1, 5, 42, 2**31 - 1, -2**31):
         out.append(valid("s04.2-i64-small-%s" % (str(x).replace("-", "minus")),
                          "int64-tagged %d: a value that fits int32 keeps tag 4 (distinct from "
-                         "int32)" % x, i64(x)))
+                         "int32)" % x, i64(x), requirements=("R4.2-1", "R4.2-2")))
     out.append(valid("s04.2-i32-and-i64-same-number", "list [int32 5, int64 5]: two different "
-                     "values", lst(i32(5), i64(5)),
+                     "values", lst(i32(5), i64(5)), requirements=("R4.2-1", "R4.2-2"),
                      expect_hex="0c02 0305000000 040500000000000000"))
+    return out
+
+
+def _floats():
+    out = []
     # float64 (spec §4.3): bits preserved, aligned to 8.
     f64_cases = [
         ("zero", "0000000000000000", origin("flutter-glib-test", GLIB_REF)),
@@ -165,6 +190,11 @@ def cases(registry):
                      "(bits preserved element by element)",
                      lst(f64("7ff8000000000001"), f64("7ff0000000000002"),
                          f64("fff8000000000003"))))
+    return out
+
+
+def _largeint():
+    out = []
     # largeInt (spec §4.4): decode-only in flutter mode, unknown_tag in strict mode.
     for slug, text, desc in (("1f", "1f", "largeInt \"1f\" (Java BigInteger 31)"),
                              ("minus-1f", "-1f", "largeInt \"-1f\" (negative, Java form)"),
@@ -178,20 +208,21 @@ def cases(registry):
                           "strict mode rejects tag 5",
                           "05%02x%s" % (len(data), data.hex()), "unknown_tag", 0,
                           modes=("strict",), value=["largeint", text],
-                          notes=LARGEINT_NOTES))
+                          by_mode=LARGEINT_MODES, notes=LARGEINT_NOTES))
     v = lst(i32(1), ["largeint", "ff"], null())
     out.append(reject("s04.4-largeint-in-list", "largeInt \"ff\" as the 2nd list element",
                       "0c03 0301000000 05026666 00", "unknown_tag", 7, modes=("strict",),
-                      value=v, notes=LARGEINT_NOTES))
+                      value=v, by_mode=LARGEINT_MODES, notes=LARGEINT_NOTES))
     v = mp((["largeint", "a"], s("x")))
     out.append(reject("s04.4-largeint-map-key", "largeInt as a map key",
                       "0d01 050161 070178", "unknown_tag", 2, modes=("strict",), value=v,
-                      notes=LARGEINT_NOTES))
+                      by_mode=LARGEINT_MODES, notes=LARGEINT_NOTES))
     # Flutter-only rejects of largeInt payloads (strict fails earlier at the tag).
     out.append(reject("s04.4-largeint-truncated", "largeInt of declared size 3 with 1 byte",
-                      "050331", "truncated", 3, modes=("flutter",),
+                      "050331", "truncated", 3, modes=("flutter",), requirements=("R4.4-2",),
                       tier="implementation-defined", notes=LARGEINT_NOTES))
     out.append(reject("s04.4-largeint-bad-utf8", "largeInt whose text is not UTF-8",
                       "050231ff", "bad_utf8", 3, modes=("flutter",),
+                      requirements=("R4.4-2", "R4.4-3", "R5.3-2"),
                       tier="implementation-defined", notes=LARGEINT_NOTES))
     return out

@@ -1,7 +1,7 @@
 """spec §5: strings. Size = UTF-8 byte count (5.1), embedded NUL (5.2), well-formed UTF-8
 only (5.3, implementation-defined tier for the rejects)."""
 
-from caselib import (mp, notes, null, origin, reject, s, valid)
+from caselib import (UTF8_NOTES, VERSION, alt, mp, notes, null, origin, reject, s, tests, valid)
 
 SECTION = "5"
 FILE = "s05-strings"
@@ -11,19 +11,28 @@ GLIB = "fl_standard_message_codec_test.cc (wire-format-notes.md §3.5)"
 CPP = "standard_message_codec_unittests.cc (wire-format-notes.md §3.4)"
 OBJC = "flutter_standard_codec_unittest.mm (wire-format-notes.md §3.3)"
 
-UTF8_NOTES = notes(
-    "The bytes of a string must be well-formed UTF-8 (RFC 3629); decoders reject otherwise "
-    "with bad_utf8 at the first byte of the first ill-formed subsequence (spec §5.3).",
-    ("FormatException (utf8 decoder without allowMalformed)", ["DART"]),
-    ("replaces ill-formed sequences with U+FFFD, no error; re-encoding differs", ["JAVA"]),
-    ("CFString creation fails: nil (NSNull inside containers)", ["OBJC"]),
-    ("keeps the raw bytes, no validation", ["CPP", "GLIB"]),
+BOM_NOTES = notes(
+    "A U+FEFF at the start of a string is a character like any other and is kept (spec §5.1, "
+    "R5.1-3).",
+    ("drops a leading U+FEFF: its UTF-8 decoder skips a byte-order mark (observed)", ["DART"]),
+    ("String(data:encoding: .utf8) drops it in Foundation on Linux (observed in a third-party "
+     "Swift port)", ["SWIFT-PORT"]),
 )
 
 NUL_NOTE = " (GLib truncates at the NUL on decode and encode, ObjC's encoder may too: divergence)"
 
 
 def cases(registry):
+    with tests("R5.1-1", "R5.1-2"):
+        out = _encoding()
+    with tests("R5.2-1"):
+        out += _nul()
+    with tests("R5.3-2"):
+        out += _ill_formed()
+    return out
+
+
+def _encoding():
     out = [
         valid("s05.1-empty", "empty string", s(""), expect_hex="0700",
               origin=origin("flutter-glib-test", GLIB)),
@@ -65,7 +74,13 @@ def cases(registry):
         valid("s05.1-u-07ff-0800", "U+07FF and U+0800 (2/3-byte boundary)", s("\u07ff\u0800"),
               expect_hex="0705dfbfe0a080"),
         valid("s05.1-bom", "a leading U+FEFF byte-order mark is text, kept",
-              s("\ufeffa"), expect_hex="0704efbbbf61"),
+              s("\ufeffa"), expect_hex="0704efbbbf61", requirements=("R5.1-1", "R5.1-3"),
+              notes=BOM_NOTES, origin=origin("observed", "DART decodes it to \"a\" (issue 13)")),
+        valid("s05.1-bom-only", "a string that is only U+FEFF: kept, not emptied",
+              s("\ufeff"), expect_hex="0703efbbbf", requirements=("R5.1-1", "R5.1-3"),
+              notes=BOM_NOTES, since=VERSION),
+        valid("s05.1-bom-after-first", "U+FEFF after the first character is always text",
+              s("a\ufeff"), expect_hex="0704 61 efbbbf", since=VERSION),
         valid("s05.1-replacement-char", "U+FFFD (what Dart writes for a lone surrogate)",
               s("\ufffd"), expect_hex="0703efbfbd",
               origin=origin("derived", "wire-format-notes.md §3.6 U+FFFD")),
@@ -80,6 +95,11 @@ def cases(registry):
     for n in (253, 254, 255, 65535, 65536, 70000):
         out.append(valid("s05.1-ascii-%d" % n, "ASCII string of %d bytes" % n,
                          s("".join(chr(0x61 + i % 26) for i in range(n)))))
+    return out
+
+
+def _nul():
+    out = []
     # Embedded NUL (spec §5.2)
     for slug, text, hx in (("nul-middle", "a\x00b", "0703610062"), ("nul-only", "\x00", "070100"),
                            ("nul-three", "\x00\x00\x00", "0703000000"),
@@ -88,6 +108,11 @@ def cases(registry):
                          s(text), expect_hex=hx))
     out.append(valid("s05.2-nul-map-key", "map key \"a\\u0000b\" distinct from key \"a\"",
                      mp((s("a\x00b"), null()), (s("a"), null()))))
+    return out
+
+
+def _ill_formed():
+    out = []
     # Ill-formed UTF-8 (spec §5.3). Each: (slug, description, payload bytes, bad index).
     bad = [
         ("lone-continuation-80", "a lone continuation byte 80", "80", 0),
@@ -155,6 +180,7 @@ def cases(registry):
                tier="implementation-defined", notes=UTF8_NOTES),
         reject("s05.3-bad-utf8-stacktrace", "ill-formed stacktrace (4th element)",
                "01 070165 00 00 0704 f4908080", "bad_utf8", 8, kind="error_envelope",
-               tier="implementation-defined", notes=UTF8_NOTES),
+               tier="implementation-defined", notes=UTF8_NOTES,
+               alternatives=[alt("trailing_bytes", 6, "three-element")]),
     ]
     return out

@@ -1,7 +1,8 @@
 """spec §6: Uint8List (6.1), Int32List (6.2), Int64List (6.3), Float64List (6.4),
 Float32List (6.5), empty typed lists carry padding (6.6)."""
 
-from caselib import (with_alternatives, f32s, f64s, i32, i32s, i64s, lst, notes, null, origin, reject, u8s, valid)
+from caselib import (with_alternatives, f32s, f64s, i32, i32s, i64s, lst, notes, null, origin, reject,
+                     tests, u8s, valid)
 
 SECTION = "6"
 FILE = "s06-typed-lists"
@@ -23,8 +24,19 @@ CPP_EMPTY_NOTES = notes(
 WITH_ALTERNATIVES = ['s06.2-i32s-glib', 's06.3-i64s-glib', 's06.4-f64s-glib', 's06.5-f32s-glib', 's06.6-null-i32s-empty-7']
 
 
+REQUIREMENTS = {
+    "6.1": ("R6-1", "R6.1-1"), "6.2": ("R6-1", "R6.2-1"), "6.3": ("R6-1", "R6.3-1"),
+    "6.4": ("R6-1", "R6.4-1"), "6.5": ("R6-1", "R6.5-1"), "6.6": ("R3.2-3", "R6.6-1"),
+}
+# C++'s unpadded empty lists: the input ends inside the padding (R3.3-2); the strict-only
+# one has non-zero padding that flutter mode ignores (R3.3-3, R3.3-4).
+CPP_SHORT = ("R3.3-2", "R6.6-1")
+CPP_MISREAD = ("R3.3-3", "R3.3-4", "R6.6-1")
+
+
 def cases(registry):
-    return with_alternatives(_cases(), WITH_ALTERNATIVES)
+    with tests.per_section(REQUIREMENTS):
+        return with_alternatives(_cases(), WITH_ALTERNATIVES)
 
 
 def _cases():
@@ -117,19 +129,19 @@ def _cases():
               lst(u8s("01"), i64s([]), i32(9)), focus="$[1]"),
         reject("s06.6-cpp-null-i32s-empty", "[null, Int32List[]] as C++ writes it (no padding): "
                "the input ends inside the padding", "0c02000900", "truncated", 5,
-               notes=CPP_EMPTY_NOTES,
+               notes=CPP_EMPTY_NOTES, requirements=CPP_SHORT,
                origin=origin("derived", "wire-format-notes.md §3.6 [null, Int32List[]] CPP")),
         reject("s06.6-cpp-f32s-empty-top", "Float32List[] as C++ writes it (0e 00)", "0e00",
-               "truncated", 2, notes=CPP_EMPTY_NOTES,
+               "truncated", 2, notes=CPP_EMPTY_NOTES, requirements=CPP_SHORT,
                origin=origin("derived", "wire-format-notes.md §3.6 Float32List[] CPP")),
         reject("s06.6-cpp-i32s-empty-top", "Int32List[] as C++ writes it (09 00)", "0900",
-               "truncated", 2, notes=CPP_EMPTY_NOTES,
+               "truncated", 2, notes=CPP_EMPTY_NOTES, requirements=CPP_SHORT,
                origin=origin("observed", "wire-format-notes.md §8.4")),
         reject("s06.6-cpp-i64s-empty-top", "Int64List[] as C++ writes it (0a 00)", "0a00",
-               "truncated", 2, notes=CPP_EMPTY_NOTES,
+               "truncated", 2, notes=CPP_EMPTY_NOTES, requirements=CPP_SHORT,
                origin=origin("observed", "wire-format-notes.md §8.4")),
         reject("s06.6-cpp-f64s-empty-top", "Float64List[] as C++ writes it (0b 00)", "0b00",
-               "truncated", 2, notes=CPP_EMPTY_NOTES,
+               "truncated", 2, notes=CPP_EMPTY_NOTES, requirements=CPP_SHORT,
                origin=origin("observed", "wire-format-notes.md §8.4")),
         reject("s06.6-cpp-u8s-i64s-empty-i32", "C++'s bytes for [Uint8List 01, Int64List[], "
                "int32 9]: a conforming flutter-mode decoder reads the int32's tag as padding and "
@@ -137,6 +149,7 @@ def _cases():
                "strict mode sees the non-zero padding byte",
                "0c030801010a000309000000", "not_canonical", 7, modes=("strict",),
                value=lst(u8s("01"), i64s([]), i32s([])),
-               notes=CPP_EMPTY_NOTES, origin=origin("observed", "wire-format-notes.md §8.4")),
+               notes=CPP_EMPTY_NOTES, requirements=CPP_MISREAD,
+               origin=origin("observed", "wire-format-notes.md §8.4")),
     ]
     return out

@@ -1,8 +1,8 @@
 """spec §7: lists (7.1), maps in wire order (7.2), duplicate keys (7.3, implementation-
 defined), keys of any type (7.4)."""
 
-from caselib import (with_alternatives, b, custom, f32s, f64, f64s, i32, i32s, i64, i64s, lst, mp, notes, null,
-                     origin, s, u8s, valid)
+from caselib import (VERSION, with_alternatives, b, custom, f32s, f64, f64s, i32, i32s, i64, i64s, lst,
+                     mp, notes, null, origin, s, tests, u8s, valid)
 
 SECTION = "7"
 FILE = "s07-lists-maps"
@@ -21,18 +21,45 @@ DUP_NOTES = notes(
     ("first value wins", ["OBJC", "CPP"]),
 )
 MERGE_NOTES = notes(
-    "Keys with different encodings are different keys (spec §7.2, §7.4); the value model keeps "
-    "both entries.",
+    "Keys with different encodings are different keys (spec §7.2, §7.4); they SHOULD stay "
+    "separate entries even where the host's map equality merges them (R7.3-3).",
     ("merge 0.0 and -0.0 into one key", ["GLIB", "CPP", "DART"]),
     ("keep them apart (Double.equals compares bits)", ["JAVA"]),
+)
+NFC_NOTES = notes(
+    "\"\\u00e9\" (c3a9) and \"e\\u0301\" (65cc81) are different strings (spec §5.1: no "
+    "normalisation) and so different keys; both entries stay (R7.3-3).",
+    ("String == compares canonical equivalence, so a Dictionary keyed by String keeps one "
+     "entry (observed in a third-party Swift port)", ["SWIFT-PORT"]),
+)
+NAN_PAYLOAD_NOTES = notes(
+    "NaNs with different bit patterns are different values and so different keys (spec §7.3); "
+    "both entries stay (R7.3-3).",
+    ("HashMap<Object, Object> with Double keys: Double.equals compares doubleToLongBits, which "
+     "canonicalises NaN, so one entry is kept (observed)", ["JAVA"]),
+)
+NAN_KEY_NOTES = notes(
+    "A NaN key and a key with other bits are different keys in every host (spec §7.4): "
+    "decoders keep both entries (R7.4-2).",
+    ("std::map<EncodableValue, ...> orders doubles with <, so the NaN is equivalent to every "
+     "key and one entry is dropped (observed)", ["CPP"]),
 )
 
 
 WITH_ALTERNATIVES = ['s07.1-cpp-mixed', 's07.1-glib-mixed', 's07.2-glib-value-types-as-keys', 's07.2-glib-nested-maps']
 
 
+REQUIREMENTS = {
+    "7.1": ("R7.1-1",), "7.2": ("R7.2-1", "R7.2-2", "R7.2-3"), "7.3": ("R7.3-2",),
+    "7.4": ("R7.4-2",),
+}
+# Keys that are distinct values but may be equal in a host's map (R7.3-3, a SHOULD).
+HOST_MERGE = ("R7.2-1", "R7.3-3")
+
+
 def cases(registry):
-    return with_alternatives(_cases(), WITH_ALTERNATIVES)
+    with tests.per_section(REQUIREMENTS):
+        return with_alternatives(_cases(), WITH_ALTERNATIVES)
 
 
 def _cases():
@@ -117,7 +144,8 @@ def _cases():
         valid("s07.2-map-of-maps", "map value is a map, key is a map",
               mp((mp((s("k"), s("v"))), mp((i32(1), i32(2)))))),
         valid("s07.2-i32-and-i64-keys", "keys int32 1 and int64 1 are different keys (GLib "
-              "merges them)", mp((i32(1), s("int32")), (i64(1), s("int64")))),
+              "merges them)", mp((i32(1), s("int32")), (i64(1), s("int64"))),
+              requirements=HOST_MERGE),
         valid("s07.2-map-count-bytes", "a map of 3 pairs: the size counts pairs, not values",
               mp((i32(1), null()), (i32(2), null()), (i32(3), null())),
               expect_hex="0d03 0301000000 00 0302000000 00 0303000000 00"),
@@ -136,6 +164,15 @@ def _cases():
                          mp((key, s("v")), (s("after"), i32(1))), focus="$<0>"))
     out.append(valid("s07.4-all-key-types", "one map with a key of every type",
                      mp(*[(k, i32(i)) for i, (_, k) in enumerate(key_types)])))
+    # A NaN key next to another float64 key, on its own (CPP's std::map drops one; D40).
+    nan, half = f64("7ff8000000000000"), f64(0.5)
+    for slug, pairs in (("after", ((half, i32(1)), (nan, i32(2)))),
+                        ("before", ((nan, i32(1)), (half, i32(2))))):
+        out.append(valid("s07.4-nan-key-%s-f64" % slug, "{%s}: a NaN key %s the key 0.5; both "
+                         "entries stay" % (", ".join("%s: %d" % ("NaN" if k is nan else "0.5",
+                                                                  v[1]) for k, v in pairs), slug),
+                         mp(*pairs), notes=NAN_KEY_NOTES, since=VERSION,
+                         origin=origin("observed", "CPP decodes one entry (issue 13)")))
     # spec §7.3: duplicate keys (identical encodings) are kept in wire order.
     out += [
         valid("s07.3-dup-str", "{'a':1, 'a':2}: duplicate key, both entries kept",
@@ -158,6 +195,23 @@ def _cases():
         valid("s07.3-zero-and-minus-zero", "keys 0.0 and -0.0: different encodings, so not "
               "duplicates, but several hosts merge them", mp((f64(0.0), s("plus")),
                                                               (f64(-0.0), s("minus"))),
-              tier="implementation-defined", notes=MERGE_NOTES),
+              requirements=HOST_MERGE, notes=MERGE_NOTES),
     ]
+    # R7.3-3 where a host's key equality is wider than the value model's (D17).
+    for slug, pairs in (("nfc-nfd", ((s("\u00e9"), i32(1)), (s("e\u0301"), i32(2)))),
+                        ("nfd-nfc", ((s("e\u0301"), i32(1)), (s("\u00e9"), i32(2))))):
+        out.append(valid("s07.3-keys-%s" % slug, "keys \"%s\" then \"%s\": canonically "
+                         "equivalent, different strings; both entries stay" % tuple(
+                             ascii(k[1])[1:-1] for k, _ in pairs), mp(*pairs),
+                         requirements=HOST_MERGE, notes=NFC_NOTES, since=VERSION,
+                         origin=origin("observed", "a Swift port keeps one entry (issue 13)")))
+    for slug, pairs in (
+            ("quiet-then-payload", ((f64("7ff8000000000000"), i32(1)),
+                                    (f64("7ff0000000000001"), i32(2)))),
+            ("payload-then-quiet", ((f64("7ff8000000000001"), i32(1)),
+                                    (f64("7ff8000000000000"), i32(2))))):
+        out.append(valid("s07.3-nan-keys-%s" % slug, "two NaN keys with different payloads: "
+                         "different keys; both entries stay", mp(*pairs),
+                         requirements=HOST_MERGE, notes=NAN_PAYLOAD_NOTES, since=VERSION,
+                         origin=origin("observed", "JAVA keeps one entry (issue 13)")))
     return out

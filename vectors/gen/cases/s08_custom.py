@@ -4,8 +4,8 @@ ProxyApi reference 128 (8.2), overflow wrapper 255 (8.3), data classes (8.4), en
 import json
 import struct
 
-from caselib import (b, custom, f64, i32, i32s, i64, lst, mp, notes, null, origin, s, valid,
-                     u8s)
+from caselib import (b, custom, f64, i32, i32s, i64, lst, mp, notes, null, origin, s, tests,
+                     valid, u8s)
 
 SECTION = "8"
 FILE = "s08-custom-types"
@@ -26,13 +26,23 @@ BENCH_HEX = (
 
 NON_LIST_NOTES = notes(
     "At the wire level a custom value is a tag and exactly one nested value of any type "
-    "(spec §8.1); the reference decodes it. Whether a class tag with a non-list payload is "
-    "an error is up to the generated codec.",
-    ("Dart: TypeError from 'as List<Object?>'", ["PIGEON"]),
-    ("Kotlin: 'as? List' makes it null silently", ["PIGEON"]),
-    ("Java: ClassCastException; Swift: crash (as!); C++: bad_variant_access", ["PIGEON"]),
-    ("GObject: *_new_from_list returns NULL, FL_MESSAGE_CODEC_ERROR_FAILED", ["PIGEON"]),
+    "(spec §8.1); a generic decoder (the reference) decodes it. A Pigeon decoder whose schema "
+    "makes the tag a class should reject it (R8.4-3).",
+    ("rejects it: Dart TypeError from 'as List<Object?>', Java ClassCastException, C++ "
+     "bad_variant_access, GObject FL_MESSAGE_CODEC_ERROR_FAILED", ["PIGEON-Dart",
+                                                                   "PIGEON-Java", "PIGEON-C++",
+                                                                   "PIGEON-GObject"],
+     {"error": {}}),
+    ("'as? List' makes the class null silently (breaks the MUST NOT of R8.4-3)",
+     ["PIGEON-Kotlin"], {"value": ["null"]}),
+    ("crashes on 'as!' (never acceptable, R1.4-8)", ["PIGEON-Swift"]),
 )
+
+REQUIREMENTS = {
+    "8.1": ("R8.1-3", "R8.1-4"), "8.2": ("R8.1-4", "R8.2-1"),
+    "8.3": ("R8.1-4", "R8.3-1", "R8.3-3"), "8.4": ("R8.1-4", "R8.4-1", "R8.4-2"),
+    "8.5": ("R8.1-4", "R8.5-1"),
+}
 
 
 def _hexfloat_to_bits(x):
@@ -61,6 +71,11 @@ def _bench_record():
 
 
 def cases(registry):
+    with tests.per_section(REQUIREMENTS):
+        return _cases()
+
+
+def _cases():
     out = []
     # spec §8.1: every custom tag, payload one nested value.
     for tag in range(128, 256):
@@ -126,9 +141,11 @@ def cases(registry):
               custom(132, lst(u8s("ff"), i32s([1, 2]), f64(0.1))), focus="$.v[1]"),
         valid("s08.4-non-list-payload", "class tag 131 followed by int32 42 instead of a field "
               "list: valid at the wire level", custom(131, i32(42)),
-              expect_hex="83032a000000", tier="implementation-defined", notes=NON_LIST_NOTES),
+              expect_hex="83032a000000", tier="implementation-defined", notes=NON_LIST_NOTES,
+              requirements=("R8.1-4", "R8.4-3")),
         valid("s08.4-non-list-payload-str", "class tag 131 followed by a string",
-              custom(131, s("not a list")), tier="implementation-defined", notes=NON_LIST_NOTES),
+              custom(131, s("not a list")), tier="implementation-defined", notes=NON_LIST_NOTES,
+              requirements=("R8.1-4", "R8.4-3")),
         # spec §8.5: enums, index int32 (Java, C++, GObject) or int64 (Dart, Kotlin, Swift, ObjC).
         valid("s08.5-enum-dart", "enum index 1 with tag 129 from Dart (int64)",
               custom(129, i64(1)), expect_hex="81040100000000000000",

@@ -1,7 +1,7 @@
 """spec §9: a message is exactly one value (9.1, trailing bytes), the empty message (9.2,
 implementation-defined), top-level null (9.3)."""
 
-from caselib import (enc, f64, i32, i32s, lst, mp, notes, null, origin, reject, s, valid,
+from caselib import (enc, f64, i32, i32s, lst, mp, notes, null, origin, reject, s, tests, valid,
                      custom)
 
 SECTION = "9"
@@ -17,6 +17,12 @@ EMPTY_NOTES = notes(
 
 
 def cases(registry):
+    with tests.per_section({"9.1": ("R9.1-1", "R9.1-2"), "9.2": ("R9.2-1",),
+                            "9.3": ("R9.3-1",)}):
+        return _cases()
+
+
+def _cases():
     out = [
         valid("s09.3-top-level-null", "top-level null is the byte 00 (Dart, Java and ObjC "
               "encoders return no bytes for a null message: divergence, spec §9.3)", null(),

@@ -1,8 +1,9 @@
 """spec §11: success (11.1) and error (11.2) envelopes, the optional stacktrace element
 (11.3, implementation-defined), bad flags and empty envelopes (11.4)."""
 
-from caselib import (with_alternatives, b, custom, error, f32s, f64, f64s, i32, i32s, i64, i64s, lst, mp, notes,
-                     null, origin, reject, s, success, u8s, valid, enc)
+from caselib import (VERSION, with_alternatives, alt, b, custom, error, f32s, f64, f64s, i32, i32s, i64,
+                     i64s, lst, mp, notes, null, origin, reject, s, success, tests, u8s, valid,
+                     enc)
 
 SECTION = "11"
 FILE = "s11-envelopes"
@@ -22,10 +23,34 @@ STACK_NOTES = notes(
     ("FormatException('Invalid envelope')", ["WEBUI"]),
 )
 EMPTY_NOTES = notes(
-    "An envelope has at least its flag byte; an empty one is truncated at 0 (spec §11.4).",
-    ("a 0-length reply means 'not implemented' at the channel level", ["GLIB", "DART", "JAVA",
-                                                                       "OBJC", "CPP"]),
-    ("CPP decodes it as a success with no value (inferred)", ["CPP"]),
+    "An envelope has at least its flag byte; an empty one is truncated at 0 (spec §11.4). At "
+    "the channel level every platform reads a 0-length reply as 'not implemented' before the "
+    "codec sees it.",
+    ("FormatException / BufferUnderflowException, as the spec decides", ["DART", "JAVA"]),
+    ("returns a not-implemented response", ["GLIB"]),
+    ("decodes it as success with no value (observed)", ["CPP"]),
+)
+LARGEINT_TEXT_NOTES = notes(
+    "An error code or message is a string (tag 07) or, for the message, null; a largeInt is "
+    "neither, so the envelope is bad_envelope at its tag (spec §11.5), also for a decoder that "
+    "accepts tag 5 as a largeInt (R4.4-2).",
+    ("reads tag 5 as a string, so the envelope is a valid error", ["DART", "OBJC", "CPP"]),
+    ("BigInteger(\"\", 16) throws NumberFormatException", ["JAVA"]),
+    ("rejects tag 5 (Unexpected standard codec type 05)", ["GLIB"]),
+)
+SUCCESS_THEN_ERROR_NOTES = notes(
+    "A success envelope is the flag and one value; bytes after it are trailing_bytes "
+    "(spec §11.5), whatever they look like.",
+    ("falls through to the error path when bytes remain and parses them as code, message and "
+     "details: a complete triple becomes a FlutterException (observed)", ["JAVA"]),
+    ("do not check for bytes after the value", ["DART", "WEBUI", "CPP"]),
+)
+AFTER_DETAILS_NOTES = notes(
+    "Bytes after an error envelope's details are either a stacktrace (a string or null) or an "
+    "error: bad_envelope at the byte after the details for a decoder that reads the 4th "
+    "element, trailing_bytes there for one that reads three (errors.md §14.2.1); never "
+    "ignored (spec §11.5).",
+    ("ignores everything after the details and returns the error (observed)", ["CPP"]),
 )
 
 DETAILS = [
@@ -39,8 +64,16 @@ DETAILS = [
 WITH_ALTERNATIVES = ['s11.2-cpp-error-full', 's11.1-glib-success-list']
 
 
+REQUIREMENTS = {
+    "11.1": ("R11.1-1",), "11.2": ("R11.2-1",), "11.3": ("R11.3-1", "R11.3-2", "R11.3-3"),
+    "11.4": ("R11.5-1",),
+}
+MESSAGE_NULL = ("R11.2-1", "R11.2-2", "R11.2-3")
+
+
 def cases(registry):
-    return with_alternatives(_cases(), WITH_ALTERNATIVES)
+    with tests.per_section(REQUIREMENTS):
+        return with_alternatives(_cases(), WITH_ALTERNATIVES)
 
 
 def _cases():
@@ -88,9 +121,9 @@ def _cases():
               origin=origin("flutter-glib-test", GLIB)),
         valid("s11.2-message-empty-string", "error message \"\" (0700) differs from null (00); "
               "C++ writes \"\" as null", error("e", "", null()), kind="error_envelope",
-              expect_hex="01 070165 0700 00"),
+              expect_hex="01 070165 0700 00", requirements=MESSAGE_NULL),
         valid("s11.2-message-null", "error message null", error("e", None, null()),
-              kind="error_envelope", expect_hex="01 070165 00 00"),
+              kind="error_envelope", expect_hex="01 070165 00 00", requirements=MESSAGE_NULL),
         valid("s11.2-unicode-code-message", "non-ASCII code and message",
               error("\u00e9rr", "\U0001F4A5 boom", null()), kind="error_envelope"),
     ]
@@ -133,18 +166,18 @@ def _cases():
     ]
     # spec §11.4 and the entry-point tag checks (errors.md §14.2).
     out += [
-        reject("s11.4-glib-flag-2", "envelope flag 02", "02", "bad_envelope", 0, kind="envelope",
+        reject("s11.4-glib-flag-2", "envelope flag 02", "02", "bad_envelope", 0, kind="envelope", requirements=("R11.4-1",),
                origin=origin("flutter-glib-test", GLIB + " decode response 02")),
         reject("s11.4-flag-2-with-value", "flag 02 followed by a value", "02 00", "bad_envelope",
-               0, kind="envelope"),
+               0, kind="envelope", requirements=("R11.4-1",)),
         reject("s11.4-flag-ff", "flag ff followed by a value", "ff 00", "bad_envelope", 0,
-               kind="envelope"),
+               kind="envelope", requirements=("R11.4-1",)),
         reject("s11.4-flag-80", "flag 80 (negative as a Java byte)", "80 00", "bad_envelope", 0,
-               kind="envelope"),
+               kind="envelope", requirements=("R11.4-1",)),
         reject("s11.4-flag-03-like-int32", "flag 03 followed by 4 bytes", "03 01000000",
-               "bad_envelope", 0, kind="envelope"),
+               "bad_envelope", 0, kind="envelope", requirements=("R11.4-1",)),
         reject("s11.4-empty", "empty envelope (0 bytes)", "", "truncated", 0, kind="envelope",
-               tier="implementation-defined", notes=EMPTY_NOTES,
+               tier="implementation-defined", notes=EMPTY_NOTES, requirements=("R11.4-2",),
                origin=origin("flutter-glib-test", GLIB + " decode response 0-length "
                              "(GLib: not-implemented response)")),
         reject("s11.4-glib-success-no-value", "success flag only", "00", "truncated", 1,
@@ -164,24 +197,70 @@ def _cases():
                enc(success(lst(i32(1))), "envelope").hex + "00", "trailing_bytes", 8,
                kind="success_envelope"),
         reject("s11.4-trailing-after-stacktrace", "4-element error envelope then one more byte",
-               "01 070165 00 00 00 00", "trailing_bytes", 7, kind="error_envelope"),
+               "01 070165 00 00 00 00", "trailing_bytes", 7, kind="error_envelope",
+               alternatives=[alt("trailing_bytes", 6, "three-element")]),
         reject("s11.4-trailing-after-stacktrace-str", "4-element error envelope (string "
                "stacktrace) then a null", "01 070165 00 00 070174 00", "trailing_bytes", 9,
-               kind="error_envelope"),
+               kind="error_envelope", alternatives=[alt("trailing_bytes", 6, "three-element")]),
     ]
-    for tag, desc in ((0x00, "null"), (0x03, "int32"), (0x0C, "list"), (0x05, "largeInt"),
-                      (0x0F, "unknown tag 15"), (0x81, "custom 129")):
+    # The code, message and stacktrace of an error envelope, each a complete value of the
+    # wrong type, so the type is the only fault whichever order a decoder checks in.
+    largeint_modes = {"flutter": ("R11.5-1", "R4.4-2"), "strict": ("R11.5-1",)}
+    for tag, desc, hx in ((0x00, "null", "01 00 00 00"), (0x03, "int32", "01 03 00000000 00 00"),
+                          (0x0C, "list", "01 0c 00 00 00"), (0x05, "largeInt", "01 05 00 00 00"),
+                          (0x0F, "unknown tag 15", "01 0f 00 00 00"),
+                          (0x81, "custom 129", "01 81 00 00 00")):
+        kw = {}
+        if tag == 0x0F:
+            kw["alternatives"] = [alt("unknown_tag", 1, "value-first")]
+        if tag == 0x05:
+            kw.update(by_mode=largeint_modes, notes=LARGEINT_TEXT_NOTES,
+                      alternatives=[alt("unknown_tag", 1, "value-first", modes=["strict"])])
         out.append(reject("s11.4-code-tag-%02x" % tag, "error code with tag %02x (%s)" % (tag, desc),
-                          "01 %02x 00 00 00" % tag, "bad_envelope", 1, kind="error_envelope"))
-    for tag, desc in ((0x01, "true"), (0x03, "int32"), (0x0C, "list"), (0x08, "Uint8List"),
-                      (0x05, "largeInt"), (0x10, "unknown tag 16"), (0x80, "custom 128")):
+                          hx, "bad_envelope", 1, kind="error_envelope", **kw))
+    for tag, desc, hx in ((0x01, "true", "01 070165 01 00"),
+                          (0x03, "int32", "01 070165 03 00000000 00"),
+                          (0x0C, "list", "01 070165 0c00 00"),
+                          (0x08, "Uint8List", "01 070165 0800 00"),
+                          (0x05, "largeInt", "01 070165 0500 00"),
+                          (0x10, "unknown tag 16", "01 070165 10 00 00 00 00"),
+                          (0x80, "custom 128", "01 070165 8000 00")):
+        kw = {}
+        if tag == 0x10:
+            kw["alternatives"] = [alt("unknown_tag", 4, "value-first")]
+        if tag == 0x05:
+            kw.update(by_mode=largeint_modes, notes=LARGEINT_TEXT_NOTES,
+                      alternatives=[alt("unknown_tag", 4, "value-first", modes=["strict"])])
         out.append(reject("s11.4-message-tag-%02x" % tag, "error message with tag %02x (%s): "
                           "neither string nor null" % (tag, desc),
-                          "01 070165 %02x 00 00 00 00" % tag, "bad_envelope", 4,
-                          kind="error_envelope"))
+                          hx, "bad_envelope", 4, kind="error_envelope", **kw))
+    # Bytes after the details, in codecs without error-stacktrace too (issue 13): CPP ignores
+    # them; JAVA parses what follows a success value as an error triple.
+    out += [
+        reject("s11.4-after-details-ff", "error(\"e\", null, null) then custom(255, null): a "
+               "complete value that is not a stacktrace (a lone ff would also be cut short, a "
+               "second fault for a decoder that reads it as a value first)",
+               "01 070165 00 00 ff00", "bad_envelope", 6, kind="error_envelope",
+               notes=AFTER_DETAILS_NOTES, since=VERSION,
+               origin=origin("observed", "CPP accepts 01070165 0000 ff as error(\"e\", null, "
+                                         "null) (issue 13)"),
+               alternatives=[alt("trailing_bytes", 6, "three-element")]),
+        reject("s11.4-success-then-error-triple", "success(\"x\") followed by a complete error "
+               "code, message and details", "00 070178 070165 00 00", "trailing_bytes", 4,
+               kind="success_envelope", notes=SUCCESS_THEN_ERROR_NOTES, since=VERSION,
+               origin=origin("observed", "JAVA decodes error(\"e\", null, null) (issue 13)")),
+        reject("s11.4-success-null-then-error-triple", "success(null) followed by a complete "
+               "error code, message and details", "00 00 070165 00 00", "trailing_bytes", 2,
+               kind="success_envelope", notes=SUCCESS_THEN_ERROR_NOTES, since=VERSION,
+               origin=origin("observed", "JAVA's fall-through to the error path (D27)")),
+    ]
+    three = alt("trailing_bytes", 6, "three-element")
     for tag, desc in ((0x01, "true"), (0x03, "int32"), (0x0C, "list"), (0x0F, "unknown tag 15")):
+        alts = [three]
+        if tag == 0x0F:
+            alts.insert(0, alt("unknown_tag", 6, "value-first"))
         out.append(reject("s11.4-stacktrace-tag-%02x" % tag, "bytes after the details start "
                           "with tag %02x: the 4th element must be a string or null" % tag,
                           "01 070165 00 00 %02x 00000000" % tag, "bad_envelope", 6,
-                          kind="error_envelope"))
+                          kind="error_envelope", alternatives=alts, notes=AFTER_DETAILS_NOTES))
     return out

@@ -3,7 +3,7 @@ of arguments (12.1); replies are [result], void [null] / [], or [code, message, 
 (12.2). Decoded with the message entry point."""
 
 from caselib import (with_alternatives, b, custom, f32s, f64, f64s, i32, i32s, i64, i64s, lst, mp, null,
-                     origin, s, u8s, valid)
+                     origin, s, u8s, tests, valid)
 
 SECTION = "12"
 FILE = "s12-pigeon-channel"
@@ -23,7 +23,8 @@ WITH_ALTERNATIVES = ['s12.1-request-typed-data']
 
 
 def cases(registry):
-    return with_alternatives(_cases(), WITH_ALTERNATIVES)
+    with tests.per_section({"12.1": ("R12.1-1",), "12.2": ("R12.2-1", "R12.2-3")}):
+        return with_alternatives(_cases(), WITH_ALTERNATIVES)
 
 
 def _cases():
@@ -55,10 +56,12 @@ def _cases():
               lst(custom(132, lst(b(True), i64(1), s("s")))), kind="pigeon_reply"),
         valid("s12.2-reply-result-null", "reply [null] for a nullable return (also the "
               "platform's void reply)", lst(null()), kind="pigeon_reply", expect_hex="0c0100",
+              requirements=("R12.2-1", "R12.2-2", "R12.2-4"),
               origin=origin("derived", P + " void reply [null]")),
         valid("s12.2-reply-void-dart", "void reply [] from a Dart-side handler (the platform "
               "side replies [null]; Pigeon decoders treat both as void)",
               lst(), kind="pigeon_reply", expect_hex="0c00",
+              requirements=("R12.2-1", "R12.2-2", "R12.2-4"),
               origin=origin("derived", P + " Dart wrapResponse(empty: true)")),
         valid("s12.2-reply-error-dart", "error reply [code, message, details] from Dart",
               lst(s("channel-error"), s("Unable to establish connection on channel: \"x\"."),
@@ -66,7 +69,7 @@ def _cases():
               origin=origin("derived", P + " channel-error")),
         valid("s12.2-reply-error-null-message", "error reply with a null message (Kotlin's "
               "decoder throws on it, others accept)", lst(s("code"), null(), null()),
-              kind="pigeon_reply"),
+              kind="pigeon_reply", requirements=("R12.2-3", "R12.2-6")),
         valid("s12.2-reply-error-kotlin-throwable", "Kotlin wrapError of a plain Throwable: "
               "[simpleName, toString(), \"Cause: ..., Stacktrace: ...\"]",
               lst(s("IllegalStateException"), s("java.lang.IllegalStateException: bad"),

@@ -6,7 +6,7 @@ decides the class or offset.
 LATE: built after every other module, so truncations can name their base vector."""
 
 import smcpy
-from caselib import ENTRY_OF_KIND, origin, reject, slug_of
+from caselib import ENTRY_OF_KIND, UTF8_NOTES, alt, origin, reject, slug_of, tests
 
 SECTION = "14"
 FILE = "s14-errors"
@@ -63,9 +63,19 @@ GLIB_TRUNCATED = [
 ]
 
 
+def _details_end(base):
+    """Offset just after the details of a 4-element error envelope, else None: a decoder
+    that reads three elements reports trailing_bytes there (errors.md §14.2.1)."""
+    v = base["value"]
+    if ENTRY_OF_KIND[base["kind"]] != "envelope" or v[0] != "error" or len(v) != 5:
+        return None
+    return len(smcpy.encode("envelope", v[:4]).data)
+
+
 def _prefix_vectors(base, limit, seen):
     entry = ENTRY_OF_KIND[base["kind"]]
     data = bytes.fromhex(base["canonical"])
+    end3 = _details_end(base)
     out = []
     for k in range(0, min(len(data), limit)):
         if k == 0 and entry == "message":
@@ -83,13 +93,19 @@ def _prefix_vectors(base, limit, seen):
         except smcpy.SmcError:
             pass
         seen.add((entry, hx))
+        alts = [alt("trailing_bytes", end3, "three-element")] if end3 and k > end3 else []
         out.append(reject("s14.1-%s-trunc%d" % (slug_of(base["id"]), k),
                           "%s cut after %d of %d bytes" % (base["id"], k, len(data)), hx,
-                          "truncated", k, kind=base["kind"]))
+                          "truncated", k, kind=base["kind"], alternatives=alts))
     return out
 
 
 def cases(registry):
+    with tests("R14-1"):
+        return _cases(registry)
+
+
+def _cases(registry):
     seen = {(c.entry, c["hex"]) for c in registry.values() if "hex" in c}
     out = []
     for i, hx in enumerate(GLIB_TRUNCATED):
@@ -98,6 +114,19 @@ def cases(registry):
                           % (hx if len(hx) <= 24 else hx[:24] + "..."), hx, "truncated", n,
                           origin=origin("flutter-glib-test", GLIB)))
         seen.add(("message", hx))
+    with tests("R8.1-2"):
+        out += _unknown_tags()
+    out += _order_of_checks()
+    # Truncations: every strict prefix of each base.
+    for base_id in TRUNCATION_BASES:
+        out += _prefix_vectors(registry[base_id], 10**9, seen)
+    for base_id, limit in HEAD_TRUNCATIONS:
+        out += _prefix_vectors(registry[base_id], limit, seen)
+    return out
+
+
+def _unknown_tags():
+    out = []
     out.append(reject("s14.1-glib-unknown-tag-0f", "GLib DecodeUnknownType: tag 0f", "0f",
                       "unknown_tag", 0, origin=origin("flutter-glib-test", "fl_standard_message_"
                                                       "codec_test.cc DecodeUnknownType")))
@@ -124,38 +153,45 @@ def cases(registry):
         out.append(reject("s14.1-unknown-tag-%02x-error-details" % tag, "reserved tag as error "
                           "details", "01 070165 00 %02x" % tag, "unknown_tag", 5,
                           kind="error_envelope"))
-    # errors.md §14.2: order of checks.
-    out += [
-        reject("s14.2-count-before-element", "list of 2 with one (unknown-tag) byte left: the "
-               "count check comes before the element", "0c02 0f", "truncated", 3),
+    return out
+
+
+def _order_of_checks():
+    """errors.md §14.2: inputs where the spec's order decides the class or offset. Where a
+    permitted order (§14.2.1) gives the one fault another outcome, the vector lists it;
+    s14.2-count-before-element (`0c020f`, two faults) is retired."""
+    return [
         reject("s14.2-element-after-count", "list of 2 with an unknown tag then a null: now "
-               "the tag is reached", "0c02 0f 00", "unknown_tag", 2),
+               "the tag is reached", "0c02 0f 00", "unknown_tag", 2, requirements=("R8.1-2",)),
         reject("s14.2-utf8-after-presence", "string of 3 declared, one invalid byte present: "
                "presence is checked before UTF-8", "0703 ff", "truncated", 3),
         reject("s14.2-utf8-before-trailing", "invalid string then a trailing byte",
-               "0701 ff 00", "bad_utf8", 2),
+               "0701 ff 00", "bad_utf8", 2, requirements=("R5.3-2", "R9.1-2"),
+               notes=UTF8_NOTES),
         reject("s14.2-unknown-before-trailing", "unknown tag inside a list, then a trailing "
-               "byte", "0c01 0f 00", "unknown_tag", 2),
+               "byte", "0c01 0f 00", "unknown_tag", 2, requirements=("R8.1-2", "R9.1-2")),
         reject("s14.2-pad-missing", "float64 whose padding is cut after one non-zero byte: "
-               "missing padding is truncated in every mode", "06 01", "truncated", 2),
+               "missing padding is truncated in every mode", "06 01", "truncated", 2,
+               requirements=("R3.3-2",)),
         reject("s14.2-typed-min-includes-pad", "Int32List of 1 with 3 of the 6 bytes (2 pad "
-               "+ 4 data)", "0901 0000 00", "truncated", 5),
-        reject("s14.2-typed-min-before-pad", "Int32List of 2 with padding present, data short: "
-               "the size check (pad + 8) fails first", "0902 ffff 0000000000", "truncated", 9),
+               "+ 4 data)", "0901 0000 00", "truncated", 5, requirements=("R15.2-3",)),
+        reject("s14.2-typed-min-before-pad", "Int32List of 2 with its 2 padding bytes and 5 of "
+               "its 8 data bytes: truncated at the input length (the size check, pad + 8)",
+               "0902 0000 0000000000", "truncated", 9, requirements=("R15.2-3",)),
         reject("s14.2-depth-before-size", "129th container with a missing size byte: the depth "
-               "check comes first", "81" * 128 + "0c", "depth_limit", 128, tier="recommended"),
-        reject("s14.2-name-tag-before-decode", "method name with an unknown tag: bad_envelope, "
-               "not unknown_tag", "0f 00", "bad_envelope", 0, kind="method_call"),
-        reject("s14.2-code-tag-before-decode", "error code with tag 0x7f: bad_envelope",
-               "01 7f 00 00", "bad_envelope", 1, kind="error_envelope"),
+               "check comes first", "81" * 128 + "0c", "depth_limit", 128, tier="recommended",
+               requirements=("R15.1-3",)),
+        reject("s14.2-name-tag-before-decode", "method name with an unknown tag: bad_envelope "
+               "when the tag is checked first (spec order), unknown_tag when the name is read "
+               "as a value first", "0f 00", "bad_envelope", 0, kind="method_call",
+               requirements=("R10.1-3",), alternatives=[alt("unknown_tag", 0, "value-first")]),
+        reject("s14.2-code-tag-before-decode", "error code with tag 0x7f: bad_envelope, or "
+               "unknown_tag when the code is read as a value first", "01 7f 00 00",
+               "bad_envelope", 1, kind="error_envelope", requirements=("R11.5-1",),
+               alternatives=[alt("unknown_tag", 1, "value-first")]),
         reject("s14.2-flag-before-anything", "flag 05 with nothing after it", "05",
-               "bad_envelope", 0, kind="envelope"),
+               "bad_envelope", 0, kind="envelope", requirements=("R11.4-1",)),
         reject("s14.2-message-tag-missing", "error code then end of input: the message tag is "
-               "missing", "01 0700", "truncated", 3, kind="error_envelope"),
+               "missing", "01 0700", "truncated", 3, kind="error_envelope",
+               requirements=("R11.5-1",)),
     ]
-    # Truncations: every strict prefix of each base.
-    for base_id in TRUNCATION_BASES:
-        out += _prefix_vectors(registry[base_id], 10**9, seen)
-    for base_id, limit in HEAD_TRUNCATIONS:
-        out += _prefix_vectors(registry[base_id], limit, seen)
-    return out

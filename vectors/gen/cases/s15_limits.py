@@ -4,7 +4,8 @@ anything is allocated (15.2, errors.md §14.3)."""
 
 import struct
 
-from caselib import (call, custom, error, i32, lst, mp, notes, null, reject, success, valid)
+from caselib import (VERSION, alt, call, custom, error, i32, lst, mp, notes, null, origin, reject,
+                     success, tests, valid)
 
 SECTION = "15"
 FILE = "s15-limits"
@@ -50,25 +51,49 @@ def nest_hex(kind, depth, leaf_hex):
     return "".join(pre) + leaf_hex
 
 
+JAVA_MAP_NOTES = notes(
+    "A map that declares more entries than the input can hold is truncated at the input "
+    "length (spec §15.2), however large the count.",
+    ("reads the count as a signed int: 2^31 and more are negative, the loop never runs, and "
+     "the map decodes as {} (observed)", ["JAVA"]),
+)
+PADDED_BOMB_NOTES = notes(
+    "A typed list whose count needs more bytes than remain is truncated at the input length "
+    "(spec §15.2), before anything is allocated for it; the padding being present changes "
+    "nothing.",
+    ("checks the padding, then allocates count x 8 bytes before reading: 32 GiB, and the "
+     "process aborts (observed in a third-party Swift port; bombs cut before the padding did "
+     "not reach the allocation)", ["SWIFT-PORT"]),
+)
+
+
 def cases(registry):
+    with tests.per_section({"15.1": ("R15.1-3",), "15.2": ("R15.2-3",)}):
+        return _cases()
+
+
+def _cases():
     out = []
     # spec §15.1: depth. A top-level container is level 1.
     for kind in ("list", "map", "custom", "mixed"):
         out.append(valid("s15.1-depth64-%s" % kind, "%s nesting 64 levels deep (every decoder "
-                         "must support it)" % kind, nest(kind, 64, i32(64))))
+                         "must support it)" % kind, nest(kind, 64, i32(64)),
+                         requirements=("R15.1-1",)))
     for kind in ("list", "custom", "mixed"):
         out.append(valid("s15.1-depth128-%s" % kind, "%s nesting 128 levels deep, the "
-                         "reference limit" % kind, nest(kind, 128, null()), tier="recommended"))
+                         "reference limit" % kind, nest(kind, 128, null()), tier="recommended",
+                         requirements=("R15.1-2",)))
     out.append(valid("s15.1-depth128-list-empty-leaf", "128 nested lists, the innermost empty",
-                     nest("list", 127, lst()), tier="recommended"))
+                     nest("list", 127, lst()), tier="recommended", requirements=("R15.1-2",)))
     out.append(valid("s15.1-depth128-call-args", "method call whose arguments nest 128 lists",
-                     call("m", nest("list", 128, null())), kind="method_call", tier="recommended"))
+                     call("m", nest("list", 128, null())), kind="method_call", tier="recommended",
+                     requirements=("R15.1-2",)))
     out.append(valid("s15.1-depth128-success", "success envelope whose result nests 128 levels",
                      success(nest("custom", 128, null())), kind="success_envelope",
-                     tier="recommended"))
+                     tier="recommended", requirements=("R15.1-2",)))
     out.append(valid("s15.1-depth128-error-details", "error envelope whose details nest 128 "
                      "lists", error("e", None, nest("list", 128, null())), kind="error_envelope",
-                     tier="recommended"))
+                     tier="recommended", requirements=("R15.1-2",)))
     # 129 levels: the tag of the 129th container is the offset.
     for kind, per in (("list", 2), ("map", 3), ("custom", 1)):
         leaf = {"list": "0c00", "map": "0d00", "custom": "8100"}[kind]
@@ -150,13 +175,54 @@ def cases(registry):
             ("error-details-map", "01 070165 00 0dfeffff 0000", None, "error_envelope"),
             ("stacktrace", "01 070165 00 00 07fd 00", None, "error_envelope")):
         n = len(hx.replace(" ", "")) // 2
+        alts = [alt("trailing_bytes", 6, "three-element")] if slug == "stacktrace" else []
         out.append(reject("s15.2-bomb-in-%s" % slug, "declared size beyond the input inside "
-                          "%s" % slug.replace("-", " "), hx, "truncated", n, kind=kind))
+                          "%s" % slug.replace("-", " "), hx, "truncated", n, kind=kind,
+                          alternatives=alts))
     # largeInt sizes: flutter mode only (strict mode rejects the tag first).
     for n in (0xFD, 0xFFFF, 0xFFFFFFFF):
         hx = "05" + size_hex(n) + "31"
         out.append(reject("s15.2-bomb-largeint-%x" % n, "largeInt declaring %d bytes with 1 "
                           "left (flutter mode)" % n, hx, "truncated", len(hx) // 2,
                           modes=("flutter",), tier="implementation-defined",
-                          notes=LARGEINT_NOTES))
+                          requirements=("R4.4-2", "R15.2-3"), notes=LARGEINT_NOTES))
+    out += _new_bombs()
+    return out
+
+
+def _new_bombs():
+    """Bombs real codecs were caught by (issue 13): a map count of 2^31 or more with nothing
+    after it, and 64-bit typed lists whose padding is present."""
+    out = []
+    for slug, hx in (("map-80000000-nothing-after", "0d ff00000080"),
+                     ("map-ffffffff-nothing-after", "0d ffffffffff"),
+                     ("nested-map-80000000-nothing-after", "0c01 0d ff00000080"),
+                     ("map-value-map-80000000-nothing-after", "0d01 00 0d ff00000080")):
+        n = len(hx.replace(" ", "")) // 2
+        out.append(reject("s15.2-bomb-%s" % slug, "%s: a map count of 2^31 or more and no "
+                          "byte after it" % hx, hx, "truncated", n, notes=JAVA_MAP_NOTES,
+                          since=VERSION, origin=origin("observed", "JAVA decodes {} (wire-format-"
+                                                                   "notes.md §8.10)")))
+    for word, tag, width in (("i64s", "0a", 8), ("f64s", "0b", 8), ("i32s", "09", 4),
+                             ("f32s", "0e", 4)):
+        top = tag + "ffffffffff"
+        pad = (-len(bytes.fromhex(top))) % width
+        out.append(reject("s15.2-bomb-padded-%s-top" % word, "%s of 0xffffffff elements at "
+                          "offset 0 with its %d padding bytes present" % (word, pad),
+                          top + "00" * pad, "truncated", len(top) // 2 + pad,
+                          notes=PADDED_BOMB_NOTES, since=VERSION,
+                          origin=origin("observed", "a Swift port allocates and aborts (issue "
+                                                    "13)")))
+        for m in range(width):
+            # m nulls before it in a list: the count's end moves, the padding length with it
+            head = "0c%02x" % (m + 1) + "00" * m + top
+            pad = (-len(bytes.fromhex(head))) % width
+            hx = head + "00" * pad
+            out.append(reject("s15.2-bomb-padded-%s-pad%d" % (word, pad), "%s of 0xffffffff "
+                              "elements after %d null(s) in a list, its %d padding bytes "
+                              "present" % (word, m, pad), hx, "truncated", len(hx) // 2,
+                              notes=PADDED_BOMB_NOTES, since=VERSION,
+                              origin=origin("observed", "a Swift port allocates and aborts "
+                                                        "(issue 13)")))
+    return out
     return out
