@@ -184,7 +184,8 @@ static size_t utf8_seq_len(const unsigned char *s, size_t avail)
         }
         cp = cp << 6 | (s[i] & 0x3fu);
     }
-    if ((n == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff))) {
+    if ((n == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
+        (n == 4 && (cp < 0x10000 || cp > 0x10ffff))) {
         return 0;
     }
     return n;
@@ -198,13 +199,27 @@ void smcj_buf_json_str(smcj_buf_t *b, const char *s, size_t len)
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)s[i];
         switch (c) {
-        case '"': smcj_buf_puts(b, "\\\""); break;
-        case '\\': smcj_buf_puts(b, "\\\\"); break;
-        case '\n': smcj_buf_puts(b, "\\n"); break;
-        case '\r': smcj_buf_puts(b, "\\r"); break;
-        case '\t': smcj_buf_puts(b, "\\t"); break;
-        case '\b': smcj_buf_puts(b, "\\b"); break;
-        case '\f': smcj_buf_puts(b, "\\f"); break;
+        case '"':
+            smcj_buf_puts(b, "\\\"");
+            break;
+        case '\\':
+            smcj_buf_puts(b, "\\\\");
+            break;
+        case '\n':
+            smcj_buf_puts(b, "\\n");
+            break;
+        case '\r':
+            smcj_buf_puts(b, "\\r");
+            break;
+        case '\t':
+            smcj_buf_puts(b, "\\t");
+            break;
+        case '\b':
+            smcj_buf_puts(b, "\\b");
+            break;
+        case '\f':
+            smcj_buf_puts(b, "\\f");
+            break;
         default:
             if (c < 0x20 || c == 0x7f) {
                 char e[7] = {'\\', 'u', '0', '0', hexd[c >> 4], hexd[c & 15], 0};
@@ -242,12 +257,28 @@ void smcj_buf_xml_text(smcj_buf_t *b, const char *s, size_t len)
     while (i < len) {
         unsigned char c = u[i];
         switch (c) {
-        case '&': smcj_buf_puts(b, "&amp;"); i++; continue;
-        case '<': smcj_buf_puts(b, "&lt;"); i++; continue;
-        case '>': smcj_buf_puts(b, "&gt;"); i++; continue;
-        case '"': smcj_buf_puts(b, "&quot;"); i++; continue;
-        case '\'': smcj_buf_puts(b, "&#39;"); i++; continue;
-        default: break;
+        case '&':
+            smcj_buf_puts(b, "&amp;");
+            i++;
+            continue;
+        case '<':
+            smcj_buf_puts(b, "&lt;");
+            i++;
+            continue;
+        case '>':
+            smcj_buf_puts(b, "&gt;");
+            i++;
+            continue;
+        case '"':
+            smcj_buf_puts(b, "&quot;");
+            i++;
+            continue;
+        case '\'':
+            smcj_buf_puts(b, "&#39;");
+            i++;
+            continue;
+        default:
+            break;
         }
         if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f) {
             smcj_buf_printf(b, "\\x%02x", c); /* XML 1.0 cannot carry these, even as &#..; */

@@ -33,7 +33,8 @@ void smcj_buf_append(smcj_buf_t *b, const void *data, size_t len);
 void smcj_buf_puts(smcj_buf_t *b, const char *s);
 void smcj_buf_putc(smcj_buf_t *b, char c);
 void smcj_buf_printf(smcj_buf_t *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void smcj_buf_vprintf(smcj_buf_t *b, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
+void smcj_buf_vprintf(smcj_buf_t *b, const char *fmt, va_list ap)
+    __attribute__((format(printf, 2, 0)));
 /** Remove the first n bytes. */
 void smcj_buf_consume(smcj_buf_t *b, size_t n);
 void smcj_buf_clear(smcj_buf_t *b);
@@ -61,7 +62,8 @@ void smcj_buf_sh_quote(smcj_buf_t *b, const char *s);
 
 /** Lower-case hex of bytes. */
 void smcj_buf_hex(smcj_buf_t *b, const uint8_t *bytes, size_t len);
-/** Parse lower-case hex (even length, [0-9a-f]); false if malformed. *out is heap (may be NULL when 0). */
+/** Parse lower-case hex (even length, [0-9a-f]); false if malformed. *out is heap (may be NULL when
+ * 0). */
 bool smcj_hex_decode(const char *hex, size_t hex_len, uint8_t **out, size_t *out_len);
 
 /** Write the buffer to a file path ("-" = stdout); false with errno-based message on failure. */

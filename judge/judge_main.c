@@ -24,29 +24,37 @@ static const char k_usage[] =
     "Run codec runners (runners/PROTOCOL.md) against the golden vectors and report.\n"
     "\n"
     "Vectors and runners:\n"
-    "  --vectors DIR            vector directory (default: $SMC_VECTORS_DIR, ./vectors, or near the executable)\n"
+    "  --vectors DIR            vector directory (default: $SMC_VECTORS_DIR, ./vectors, or near "
+    "the executable)\n"
     "  --runner NAME=COMMAND    a runner, started with /bin/sh -c COMMAND (repeatable)\n"
-    "  --skip-runner NAME=WHY   list a runner as skipped with a reason, without starting it (repeatable)\n"
+    "  --skip-runner NAME=WHY   list a runner as skipped with a reason, without starting it "
+    "(repeatable)\n"
     "  --timeout SECONDS        per-request timeout (default 5)\n"
     "  --start-timeout SECONDS  timeout of a handshake (default 30: JVMs start slowly)\n"
     "  --window N               requests in flight per runner (default 64)\n"
-    "  --max-line BYTES         longest response line accepted (default 64 MiB; longer is protocol_error)\n"
-    "Selection (a vector must pass every kind of filter given; repeat a filter to allow several values):\n"
+    "  --max-line BYTES         longest response line accepted (default 64 MiB; longer is "
+    "protocol_error)\n"
+    "Selection (a vector must pass every kind of filter given; repeat a filter to allow several "
+    "values):\n"
     "  --only ID-GLOB           vector ids (fnmatch)\n"
     "  --tier TIER              required | recommended | implementation-defined\n"
     "  --feature WORD           vectors whose features include WORD\n"
     "  --section S              spec section prefix: 6 matches 6 and 6.2, not 16.1\n"
     "Verdict:\n"
     "  --gate required|recommended|all   tiers whose failures fail the run (default recommended)\n"
-    "  --xfail NAME=FILE        expected failures of runner NAME (lines `vector-id  # reason`, globs allowed)\n"
-    "  --write-xfail NAME=FILE  write NAME's corrected expected-failure list (current failures, old reasons kept)\n"
+    "  --xfail NAME=FILE        expected failures of runner NAME (lines `vector-id  # reason`, "
+    "globs allowed)\n"
+    "  --write-xfail NAME=FILE  write NAME's corrected expected-failure list (current failures, "
+    "old reasons kept)\n"
     "Reports:\n"
     "  --json FILE  --junit FILE  --html FILE   machine-readable, JUnit XML, self-contained HTML\n"
     "  --max-details N          failure details printed on stdout (default 20)\n"
-    "  --list-na                list every not-applicable vector with its reason (default: counts per reason)\n"
+    "  --list-na                list every not-applicable vector with its reason (default: counts "
+    "per reason)\n"
     "  --progress | --no-progress   progress line on stderr (default: when stderr is a terminal)\n"
     "\n"
-    "Exit status: 0 gate passed, 1 gate failed, 2 usage or setup error (including a runner that could not start).\n";
+    "Exit status: 0 gate passed, 1 gate failed, 2 usage or setup error (including a runner that "
+    "could not start).\n";
 
 typedef struct opts {
     const char *vectors;
@@ -79,7 +87,8 @@ static bool valid_name(const char *s, size_t n)
     }
     for (size_t i = 0; i < n; i++) {
         char c = s[i];
-        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.')) {
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+              c == '_' || c == '-' || c == '.')) {
             return false;
         }
     }
@@ -170,9 +179,10 @@ static int parse_args(opts_t *o, int argc, char **argv, char *err, size_t err_si
         }
         /* --opt VALUE or --opt=VALUE */
         static const char *const k_value_options[] = {
-            "--vectors", "--runner", "--skip-runner", "--timeout", "--start-timeout", "--window", "--max-line",
-            "--max-details", "--gate", "--only", "--tier", "--feature", "--section", "--xfail", "--write-xfail",
-            "--json", "--junit", "--html"};
+            "--vectors", "--runner",   "--skip-runner", "--timeout", "--start-timeout",
+            "--window",  "--max-line", "--max-details", "--gate",    "--only",
+            "--tier",    "--feature",  "--section",     "--xfail",   "--write-xfail",
+            "--json",    "--junit",    "--html"};
         char name[64];
         const char *val;
         const char *eq = strchr(a, '=');
@@ -264,13 +274,15 @@ static bool attach_lists(opts_t *o, char **specs, size_t n, bool write, char *er
         const char *eq = strchr(specs[k], '=');
         smcj_runner_t *r = eq ? find_runner(o, specs[k], (size_t)(eq - specs[k])) : NULL;
         if (!r || eq[1] == '\0') {
-            snprintf(err, err_size, "%s `%s`: want NAME=FILE with NAME a runner given by --runner/--skip-runner",
+            snprintf(err, err_size,
+                     "%s `%s`: want NAME=FILE with NAME a runner given by --runner/--skip-runner",
                      write ? "--write-xfail" : "--xfail", specs[k]);
             return false;
         }
         char **slot = write ? &r->write_xfail_path : &r->xfail_path;
         if (*slot) {
-            snprintf(err, err_size, "two %s lists for runner `%s`", write ? "--write-xfail" : "--xfail", r->name);
+            snprintf(err, err_size, "two %s lists for runner `%s`",
+                     write ? "--write-xfail" : "--xfail", r->name);
             return false;
         }
         *slot = smcj_xstrdup(eq + 1);
@@ -293,7 +305,8 @@ static bool dir_has_vectors(const char *dir)
     return found;
 }
 
-/* --vectors, $SMC_VECTORS_DIR, ./vectors, then `vectors/` in the executable's directory or its parents. */
+/* --vectors, $SMC_VECTORS_DIR, ./vectors, then `vectors/` in the executable's directory or its
+ * parents. */
 static char *resolve_vectors_dir(const char *given)
 {
     if (given) {
@@ -352,9 +365,10 @@ static void select_vectors(smcj_vectors_t *vs, const opts_t *o)
         bool sel = true;
         sel = sel && (o->n_only == 0 || any_match(o->only, o->n_only, v->id, 0));
         /* --tier matches a vector any of whose checks has that tier (V.2 by_mode) */
-        sel = sel && (o->n_tiers == 0 || any_match(o->tiers, o->n_tiers, smcj_tier_name(v->tier), 1) ||
-                      any_match(o->tiers, o->n_tiers, smcj_tier_name(v->mode_tier[0]), 1) ||
-                      any_match(o->tiers, o->n_tiers, smcj_tier_name(v->mode_tier[1]), 1));
+        sel = sel &&
+              (o->n_tiers == 0 || any_match(o->tiers, o->n_tiers, smcj_tier_name(v->tier), 1) ||
+               any_match(o->tiers, o->n_tiers, smcj_tier_name(v->mode_tier[0]), 1) ||
+               any_match(o->tiers, o->n_tiers, smcj_tier_name(v->mode_tier[1]), 1));
         sel = sel && (o->n_sections == 0 || any_match(o->sections, o->n_sections, v->section, 2));
         if (sel && o->n_features) {
             bool f = false;
@@ -428,7 +442,8 @@ static void free_runner(smcj_runner_t *r)
     free(r->stderr_tail);
 }
 
-static bool write_report(const char *path, void (*writer)(smcj_buf_t *, const smcj_run_t *), const smcj_run_t *run)
+static bool write_report(const char *path, void (*writer)(smcj_buf_t *, const smcj_run_t *),
+                         const smcj_run_t *run)
 {
     smcj_buf_t b = {0};
     writer(&b, run);
@@ -476,21 +491,26 @@ int smc_judge_main(int argc, char **argv)
     }
     dir = resolve_vectors_dir(o.vectors);
     if (!dir) {
-        fprintf(stderr, "smc conformance: no vectors directory (give --vectors DIR or set SMC_VECTORS_DIR)\n");
+        fprintf(
+            stderr,
+            "smc conformance: no vectors directory (give --vectors DIR or set SMC_VECTORS_DIR)\n");
         goto out;
     }
     smcj_buf_t errors = {0};
     if (!smcj_vectors_load(&vs, dir, &errors)) {
-        fprintf(stderr, "smc conformance: refusing to run: the vectors in %s are malformed:\n%s", dir,
-                errors.data ? errors.data : "");
+        fprintf(stderr, "smc conformance: refusing to run: the vectors in %s are malformed:\n%s",
+                dir, errors.data ? errors.data : "");
         smcj_buf_free(&errors);
         goto out;
     }
     smcj_buf_free(&errors);
     if (vs.n_unknown_fields) {
         /* spec/vectors.md V.4: fields this judge does not know are ignored, never silently */
-        fprintf(stderr, "smc conformance: warning: the vectors have field%s this judge does not know, ignored "
-                        "(spec/vectors.md V.4):", vs.n_unknown_fields == 1 ? "" : "s");
+        fprintf(
+            stderr,
+            "smc conformance: warning: the vectors have field%s this judge does not know, ignored "
+            "(spec/vectors.md V.4):",
+            vs.n_unknown_fields == 1 ? "" : "s");
         for (size_t i = 0; i < vs.n_unknown_fields; i++) {
             fprintf(stderr, "%s %s", i ? "," : "", vs.unknown_fields[i]);
         }
@@ -498,7 +518,8 @@ int smc_judge_main(int argc, char **argv)
     }
     select_vectors(&vs, &o);
     if (vs.selected == 0) {
-        fprintf(stderr, "smc conformance: no vector matches the filters (%zu vectors loaded)\n", vs.count);
+        fprintf(stderr, "smc conformance: no vector matches the filters (%zu vectors loaded)\n",
+                vs.count);
         goto out;
     }
     for (size_t i = 0; i < o.n_runners; i++) {
@@ -506,7 +527,8 @@ int smc_judge_main(int argc, char **argv)
         if (!r->xfail_path) {
             continue;
         }
-        if (!smcj_xfail_load(&r->xfail, r->xfail_path, err, sizeof err) || !smcj_xfail_expand(&r->xfail, &vs, err, sizeof err)) {
+        if (!smcj_xfail_load(&r->xfail, r->xfail_path, err, sizeof err) ||
+            !smcj_xfail_expand(&r->xfail, &vs, err, sizeof err)) {
             fprintf(stderr, "smc conformance: %s\n", err);
             smcj_xfail_free(&r->xfail);
             goto out;
@@ -535,7 +557,8 @@ int smc_judge_main(int argc, char **argv)
     smcj_sessions_run(&run, &cfg);
     smcj_catch_interrupts(true);
     if (smcj_interrupted()) {
-        fprintf(stderr, "smc conformance: interrupted by signal %d; runners killed, no report\n", smcj_interrupted());
+        fprintf(stderr, "smc conformance: interrupted by signal %d; runners killed, no report\n",
+                smcj_interrupted());
         status = 2;
         goto out;
     }
@@ -548,10 +571,12 @@ int smc_judge_main(int argc, char **argv)
             continue;
         }
         if (!r->results) {
-            fprintf(stderr, "smc conformance: not writing %s: runner %s did not run\n", r->write_xfail_path, r->name);
+            fprintf(stderr, "smc conformance: not writing %s: runner %s did not run\n",
+                    r->write_xfail_path, r->name);
             continue;
         }
-        if (!smcj_xfail_write(r, &vs, r->write_xfail_path, o.gate == SMCJ_GATE_ALL, err, sizeof err)) {
+        if (!smcj_xfail_write(r, &vs, r->write_xfail_path, o.gate == SMCJ_GATE_ALL, err,
+                              sizeof err)) {
             fprintf(stderr, "smc conformance: %s\n", err);
             io_ok = false;
         }

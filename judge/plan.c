@@ -19,7 +19,8 @@ bool smcj_caps_have(char *const *caps, size_t n, const char *word)
 }
 
 /* Features of `v` missing from `caps` (ignoring `except`), as "a, b"; NULL if none. */
-static char *missing_features(const smcj_vector_t *v, char *const *caps, size_t n, const char *except)
+static char *missing_features(const smcj_vector_t *v, char *const *caps, size_t n,
+                              const char *except)
 {
     smcj_buf_t b = {0};
     for (size_t i = 0; i < v->n_features; i++) {
@@ -35,11 +36,13 @@ static char *missing_features(const smcj_vector_t *v, char *const *caps, size_t 
 
 /* As missing_features, for decoding by a host without ordered maps (P.5: map-order is then
  * not needed, maps compare as multisets). */
-static char *missing_features_but_map_order(const smcj_vector_t *v, char *const *caps, size_t n, const char *except)
+static char *missing_features_but_map_order(const smcj_vector_t *v, char *const *caps, size_t n,
+                                            const char *except)
 {
     smcj_buf_t b = {0};
     for (size_t i = 0; i < v->n_features; i++) {
-        if ((except && strcmp(v->features[i], except) == 0) || strcmp(v->features[i], "map-order") == 0) {
+        if ((except && strcmp(v->features[i], except) == 0) ||
+            strcmp(v->features[i], "map-order") == 0) {
             continue;
         }
         if (!smcj_caps_have(caps, n, v->features[i])) {
@@ -64,8 +67,8 @@ static smcj_tier_t check_tier(const smcj_vector_t *v, smcj_check_kind_t kind, bo
     return v->mode_tier[strict ? 1 : 0];
 }
 
-static smcj_check_t *add(planner_t *P, const smcj_vectors_t *vs, smcj_check_kind_t kind, size_t vector, size_t index,
-                         bool strict)
+static smcj_check_t *add(planner_t *P, const smcj_vectors_t *vs, smcj_check_kind_t kind,
+                         size_t vector, size_t index, bool strict)
 {
     smcj_runner_t *r = P->r;
     if (r->n_checks == P->cap) {
@@ -91,8 +94,10 @@ static void not_applicable(smcj_check_t *c, char *why)
     c->detail = why;
 }
 
-/* n/a reasons of one direction; NULL when applicable. `except` is a feature the check does not need. */
-static char *decode_na(const smcj_runner_t *r, const smcj_vector_t *v, bool strict, const char *except)
+/* n/a reasons of one direction; NULL when applicable. `except` is a feature the check does not
+ * need. */
+static char *decode_na(const smcj_runner_t *r, const smcj_vector_t *v, bool strict,
+                       const char *except)
 {
     if (!r->entry_ok[v->entry]) {
         return smcj_xasprintf("runner lacks the %s entry point", smct_entry_name(v->entry));
@@ -158,7 +163,9 @@ static void plan_placement(planner_t *P, const smcj_vectors_t *vs, size_t i)
     if (why) {
         not_applicable(c, why);
     } else if (!P->r->opt_shift) {
-        not_applicable(c, smcj_xstrdup("runner does not declare the shift option (P.1): placement not tested"));
+        not_applicable(
+            c,
+            smcj_xstrdup("runner does not declare the shift option (P.1): placement not tested"));
     }
 }
 
@@ -185,7 +192,8 @@ static void plan_vector(planner_t *P, const smcj_vectors_t *vs, size_t i)
         char *dw = decode_na(r, v, false, NULL);
         char *ew = encode_na(r, v);
         if (dw || ew) {
-            not_applicable(c, smcj_xasprintf("%s%s%s", dw ? dw : "", dw && ew ? "; " : "", ew ? ew : ""));
+            not_applicable(
+                c, smcj_xasprintf("%s%s%s", dw ? dw : "", dw && ew ? "; " : "", ew ? ew : ""));
         }
         free(dw);
         free(ew);
@@ -235,7 +243,8 @@ void smcj_plan(smcj_runner_t *r, const smcj_vectors_t *vs)
     }
 }
 
-void smcj_plan_all_failed(smcj_runner_t *r, const smcj_vectors_t *vs, smcj_reason_t reason, const char *detail)
+void smcj_plan_all_failed(smcj_runner_t *r, const smcj_vectors_t *vs, smcj_reason_t reason,
+                          const char *detail)
 {
     planner_t P = {r, 0};
     for (size_t i = 0; i < vs->count; i++) {
@@ -253,8 +262,8 @@ static const char *entry_word(smct_entry_t e)
     return smct_entry_name(e);
 }
 
-void smcj_request_line(smcj_buf_t *b, uint64_t seq, const smcj_runner_t *r, const smcj_vectors_t *vs,
-                       const smcj_check_t *c)
+void smcj_request_line(smcj_buf_t *b, uint64_t seq, const smcj_runner_t *r,
+                       const smcj_vectors_t *vs, const smcj_check_t *c)
 {
     const smcj_vector_t *v = &vs->v[c->vector];
     const char *hex = NULL;
@@ -281,15 +290,17 @@ void smcj_request_line(smcj_buf_t *b, uint64_t seq, const smcj_runner_t *r, cons
         return;
     }
     if (c->kind == SMCJ_CHECK_ENCODE) {
-        smcj_buf_printf(b, "{\"seq\":%llu,\"op\":\"encode\",\"entry\":\"%s\",\"value\":%s}", (unsigned long long)seq,
-                        entry_word(v->entry), v->value_text);
+        smcj_buf_printf(b, "{\"seq\":%llu,\"op\":\"encode\",\"entry\":\"%s\",\"value\":%s}",
+                        (unsigned long long)seq, entry_word(v->entry), v->value_text);
         return;
     }
     const char *op = c->kind == SMCJ_CHECK_ROUNDTRIP ? "roundtrip" : "decode";
-    smcj_buf_printf(b, "{\"seq\":%llu,\"op\":\"%s\",\"entry\":\"%s\",\"hex\":\"%s\",\"mode\":\"%s\"",
-                    (unsigned long long)seq, op, entry_word(v->entry), hex, c->strict ? "strict" : "flutter");
+    smcj_buf_printf(
+        b, "{\"seq\":%llu,\"op\":\"%s\",\"entry\":\"%s\",\"hex\":\"%s\",\"mode\":\"%s\"",
+        (unsigned long long)seq, op, entry_word(v->entry), hex, c->strict ? "strict" : "flutter");
     if (c->placed && r->opt_shift) {
-        smcj_buf_printf(b, ",\"shift\":%u", v->shift); /* spec §3.3 placement; wire checks are aligned */
+        smcj_buf_printf(b, ",\"shift\":%u",
+                        v->shift); /* spec §3.3 placement; wire checks are aligned */
     }
     smcj_buf_putc(b, '}');
 }
@@ -302,28 +313,50 @@ void smcj_hello_line(smcj_buf_t *b)
 void smcj_check_label(const smcj_check_t *c, char *out, size_t out_size)
 {
     if (c->placed) {
-        snprintf(out, out_size, "placement: %s shifted", c->kind == SMCJ_CHECK_REJECT ? "reject flutter" : "decode");
+        snprintf(out, out_size, "placement: %s shifted",
+                 c->kind == SMCJ_CHECK_REJECT ? "reject flutter" : "decode");
         return;
     }
     switch (c->kind) {
-    case SMCJ_CHECK_DECODE: snprintf(out, out_size, "decode"); break;
-    case SMCJ_CHECK_DECODE_STRICT: snprintf(out, out_size, "decode strict"); break;
-    case SMCJ_CHECK_ENCODE: snprintf(out, out_size, "encode"); break;
-    case SMCJ_CHECK_ROUNDTRIP: snprintf(out, out_size, "roundtrip"); break;
-    case SMCJ_CHECK_ACCEPT: snprintf(out, out_size, "decode accepted[%zu]", c->index); break;
-    case SMCJ_CHECK_ACCEPT_STRICT: snprintf(out, out_size, "decode accepted[%zu] strict", c->index); break;
-    case SMCJ_CHECK_REJECT: snprintf(out, out_size, "reject %s", c->strict ? "strict" : "flutter"); break;
-    case SMCJ_CHECK_LENIENT: snprintf(out, out_size, "decode flutter (strict-only reject)"); break;
-    case SMCJ_CHECK_HANDSHAKE: snprintf(out, out_size, "handshake"); break;
+    case SMCJ_CHECK_DECODE:
+        snprintf(out, out_size, "decode");
+        break;
+    case SMCJ_CHECK_DECODE_STRICT:
+        snprintf(out, out_size, "decode strict");
+        break;
+    case SMCJ_CHECK_ENCODE:
+        snprintf(out, out_size, "encode");
+        break;
+    case SMCJ_CHECK_ROUNDTRIP:
+        snprintf(out, out_size, "roundtrip");
+        break;
+    case SMCJ_CHECK_ACCEPT:
+        snprintf(out, out_size, "decode accepted[%zu]", c->index);
+        break;
+    case SMCJ_CHECK_ACCEPT_STRICT:
+        snprintf(out, out_size, "decode accepted[%zu] strict", c->index);
+        break;
+    case SMCJ_CHECK_REJECT:
+        snprintf(out, out_size, "reject %s", c->strict ? "strict" : "flutter");
+        break;
+    case SMCJ_CHECK_LENIENT:
+        snprintf(out, out_size, "decode flutter (strict-only reject)");
+        break;
+    case SMCJ_CHECK_HANDSHAKE:
+        snprintf(out, out_size, "handshake");
+        break;
     }
 }
 
 const char *smcj_check_direction(const smcj_check_t *c)
 {
     switch (c->kind) {
-    case SMCJ_CHECK_ENCODE: return "encode";
-    case SMCJ_CHECK_ROUNDTRIP: return "roundtrip";
-    case SMCJ_CHECK_HANDSHAKE: return "handshake";
+    case SMCJ_CHECK_ENCODE:
+        return "encode";
+    case SMCJ_CHECK_ROUNDTRIP:
+        return "roundtrip";
+    case SMCJ_CHECK_HANDSHAKE:
+        return "handshake";
     case SMCJ_CHECK_DECODE:
     case SMCJ_CHECK_DECODE_STRICT:
     case SMCJ_CHECK_ACCEPT:
@@ -348,17 +381,28 @@ const char *smcj_reason_name(smcj_reason_t r)
 const char *smcj_status_name(smcj_status_t s)
 {
     switch (s) {
-    case SMCJ_ST_NONE: return "not-selected";
-    case SMCJ_ST_PASS: return "pass";
-    case SMCJ_ST_FAIL: return "fail";
-    case SMCJ_ST_FAIL_INFO: return "fail-ungated";
-    case SMCJ_ST_DIFFERS: return "differs";
-    case SMCJ_ST_XFAIL: return "expected-failure";
-    case SMCJ_ST_XPASS: return "unexpected-pass";
-    case SMCJ_ST_SKIPPED: return "skipped";
-    case SMCJ_ST_NA: return "n/a";
-    case SMCJ_ST_PLACEMENT: return "placement";
-    case SMCJ_ST_PLACEMENT_INFO: return "placement-ungated";
+    case SMCJ_ST_NONE:
+        return "not-selected";
+    case SMCJ_ST_PASS:
+        return "pass";
+    case SMCJ_ST_FAIL:
+        return "fail";
+    case SMCJ_ST_FAIL_INFO:
+        return "fail-ungated";
+    case SMCJ_ST_DIFFERS:
+        return "differs";
+    case SMCJ_ST_XFAIL:
+        return "expected-failure";
+    case SMCJ_ST_XPASS:
+        return "unexpected-pass";
+    case SMCJ_ST_SKIPPED:
+        return "skipped";
+    case SMCJ_ST_NA:
+        return "n/a";
+    case SMCJ_ST_PLACEMENT:
+        return "placement";
+    case SMCJ_ST_PLACEMENT_INFO:
+        return "placement-ungated";
     }
     return "?";
 }

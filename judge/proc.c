@@ -99,8 +99,9 @@ bool smcj_proc_spawn(smcj_proc_t *p, const char *command, char *err, size_t err_
         snprintf(err, err_size, "pipe: %s", strerror(errno));
         goto fail;
     }
-    if (!set_flags(in_pipe[0], false) || !set_flags(in_pipe[1], true) || !set_flags(out_pipe[0], true) ||
-        !set_flags(out_pipe[1], false) || !set_flags(err_pipe[0], true) || !set_flags(err_pipe[1], false)) {
+    if (!set_flags(in_pipe[0], false) || !set_flags(in_pipe[1], true) ||
+        !set_flags(out_pipe[0], true) || !set_flags(out_pipe[1], false) ||
+        !set_flags(err_pipe[0], true) || !set_flags(err_pipe[1], false)) {
         snprintf(err, err_size, "fcntl: %s", strerror(errno));
         goto fail;
     }
@@ -219,16 +220,26 @@ void smcj_proc_finish(smcj_proc_t *p, double seconds)
 static const char *signal_name(int sig)
 {
     switch (sig) {
-    case SIGSEGV: return "SIGSEGV";
-    case SIGABRT: return "SIGABRT";
-    case SIGKILL: return "SIGKILL";
-    case SIGBUS: return "SIGBUS";
-    case SIGFPE: return "SIGFPE";
-    case SIGILL: return "SIGILL";
-    case SIGTERM: return "SIGTERM";
-    case SIGPIPE: return "SIGPIPE";
-    case SIGINT: return "SIGINT";
-    default: return "signal";
+    case SIGSEGV:
+        return "SIGSEGV";
+    case SIGABRT:
+        return "SIGABRT";
+    case SIGKILL:
+        return "SIGKILL";
+    case SIGBUS:
+        return "SIGBUS";
+    case SIGFPE:
+        return "SIGFPE";
+    case SIGILL:
+        return "SIGILL";
+    case SIGTERM:
+        return "SIGTERM";
+    case SIGPIPE:
+        return "SIGPIPE";
+    case SIGINT:
+        return "SIGINT";
+    default:
+        return "signal";
     }
 }
 
@@ -240,8 +251,8 @@ void smcj_proc_describe_status(const smcj_proc_t *p, char *out, size_t out_size)
         int code = WEXITSTATUS(p->wait_status);
         if (code > 128 && code < 128 + 65) {
             /* /bin/sh reports a child killed by signal N as exit status 128+N */
-            snprintf(out, out_size, "exit status %d: the command was killed by signal %d (%s)", code, code - 128,
-                     signal_name(code - 128));
+            snprintf(out, out_size, "exit status %d: the command was killed by signal %d (%s)",
+                     code, code - 128, signal_name(code - 128));
         } else {
             snprintf(out, out_size, "exit status %d", code);
         }

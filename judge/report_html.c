@@ -10,18 +10,22 @@
 
 static const char k_css[] =
     "*{box-sizing:border-box}"
-    "body{font:14px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;margin:0;color:#1f2328;background:#f6f8fa}"
+    "body{font:14px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;margin:0;"
+    "color:#1f2328;background:#f6f8fa}"
     "header{background:#24292f;color:#fff;padding:18px 32px}"
     "header h1{margin:0;font-size:20px;font-weight:600}"
     "header .meta{color:#c9d1d9;font-size:12.5px;margin-top:4px}"
     "main{padding:20px 32px;max-width:1400px}"
-    "section{background:#fff;border:1px solid #d0d7de;border-radius:8px;padding:16px 20px;margin-bottom:18px}"
+    "section{background:#fff;border:1px solid #d0d7de;border-radius:8px;padding:16px 20px;"
+    "margin-bottom:18px}"
     "h2{font-size:16px;margin:0 0 12px}"
-    ".gate{display:inline-block;padding:6px 14px;border-radius:6px;font-weight:700;font-size:15px;margin-bottom:10px}"
+    ".gate{display:inline-block;padding:6px 14px;border-radius:6px;font-weight:700;"
+    "font-size:15px;margin-bottom:10px}"
     ".gate.ok{background:#dafbe1;color:#116329;border:1px solid #4ac26b}"
     ".gate.bad{background:#ffebe9;color:#a40e26;border:1px solid #ff8182}"
     ".notes{margin:4px 0 0 0;padding-left:20px;color:#57606a}"
-    ".sum{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:13px;margin:3px 0}"
+    ".sum{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:13px;"
+    "margin:3px 0}"
     ".sum b{display:inline-block;min-width:90px}"
     ".codec{color:#57606a}"
     "table{border-collapse:separate;border-spacing:3px}"
@@ -40,20 +44,25 @@ static const char k_css[] =
     ".skipped{background:#d4a72c;color:#fff}"
     ".na{background:#d0d7de;color:#57606a}"
     ".mixed{background:linear-gradient(90deg,#2da44e 0,#2da44e 70%,#0969da 70%);color:#fff}"
-    ".legend span{display:inline-block;padding:2px 10px;border-radius:4px;margin:0 6px 6px 0;font-size:12px}"
+    ".legend span{display:inline-block;padding:2px 10px;border-radius:4px;margin:0 6px 6px 0;"
+    "font-size:12px}"
     ".sub{color:#57606a;font-size:12px}"
     "details{border:1px solid #d0d7de;border-radius:6px;margin:6px 0;background:#fff}"
-    "details>summary{cursor:pointer;padding:7px 12px;list-style:none;display:flex;gap:10px;align-items:center}"
+    "details>summary{cursor:pointer;padding:7px 12px;list-style:none;display:flex;gap:10px;"
+    "align-items:center}"
     "details>summary::-webkit-details-marker{display:none}"
     "details>summary:before{content:'\\25B8';color:#57606a}"
     "details[open]>summary:before{content:'\\25BE'}"
     "details[open]>summary{border-bottom:1px solid #d0d7de;background:#f6f8fa}"
     ".tag{font-size:11.5px;padding:1px 7px;border-radius:10px;font-weight:600;white-space:nowrap}"
     ".id{font-family:ui-monospace,monospace;font-weight:600}"
-    "pre{margin:0;padding:10px 14px;overflow-x:auto;font:12.5px/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;white-space:pre-wrap;word-break:break-all}"
+    "pre{margin:0;padding:10px 14px;overflow-x:auto;"
+    "font:12.5px/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;white-space:pre-wrap;"
+    "word-break:break-all}"
     ".k{color:#57606a}"
     ".exp{color:#116329}.act{color:#a40e26}"
-    "button,input{font:inherit;font-size:13px;padding:4px 10px;border:1px solid #d0d7de;border-radius:6px;background:#f6f8fa;cursor:pointer}"
+    "button,input{font:inherit;font-size:13px;padding:4px 10px;border:1px solid #d0d7de;"
+    "border-radius:6px;background:#f6f8fa;cursor:pointer}"
     "input{cursor:text;background:#fff;width:260px}"
     ".grid td.c{min-width:90px;font-size:12px;padding:2px 6px}"
     ".grid td.id{font-size:12px}"
@@ -67,14 +76,17 @@ static const char k_css[] =
     ".kv td{padding:3px 8px;border-radius:4px;word-break:break-all}"
     ".kv td.exp{background:#dafbe1}.kv td.act{background:#ffebe9}"
     ".kv code,pre{font:12.5px/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}"
-    ".lbl{font-size:11.5px;color:#57606a;margin:8px 0 2px;text-transform:uppercase;letter-spacing:.04em}"
+    ".lbl{font-size:11.5px;color:#57606a;margin:8px 0 2px;text-transform:uppercase;"
+    "letter-spacing:.04em}"
     "pre.hex{background:#fff8c5;border-radius:4px;white-space:pre;overflow-x:auto}"
     "pre.stderr{background:#24292f;color:#e6edf3;border-radius:4px;max-height:220px;overflow:auto}"
     "pre.cmd{background:#f6f8fa;border:1px solid #d0d7de;border-radius:4px}";
 
 static const char k_js[] =
-    "function setAll(o){document.querySelectorAll('#failures details').forEach(function(d){d.open=o;});}"
-    "function filt(q){q=q.toLowerCase();document.querySelectorAll('#grid tbody tr').forEach(function(tr){"
+    "function setAll(o){document.querySelectorAll('#failures details').forEach(function(d){"
+    "d.open=o;});}"
+    "function filt(q){q=q.toLowerCase();"
+    "document.querySelectorAll('#grid tbody tr').forEach(function(tr){"
     "tr.style.display=tr.dataset.id.indexOf(q)>=0?'':'none';});}"
     "function onlyBad(on){document.querySelectorAll('#grid tbody tr').forEach(function(tr){"
     "tr.style.display=(!on||tr.dataset.bad==='1')?'':'none';});}";
@@ -82,17 +94,27 @@ static const char k_js[] =
 static const char *status_class(smcj_status_t s)
 {
     switch (s) {
-    case SMCJ_ST_PASS: return "pass";
-    case SMCJ_ST_FAIL: return "fail";
-    case SMCJ_ST_FAIL_INFO: return "fail";
-    case SMCJ_ST_DIFFERS: return "differs";
-    case SMCJ_ST_XFAIL: return "xfail";
-    case SMCJ_ST_XPASS: return "xpass";
-    case SMCJ_ST_SKIPPED: return "skipped";
-    case SMCJ_ST_NA: return "na";
+    case SMCJ_ST_PASS:
+        return "pass";
+    case SMCJ_ST_FAIL:
+        return "fail";
+    case SMCJ_ST_FAIL_INFO:
+        return "fail";
+    case SMCJ_ST_DIFFERS:
+        return "differs";
+    case SMCJ_ST_XFAIL:
+        return "xfail";
+    case SMCJ_ST_XPASS:
+        return "xpass";
+    case SMCJ_ST_SKIPPED:
+        return "skipped";
+    case SMCJ_ST_NA:
+        return "na";
     case SMCJ_ST_PLACEMENT:
-    case SMCJ_ST_PLACEMENT_INFO: return "placement";
-    case SMCJ_ST_NONE: break;
+    case SMCJ_ST_PLACEMENT_INFO:
+        return "placement";
+    case SMCJ_ST_NONE:
+        break;
     }
     return "na";
 }
@@ -135,10 +157,11 @@ static void summary(smcj_buf_t *b, const smcj_run_t *run)
             esc(b, s.data);
             smcj_buf_free(&s);
             smcj_buf_puts(b, " <span class=\"codec\">— ");
-            char *c = smcj_xasprintf("%s %s (%s), %zu requests, %u restarts, %.2f s", r->codec_name ? r->codec_name : "?",
+            char *c = smcj_xasprintf("%s %s (%s), %zu requests, %u restarts, %.2f s",
+                                     r->codec_name ? r->codec_name : "?",
                                      r->codec_version ? r->codec_version : "?",
-                                     r->codec_language ? r->codec_language : "?", r->requests_sent, r->restarts,
-                                     r->seconds);
+                                     r->codec_language ? r->codec_language : "?", r->requests_sent,
+                                     r->restarts, r->seconds);
             esc(b, c);
             free(c);
             smcj_buf_puts(b, "</span>");
@@ -150,11 +173,13 @@ static void summary(smcj_buf_t *b, const smcj_run_t *run)
 
 static void legend(smcj_buf_t *b)
 {
-    smcj_buf_puts(b, "<div class=\"legend\"><span class=\"pass\">pass</span><span class=\"fail\">fail</span>"
-                     "<span class=\"xpass\">unexpected pass</span><span class=\"xfail\">expected failure</span>"
-                     "<span class=\"differs\">differs (implementation-defined)</span>"
-                     "<span class=\"placement\">placement (wrong only at a shifted address, spec §3.3)</span>"
-                     "<span class=\"skipped\">skipped</span><span class=\"na\">n/a</span></div>");
+    smcj_buf_puts(
+        b,
+        "<div class=\"legend\"><span class=\"pass\">pass</span><span class=\"fail\">fail</span>"
+        "<span class=\"xpass\">unexpected pass</span><span class=\"xfail\">expected failure</span>"
+        "<span class=\"differs\">differs (implementation-defined)</span>"
+        "<span class=\"placement\">placement (wrong only at a shifted address, spec §3.3)</span>"
+        "<span class=\"skipped\">skipped</span><span class=\"na\">n/a</span></div>");
 }
 
 static const char *cell_class(const smcj_cell_t *c)
@@ -187,8 +212,10 @@ static void matrix(smcj_buf_t *b, const smcj_run_t *run)
 {
     smcj_matrix_t m;
     smcj_matrix_build(&m, run, false);
-    smcj_buf_puts(b, "<section><h2>Runners × spec sections</h2><p class=\"sub\">Each cell: vectors passed / vectors "
-                     "applicable to that runner (n/a vectors need a feature or entry point the runner does not declare). "
+    smcj_buf_puts(b, "<section><h2>Runners × spec sections</h2><p class=\"sub\">Each cell: vectors "
+                     "passed / vectors "
+                     "applicable to that runner (n/a vectors need a feature or entry point the "
+                     "runner does not declare). "
                      "Hover a cell for the breakdown.</p>");
     legend(b);
     smcj_buf_puts(b, "<table id=\"matrix\"><thead><tr><th>section</th><th>vectors</th>");
@@ -201,22 +228,26 @@ static void matrix(smcj_buf_t *b, const smcj_run_t *run)
     for (size_t row = 0; row < m.n_rows; row++) {
         size_t nvec = 0;
         for (size_t i = 0; i < run->vectors->count; i++) {
-            nvec += run->vectors->v[i].selected && strcmp(run->vectors->v[i].section, m.rows[row]) == 0;
+            nvec +=
+                run->vectors->v[i].selected && strcmp(run->vectors->v[i].section, m.rows[row]) == 0;
         }
-        smcj_buf_printf(b, "<tr><td class=\"sec\">§%s</td><td class=\"sub\">%zu</td>", m.rows[row], nvec);
+        smcj_buf_printf(b, "<tr><td class=\"sec\">§%s</td><td class=\"sub\">%zu</td>", m.rows[row],
+                        nvec);
         for (size_t ri = 0; ri < run->n_runners; ri++) {
             const smcj_runner_t *r = &run->runners[ri];
             if (!r->results) {
-                smcj_buf_printf(b, "<td class=\"c %s\">%s</td>", r->skip_reason ? "skipped" : "fail",
+                smcj_buf_printf(b, "<td class=\"c %s\">%s</td>",
+                                r->skip_reason ? "skipped" : "fail",
                                 r->skip_reason ? "skipped" : "not run");
                 continue;
             }
             const smcj_cell_t *c = smcj_matrix_cell(&m, row, ri);
             smcj_buf_printf(b,
-                            "<td class=\"c %s\" title=\"pass %zu, fail %zu, placement %zu, differs %zu, expected "
+                            "<td class=\"c %s\" title=\"pass %zu, fail %zu, placement %zu, differs "
+                            "%zu, expected "
                             "failures %zu, unexpected passes %zu, skipped %zu, n/a %zu\">",
-                            cell_class(c), c->pass, c->fail + c->fail_info, c->placement, c->differs, c->xfail,
-                            c->xpass, c->skipped, c->na);
+                            cell_class(c), c->pass, c->fail + c->fail_info, c->placement,
+                            c->differs, c->xfail, c->xpass, c->skipped, c->na);
             if (c->applicable == 0) {
                 smcj_buf_puts(b, "n/a");
             } else {
@@ -249,11 +280,14 @@ static void kv(smcj_buf_t *b, const char *key, const char *cls, const char *valu
     smcj_buf_puts(b, "</code></td></tr>");
 }
 
-static void check_block(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r, const smcj_check_t *c)
+static void check_block(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r,
+                        const smcj_check_t *c)
 {
     char label[64];
     smcj_check_label(c, label, sizeof label);
-    smcj_buf_printf(b, "<div class=\"chk\"><div class=\"chk-h\"><span class=\"tag fail\">%s</span> <b>", smcj_reason_name(c->reason));
+    smcj_buf_printf(
+        b, "<div class=\"chk\"><div class=\"chk-h\"><span class=\"tag fail\">%s</span> <b>",
+        smcj_reason_name(c->reason));
     esc(b, label);
     smcj_buf_puts(b, "</b> ");
     esc(b, c->detail);
@@ -277,7 +311,8 @@ static void check_block(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_
         smcj_buf_puts(b, "</table>");
     }
     if (c->stderr_tail && c->stderr_tail[0]) {
-        smcj_buf_puts(b, "<div class=\"lbl\">runner stderr (last lines)</div><pre class=\"stderr\">");
+        smcj_buf_puts(b,
+                      "<div class=\"lbl\">runner stderr (last lines)</div><pre class=\"stderr\">");
         esc(b, c->stderr_tail);
         smcj_buf_puts(b, "</pre>");
     }
@@ -298,7 +333,8 @@ static void failures(smcj_buf_t *b, const smcj_run_t *run)
     for (size_t ri = 0; ri < run->n_runners; ri++) {
         const smcj_runner_t *r = &run->runners[ri];
         for (size_t i = 0; r->results && i < run->vectors->count; i++) {
-            total += smcj_status_has_details(r->results[i].status) || r->results[i].status == SMCJ_ST_XPASS;
+            total += smcj_status_has_details(r->results[i].status) ||
+                     r->results[i].status == SMCJ_ST_XPASS;
         }
     }
     smcj_buf_printf(b, "<section id=\"failures\"><h2>Failures and differences (%zu)</h2>", total);
@@ -308,8 +344,9 @@ static void failures(smcj_buf_t *b, const smcj_run_t *run)
     }
     smcj_buf_puts(b, "<div class=\"tools\"><button onclick=\"setAll(true)\">expand all</button>"
                      "<button onclick=\"setAll(false)\">collapse all</button></div>");
-    static const smcj_status_t order[] = {SMCJ_ST_FAIL,      SMCJ_ST_PLACEMENT,      SMCJ_ST_XPASS,
-                                          SMCJ_ST_FAIL_INFO, SMCJ_ST_PLACEMENT_INFO, SMCJ_ST_DIFFERS};
+    static const smcj_status_t order[] = {SMCJ_ST_FAIL,           SMCJ_ST_PLACEMENT,
+                                          SMCJ_ST_XPASS,          SMCJ_ST_FAIL_INFO,
+                                          SMCJ_ST_PLACEMENT_INFO, SMCJ_ST_DIFFERS};
     for (size_t o = 0; o < sizeof order / sizeof order[0]; o++) {
         for (size_t ri = 0; ri < run->n_runners; ri++) {
             const smcj_runner_t *r = &run->runners[ri];
@@ -319,15 +356,17 @@ static void failures(smcj_buf_t *b, const smcj_run_t *run)
                     continue;
                 }
                 const smcj_vector_t *v = &run->vectors->v[i];
-                smcj_buf_printf(b, "<details class=\"failure\"><summary><span class=\"tag %s\">%s</span>",
-                                status_class(res->status), smcj_status_name(res->status));
+                smcj_buf_printf(
+                    b, "<details class=\"failure\"><summary><span class=\"tag %s\">%s</span>",
+                    status_class(res->status), smcj_status_name(res->status));
                 smcj_buf_puts(b, "<b>");
                 esc(b, r->name);
                 smcj_buf_puts(b, "</b> × <span class=\"id\">");
                 esc(b, v->id);
                 bool placement = res->placement_check != SIZE_MAX;
                 smcj_buf_printf(b, "</span><span class=\"sub\">%s · §%s · %s</span>",
-                                smcj_tier_name(placement ? res->placement_tier : res->tier), v->section,
+                                smcj_tier_name(placement ? res->placement_tier : res->tier),
+                                v->section,
                                 res->status == SMCJ_ST_XPASS      ? "listed as an expected failure"
                                 : res->reason == SMCJ_REASON_NONE ? "skipped"
                                                                   : smcj_reason_name(res->reason));
@@ -339,7 +378,8 @@ static void failures(smcj_buf_t *b, const smcj_run_t *run)
                     esc(b, v->focus);
                 }
                 smcj_buf_puts(b, ")</span></p>");
-                char *note = placement ? smcj_placement_text(v, res) : smcj_alternative_text(v, res);
+                char *note =
+                    placement ? smcj_placement_text(v, res) : smcj_alternative_text(v, res);
                 if (note) {
                     smcj_buf_puts(b, "<p class=\"alt\">");
                     esc(b, note);
@@ -347,14 +387,16 @@ static void failures(smcj_buf_t *b, const smcj_run_t *run)
                     free(note);
                 }
                 if (res->status == SMCJ_ST_XPASS) {
-                    smcj_buf_puts(b, "<p>This vector passes now but the expected-failure list says: <i>");
+                    smcj_buf_puts(
+                        b, "<p>This vector passes now but the expected-failure list says: <i>");
                     esc(b, res->xfail_reason);
                     smcj_buf_puts(b, "</i>. Remove it from the list.</p>");
                 }
                 size_t cb, ce;
                 smcj_checks_of(r, i, &cb, &ce);
                 for (size_t k = cb; k < ce; k++) {
-                    if (r->checks[k].outcome == SMCJ_OUT_FAIL || (placement && k == res->placement_check)) {
+                    if (r->checks[k].outcome == SMCJ_OUT_FAIL ||
+                        (placement && k == res->placement_check)) {
                         check_block(b, run, r, &r->checks[k]);
                     }
                 }
@@ -365,7 +407,8 @@ static void failures(smcj_buf_t *b, const smcj_run_t *run)
                 }
                 smcj_buf_t rp = {0};
                 smcj_replay_command(&rp, run, r, v);
-                smcj_buf_puts(b, "<div class=\"lbl\">rerun just this vector</div><pre class=\"cmd\">");
+                smcj_buf_puts(b,
+                              "<div class=\"lbl\">rerun just this vector</div><pre class=\"cmd\">");
                 smcj_buf_xml_text(b, rp.data, rp.len);
                 smcj_buf_free(&rp);
                 smcj_buf_puts(b, "</pre></div></details>\n");
@@ -377,12 +420,14 @@ static void failures(smcj_buf_t *b, const smcj_run_t *run)
 
 static void grid(smcj_buf_t *b, const smcj_run_t *run)
 {
-    smcj_buf_printf(b, "<section><details><summary><h2 style=\"margin:0\">All vectors (%zu)</h2></summary>"
-                       "<div style=\"padding:12px\"><div class=\"tools\"><input placeholder=\"filter by id\" "
-                       "oninput=\"filt(this.value)\"><label><input type=\"checkbox\" style=\"width:auto\" "
-                       "onchange=\"onlyBad(this.checked)\"> only vectors that did not pass</label></div>"
-                       "<table class=\"grid\" id=\"grid\"><thead><tr><th>vector</th><th>tier</th>",
-                    run->vectors->selected);
+    smcj_buf_printf(
+        b,
+        "<section><details><summary><h2 style=\"margin:0\">All vectors (%zu)</h2></summary>"
+        "<div style=\"padding:12px\"><div class=\"tools\"><input placeholder=\"filter by id\" "
+        "oninput=\"filt(this.value)\"><label><input type=\"checkbox\" style=\"width:auto\" "
+        "onchange=\"onlyBad(this.checked)\"> only vectors that did not pass</label></div>"
+        "<table class=\"grid\" id=\"grid\"><thead><tr><th>vector</th><th>tier</th>",
+        run->vectors->selected);
     for (size_t ri = 0; ri < run->n_runners; ri++) {
         smcj_buf_puts(b, "<th class=\"r\">");
         esc(b, run->runners[ri].name);
@@ -397,9 +442,11 @@ static void grid(smcj_buf_t *b, const smcj_run_t *run)
         bool bad = false;
         for (size_t ri = 0; ri < run->n_runners; ri++) {
             const smcj_runner_t *r = &run->runners[ri];
-            bad = bad || (r->results && r->results[i].status != SMCJ_ST_PASS && r->results[i].status != SMCJ_ST_NA);
+            bad = bad || (r->results && r->results[i].status != SMCJ_ST_PASS &&
+                          r->results[i].status != SMCJ_ST_NA);
         }
-        smcj_buf_printf(b, "<tr data-id=\"%s\" data-bad=\"%d\"><td class=\"id\" title=\"", v->id, bad ? 1 : 0);
+        smcj_buf_printf(b, "<tr data-id=\"%s\" data-bad=\"%d\"><td class=\"id\" title=\"", v->id,
+                        bad ? 1 : 0);
         esc(b, v->description);
         smcj_buf_printf(b, "\">%s</td><td class=\"sub\">%s</td>", v->id, smcj_tier_name(v->tier));
         for (size_t ri = 0; ri < run->n_runners; ri++) {
@@ -418,8 +465,9 @@ static void grid(smcj_buf_t *b, const smcj_run_t *run)
                 free(alt);
             }
             smcj_buf_printf(b, ">%s</td>",
-                            res->outcome == SMCJ_OUT_FAIL && res->placement_check == SIZE_MAX ? smcj_reason_name(res->reason)
-                                                                                               : smcj_status_name(res->status));
+                            res->outcome == SMCJ_OUT_FAIL && res->placement_check == SIZE_MAX
+                                ? smcj_reason_name(res->reason)
+                                : smcj_status_name(res->status));
         }
         smcj_buf_puts(b, "</tr>\n");
     }
@@ -429,15 +477,18 @@ static void grid(smcj_buf_t *b, const smcj_run_t *run)
 void smcj_report_html(smcj_buf_t *b, const smcj_run_t *run)
 {
     static const char *const gates[] = {"required", "recommended", "all"};
-    smcj_buf_printf(b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-                       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-                       "<title>smc conformance report</title><style>%s</style><script>%s</script></head><body>\n",
-                    k_css, k_js);
+    smcj_buf_printf(
+        b,
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+        "<title>smc conformance report</title><style>%s</style><script>%s</script></head><body>\n",
+        k_css, k_js);
     smcj_buf_puts(b, "<header><h1>smc conformance report</h1><div class=\"meta\">");
-    char *meta = smcj_xasprintf("%s · %zu of %zu vectors from %zu files in %s · gate: %s · %zu runner%s · %.2f s",
-                                run->started_at, run->vectors->selected, run->vectors->count, run->vectors->n_files,
-                                run->vectors->dir, gates[run->gate], run->n_runners, run->n_runners == 1 ? "" : "s",
-                                run->seconds);
+    char *meta = smcj_xasprintf(
+        "%s · %zu of %zu vectors from %zu files in %s · gate: %s · %zu runner%s · %.2f s",
+        run->started_at, run->vectors->selected, run->vectors->count, run->vectors->n_files,
+        run->vectors->dir, gates[run->gate], run->n_runners, run->n_runners == 1 ? "" : "s",
+        run->seconds);
     esc(b, meta);
     free(meta);
     smcj_buf_puts(b, "</div></header><main>\n");

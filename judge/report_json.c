@@ -11,11 +11,16 @@
 static const char *outcome_name(smcj_outcome_t o)
 {
     switch (o) {
-    case SMCJ_OUT_PASS: return "pass";
-    case SMCJ_OUT_FAIL: return "fail";
-    case SMCJ_OUT_SKIPPED: return "skipped";
-    case SMCJ_OUT_NA: return "n/a";
-    case SMCJ_OUT_PENDING: break;
+    case SMCJ_OUT_PASS:
+        return "pass";
+    case SMCJ_OUT_FAIL:
+        return "fail";
+    case SMCJ_OUT_SKIPPED:
+        return "skipped";
+    case SMCJ_OUT_NA:
+        return "n/a";
+    case SMCJ_OUT_PENDING:
+        break;
     }
     return "pending";
 }
@@ -32,16 +37,18 @@ static void str_array(smcj_buf_t *b, char *const *a, size_t n)
     smcj_buf_putc(b, ']');
 }
 
-static void check_json(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r, const smcj_check_t *c)
+static void check_json(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r,
+                       const smcj_check_t *c)
 {
     const smcj_vector_t *v = &run->vectors->v[c->vector];
     char label[64];
     smcj_check_label(c, label, sizeof label);
     smcj_buf_puts(b, "{\"check\":");
     smcj_buf_json_cstr(b, label);
-    smcj_buf_printf(b, ",\"direction\":\"%s\",\"mode\":\"%s\",\"outcome\":\"%s\",\"tier\":\"%s\",\"placed\":%s",
-                    smcj_check_direction(c), c->strict ? "strict" : "flutter", outcome_name(c->outcome),
-                    smcj_tier_name(c->tier), c->placed ? "true" : "false");
+    smcj_buf_printf(
+        b, ",\"direction\":\"%s\",\"mode\":\"%s\",\"outcome\":\"%s\",\"tier\":\"%s\",\"placed\":%s",
+        smcj_check_direction(c), c->strict ? "strict" : "flutter", outcome_name(c->outcome),
+        smcj_tier_name(c->tier), c->placed ? "true" : "false");
     if (c->placed) {
         smcj_buf_printf(b, ",\"shift\":%u", v->shift);
     }
@@ -66,7 +73,8 @@ static void check_json(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t
         smcj_buf_json_cstr(b, c->actual);
         if (c->reason == SMCJ_REASON_WRONG_BYTES && c->exp_bytes) {
             size_t first = 0;
-            while (first < c->exp_len && first < c->act_len && c->exp_bytes[first] == c->act_bytes[first]) {
+            while (first < c->exp_len && first < c->act_len &&
+                   c->exp_bytes[first] == c->act_bytes[first]) {
                 first++;
             }
             smcj_buf_printf(b, ",\"first_difference\":%zu", first);
@@ -91,7 +99,10 @@ static void runner_json(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_
     smcj_buf_json_cstr(b, r->name);
     smcj_buf_puts(b, ",\"command\":");
     smcj_buf_json_cstr(b, r->command);
-    const char *state = r->skip_reason ? "skipped" : r->start_failed ? "could-not-start" : r->handshake_bad ? "bad-handshake" : "ran";
+    const char *state = r->skip_reason     ? "skipped"
+                        : r->start_failed  ? "could-not-start"
+                        : r->handshake_bad ? "bad-handshake"
+                                           : "ran";
     smcj_buf_printf(b, ",\"state\":\"%s\",\"skip_reason\":", state);
     smcj_buf_json_cstr(b, r->skip_reason);
     smcj_buf_puts(b, ",\"start_error\":");
@@ -115,19 +126,22 @@ static void runner_json(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_
         str_array(b, r->decode_caps, r->n_decode_caps);
         smcj_buf_puts(b, ",\"encode\":");
         str_array(b, r->encode_caps, r->n_encode_caps);
-        smcj_buf_printf(b, "},\"options\":[%s%s%s]", r->opt_error_offsets ? "\"error-offsets\"" : "",
-                        r->opt_error_offsets && r->opt_shift ? "," : "", r->opt_shift ? "\"shift\"" : "");
+        smcj_buf_printf(
+            b, "},\"options\":[%s%s%s]", r->opt_error_offsets ? "\"error-offsets\"" : "",
+            r->opt_error_offsets && r->opt_shift ? "," : "", r->opt_shift ? "\"shift\"" : "");
     } else {
         smcj_buf_puts(b, ",\"codec\":null");
     }
-    smcj_buf_printf(b, ",\"restarts\":%u,\"gave_up\":%s,\"requests\":%zu,\"seconds\":%.3f", r->restarts,
-                    r->gave_up ? "true" : "false", r->requests_sent, r->seconds);
+    smcj_buf_printf(b, ",\"restarts\":%u,\"gave_up\":%s,\"requests\":%zu,\"seconds\":%.3f",
+                    r->restarts, r->gave_up ? "true" : "false", r->requests_sent, r->seconds);
     smcj_buf_printf(b,
-                    ",\"counts\":{\"pass\":%zu,\"fail\":%zu,\"fail_ungated\":%zu,\"differs\":%zu,\"differs_listed\":%zu,"
+                    ",\"counts\":{\"pass\":%zu,\"fail\":%zu,\"fail_ungated\":%zu,\"differs\":%zu,"
+                    "\"differs_listed\":%zu,"
                     "\"placement\":%zu,\"placement_ungated\":%zu,"
                     "\"expected_failure\":%zu,\"unexpected_pass\":%zu,\"skipped\":%zu,\"na\":%zu}",
-                    r->n_pass, r->n_fail, r->n_fail_info, r->n_differs, r->n_differs_listed, r->n_placement,
-                    r->n_placement_info, r->n_xfail, r->n_xpass, r->n_skipped, r->n_na);
+                    r->n_pass, r->n_fail, r->n_fail_info, r->n_differs, r->n_differs_listed,
+                    r->n_placement, r->n_placement_info, r->n_xfail, r->n_xpass, r->n_skipped,
+                    r->n_na);
     smcj_buf_puts(b, ",\"summary\":");
     if (r->results) {
         smcj_buf_t s = {0};
@@ -173,7 +187,8 @@ static void runner_json(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_
         smcj_buf_puts(b, ",\"section\":");
         smcj_buf_json_cstr(b, v->section);
         bool placement = res->placement_check != SIZE_MAX;
-        smcj_buf_printf(b, ",\"status\":\"%s\",\"verdict_tier\":\"%s\",\"reason\":", smcj_status_name(res->status),
+        smcj_buf_printf(b, ",\"status\":\"%s\",\"verdict_tier\":\"%s\",\"reason\":",
+                        smcj_status_name(res->status),
                         smcj_tier_name(placement ? res->placement_tier : res->tier));
         if ((res->outcome == SMCJ_OUT_FAIL || placement) && res->reason != SMCJ_REASON_NONE) {
             smcj_buf_printf(b, "\"%s\"", smcj_reason_name(res->reason));
@@ -241,15 +256,17 @@ void smcj_report_json(smcj_buf_t *b, const smcj_run_t *run)
 {
     static const char *const gates[] = {"required", "recommended", "all"};
     const smcj_vectors_t *vs = run->vectors;
-    smcj_buf_puts(b, "{\"report_format\":2,\"tool\":\"smc conformance\",\"protocol\":1,\"started_at\":");
+    smcj_buf_puts(
+        b, "{\"report_format\":2,\"tool\":\"smc conformance\",\"protocol\":1,\"started_at\":");
     smcj_buf_json_cstr(b, run->started_at);
-    smcj_buf_printf(b, ",\"seconds\":%.3f,\"timeout\":%g,\"vectors\":{\"dir\":", run->seconds, run->timeout);
+    smcj_buf_printf(b, ",\"seconds\":%.3f,\"timeout\":%g,\"vectors\":{\"dir\":", run->seconds,
+                    run->timeout);
     smcj_buf_json_cstr(b, vs->dir);
     smcj_buf_puts(b, ",\"files\":");
     str_array(b, vs->files, vs->n_files);
     smcj_buf_printf(b, ",\"total\":%zu,\"selected\":%zu}", vs->count, vs->selected);
-    smcj_buf_printf(b, ",\"gate\":{\"policy\":\"%s\",\"passed\":%s,\"exit_status\":%d,\"notes\":", gates[run->gate],
-                    run->gate_passed ? "true" : "false", run->exit_status);
+    smcj_buf_printf(b, ",\"gate\":{\"policy\":\"%s\",\"passed\":%s,\"exit_status\":%d,\"notes\":",
+                    gates[run->gate], run->gate_passed ? "true" : "false", run->exit_status);
     str_array(b, run->gate_notes, run->n_gate_notes);
     smcj_buf_puts(b, "},\"runners\":[\n");
     for (size_t ri = 0; ri < run->n_runners; ri++) {

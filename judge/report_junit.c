@@ -20,8 +20,10 @@ static void failure_body(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner
     const smcj_vector_t *v = &run->vectors->v[vi];
     smcj_buf_t t = {0};
     const smcj_result_t *res = &r->results[vi];
-    smcj_buf_printf(&t, "%s\ntier: %s, section %s, kind %s\n", v->description, smcj_tier_name(v->tier), v->section, v->kind);
-    char *note = res->placement_check != SIZE_MAX ? smcj_placement_text(v, res) : smcj_alternative_text(v, res);
+    smcj_buf_printf(&t, "%s\ntier: %s, section %s, kind %s\n", v->description,
+                    smcj_tier_name(v->tier), v->section, v->kind);
+    char *note = res->placement_check != SIZE_MAX ? smcj_placement_text(v, res)
+                                                  : smcj_alternative_text(v, res);
     if (note) {
         smcj_buf_printf(&t, "%s\n", note);
         free(note);
@@ -35,19 +37,20 @@ static void failure_body(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner
         }
         char label[64];
         smcj_check_label(c, label, sizeof label);
-        smcj_buf_printf(&t, "\n[%s] %s: %s\n", label, smcj_reason_name(c->reason), c->detail ? c->detail : "");
+        smcj_buf_printf(&t, "\n[%s] %s: %s\n", label, smcj_reason_name(c->reason),
+                        c->detail ? c->detail : "");
         if (c->reason == SMCJ_REASON_WRONG_BYTES && c->exp_bytes) {
             smcj_hexdiff(&t, "  ", c->exp_bytes, c->exp_len, c->act_bytes, c->act_len);
         } else {
             if (c->expected) {
                 smcj_buf_printf(&t, "  expected: ");
-            smcj_buf_shown(&t, c->expected);
-            smcj_buf_putc(&t, '\n');
+                smcj_buf_shown(&t, c->expected);
+                smcj_buf_putc(&t, '\n');
             }
             if (c->actual) {
                 smcj_buf_printf(&t, "  actual:   ");
-            smcj_buf_shown(&t, c->actual);
-            smcj_buf_putc(&t, '\n');
+                smcj_buf_shown(&t, c->actual);
+                smcj_buf_putc(&t, '\n');
             }
         }
         if (c->stderr_tail && c->stderr_tail[0]) {
@@ -80,7 +83,8 @@ static void one_case(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t *
         smcj_buf_puts(b, "/>\n");
         return;
     case SMCJ_ST_NA:
-        smcj_buf_puts(b, ">\n      <skipped message=\"n/a: the runner lacks a capability or entry this vector needs\"/>\n    </testcase>\n");
+        smcj_buf_puts(b, ">\n      <skipped message=\"n/a: the runner lacks a capability or entry "
+                         "this vector needs\"/>\n    </testcase>\n");
         return;
     case SMCJ_ST_SKIPPED: {
         char *m = smcj_xasprintf("skipped by the runner: %s", fc && fc->detail ? fc->detail : "");
@@ -91,7 +95,8 @@ static void one_case(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t *
         return;
     }
     case SMCJ_ST_XFAIL: {
-        char *m = smcj_xasprintf("expected failure (%s): %s", smcj_reason_name(res->reason), res->xfail_reason);
+        char *m = smcj_xasprintf("expected failure (%s): %s", smcj_reason_name(res->reason),
+                                 res->xfail_reason);
         smcj_buf_puts(b, ">\n      <skipped");
         attr(b, "message", m);
         smcj_buf_puts(b, "/>\n    </testcase>\n");
@@ -99,7 +104,8 @@ static void one_case(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t *
         return;
     }
     case SMCJ_ST_XPASS: {
-        char *m = smcj_xasprintf("unexpected pass: listed as an expected failure (%s) but passed", res->xfail_reason);
+        char *m = smcj_xasprintf("unexpected pass: listed as an expected failure (%s) but passed",
+                                 res->xfail_reason);
         smcj_buf_puts(b, ">\n      <failure type=\"unexpected_pass\"");
         attr(b, "message", m);
         smcj_buf_puts(b, "/>\n    </testcase>\n");
@@ -190,12 +196,13 @@ void smcj_report_junit(smcj_buf_t *b, const smcj_run_t *run)
                 }
                 t++;
                 f++;
-                char *m = smcj_xasprintf("%s line %d: `%s` matches no vector", r->xfail.path, r->xfail.entries[k].line,
-                                         r->xfail.entries[k].pattern);
+                char *m = smcj_xasprintf("%s line %d: `%s` matches no vector", r->xfail.path,
+                                         r->xfail.entries[k].line, r->xfail.entries[k].pattern);
                 smcj_buf_puts(&cases, "    <testcase");
                 attr(&cases, "classname", r->name);
                 attr(&cases, "name", r->xfail.entries[k].pattern);
-                smcj_buf_puts(&cases, " time=\"0\">\n      <failure type=\"stale_expected_failure\"");
+                smcj_buf_puts(&cases,
+                              " time=\"0\">\n      <failure type=\"stale_expected_failure\"");
                 attr(&cases, "message", m);
                 smcj_buf_puts(&cases, "/>\n    </testcase>\n");
                 free(m);
@@ -203,8 +210,9 @@ void smcj_report_junit(smcj_buf_t *b, const smcj_run_t *run)
         }
         smcj_buf_puts(&body, "  <testsuite");
         attr(&body, "name", r->name);
-        smcj_buf_printf(&body, " tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\" time=\"%.3f\"", t, f, e, s,
-                        r->seconds);
+        smcj_buf_printf(
+            &body, " tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\" time=\"%.3f\"",
+            t, f, e, s, r->seconds);
         attr(&body, "timestamp", run->started_at);
         smcj_buf_puts(&body, ">\n");
         if (r->command) {
@@ -213,13 +221,16 @@ void smcj_report_junit(smcj_buf_t *b, const smcj_run_t *run)
             smcj_buf_puts(&body, "/>\n");
             if (r->codec_name) {
                 smcj_buf_puts(&body, "      <property name=\"codec\"");
-                char *cv = smcj_xasprintf("%s %s (%s)", r->codec_name, r->codec_version ? r->codec_version : "?",
+                char *cv = smcj_xasprintf("%s %s (%s)", r->codec_name,
+                                          r->codec_version ? r->codec_version : "?",
                                           r->codec_language ? r->codec_language : "?");
                 attr(&body, "value", cv);
                 free(cv);
                 smcj_buf_puts(&body, "/>\n");
             }
-            smcj_buf_printf(&body, "      <property name=\"restarts\" value=\"%u\"/>\n    </properties>\n", r->restarts);
+            smcj_buf_printf(&body,
+                            "      <property name=\"restarts\" value=\"%u\"/>\n    </properties>\n",
+                            r->restarts);
         }
         smcj_buf_append(&body, cases.data, cases.len);
         smcj_buf_free(&cases);
@@ -230,7 +241,9 @@ void smcj_report_junit(smcj_buf_t *b, const smcj_run_t *run)
         skipped += s;
     }
     smcj_buf_puts(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    smcj_buf_printf(b, "<testsuites name=\"smc conformance\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\" time=\"%.3f\">\n",
+    smcj_buf_printf(b,
+                    "<testsuites name=\"smc conformance\" tests=\"%zu\" failures=\"%zu\" "
+                    "errors=\"%zu\" skipped=\"%zu\" time=\"%.3f\">\n",
                     tests, failures, errors, skipped, run->seconds);
     smcj_buf_append(b, body.data, body.len);
     smcj_buf_puts(b, "</testsuites>\n");

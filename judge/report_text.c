@@ -33,16 +33,23 @@ static void runner_line(smcj_buf_t *b, const smcj_runner_t *r)
     }
     smcj_buf_printf(b, "%s: ", r->name);
     smcj_summary_counts(b, r);
-    smcj_buf_printf(b, "   [%s %s, %s; %zu requests, %u restart%s, %.2f s]\n", r->codec_name ? r->codec_name : "?",
-                    r->codec_version ? r->codec_version : "?", r->codec_language ? r->codec_language : "?",
-                    r->requests_sent, r->restarts, r->restarts == 1 ? "" : "s", r->seconds);
+    smcj_buf_printf(b, "   [%s %s, %s; %zu requests, %u restart%s, %.2f s]\n",
+                    r->codec_name ? r->codec_name : "?", r->codec_version ? r->codec_version : "?",
+                    r->codec_language ? r->codec_language : "?", r->requests_sent, r->restarts,
+                    r->restarts == 1 ? "" : "s", r->seconds);
     if (r->started && !r->opt_error_offsets) {
-        smcj_buf_printf(b, "%s: note: error offsets not compared (the runner does not declare the error-offsets "
-                           "option, P.1)\n", r->name);
+        smcj_buf_printf(
+            b,
+            "%s: note: error offsets not compared (the runner does not declare the error-offsets "
+            "option, P.1)\n",
+            r->name);
     }
     if (r->started && !r->opt_shift) {
-        smcj_buf_printf(b, "%s: note: placement not tested (the runner does not declare the shift option, P.1; "
-                           "spec §3.3)\n", r->name);
+        smcj_buf_printf(
+            b,
+            "%s: note: placement not tested (the runner does not declare the shift option, P.1; "
+            "spec §3.3)\n",
+            r->name);
     }
     if (r->handshake_note) {
         smcj_buf_printf(b, "%s: warning: %s\n", r->name, r->handshake_note);
@@ -53,7 +60,8 @@ static void matrix(smcj_buf_t *b, const smcj_run_t *run)
 {
     smcj_matrix_t m;
     smcj_matrix_build(&m, run, true);
-    smcj_buf_puts(b, "\nMatrix: passed/applicable per spec section (F failures, A placement failures, X expected "
+    smcj_buf_puts(b, "\nMatrix: passed/applicable per spec section (F failures, A placement "
+                     "failures, X expected "
                      "failures, P unexpected passes, D differs, S skipped)\n");
     smcj_buf_printf(b, "%-8s", "section");
     for (size_t ri = 0; ri < run->n_runners; ri++) {
@@ -71,8 +79,9 @@ static void matrix(smcj_buf_t *b, const smcj_run_t *run)
                 snprintf(cell, sizeof cell, "%s", r->skip_reason ? "skipped" : "not run");
             } else {
                 const smcj_cell_t *c = smcj_matrix_cell(&m, row, ri);
-                int n = c->applicable ? snprintf(cell, sizeof cell, "%zu/%zu", c->pass, c->applicable)
-                                      : snprintf(cell, sizeof cell, "n/a");
+                int n = c->applicable
+                            ? snprintf(cell, sizeof cell, "%zu/%zu", c->pass, c->applicable)
+                            : snprintf(cell, sizeof cell, "n/a");
                 size_t f = c->fail + c->fail_info;
                 if (f && n > 0 && (size_t)n < sizeof cell) {
                     n += snprintf(cell + n, sizeof cell - (size_t)n, " F%zu", f);
@@ -100,11 +109,13 @@ static void matrix(smcj_buf_t *b, const smcj_run_t *run)
     smcj_matrix_free(&m);
 }
 
-static void check_details(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r, const smcj_check_t *c)
+static void check_details(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r,
+                          const smcj_check_t *c)
 {
     char label[64];
     smcj_check_label(c, label, sizeof label);
-    smcj_buf_printf(b, "  [%s] %s: %s\n", label, smcj_reason_name(c->reason), c->detail ? c->detail : "");
+    smcj_buf_printf(b, "  [%s] %s: %s\n", label, smcj_reason_name(c->reason),
+                    c->detail ? c->detail : "");
     if (c->reason == SMCJ_REASON_WRONG_BYTES && c->exp_bytes) {
         smcj_hexdiff(b, "    ", c->exp_bytes, c->exp_len, c->act_bytes, c->act_len);
     } else {
@@ -133,8 +144,8 @@ static void check_details(smcj_buf_t *b, const smcj_run_t *run, const smcj_runne
 static void details(smcj_buf_t *b, const smcj_run_t *run)
 {
     size_t total = 0, shown = 0;
-    static const smcj_status_t order[] = {SMCJ_ST_FAIL, SMCJ_ST_PLACEMENT, SMCJ_ST_FAIL_INFO, SMCJ_ST_PLACEMENT_INFO,
-                                          SMCJ_ST_DIFFERS};
+    static const smcj_status_t order[] = {SMCJ_ST_FAIL, SMCJ_ST_PLACEMENT, SMCJ_ST_FAIL_INFO,
+                                          SMCJ_ST_PLACEMENT_INFO, SMCJ_ST_DIFFERS};
     for (size_t ri = 0; ri < run->n_runners; ri++) {
         const smcj_runner_t *r = &run->runners[ri];
         for (size_t i = 0; r->results && i < run->vectors->count; i++) {
@@ -144,7 +155,8 @@ static void details(smcj_buf_t *b, const smcj_run_t *run)
     if (total == 0) {
         return;
     }
-    smcj_buf_printf(b, "\nFailures (%zu; details of up to %d, --max-details N):\n", total, run->max_details);
+    smcj_buf_printf(b, "\nFailures (%zu; details of up to %d, --max-details N):\n", total,
+                    run->max_details);
     for (size_t o = 0; o < sizeof order / sizeof order[0]; o++) {
         for (size_t ri = 0; ri < run->n_runners; ri++) {
             const smcj_runner_t *r = &run->runners[ri];
@@ -158,17 +170,21 @@ static void details(smcj_buf_t *b, const smcj_run_t *run)
                 }
                 shown++;
                 const smcj_vector_t *v = &run->vectors->v[i];
-                const char *what = order[o] == SMCJ_ST_FAIL             ? "FAIL"
-                                   : order[o] == SMCJ_ST_PLACEMENT      ? "PLACEMENT"
-                                   : order[o] == SMCJ_ST_FAIL_INFO      ? "FAIL (outside the gate)"
-                                   : order[o] == SMCJ_ST_PLACEMENT_INFO ? "PLACEMENT (outside the gate)"
-                                                                        : "DIFFERS (implementation-defined, informational)";
+                const char *what = order[o] == SMCJ_ST_FAIL        ? "FAIL"
+                                   : order[o] == SMCJ_ST_PLACEMENT ? "PLACEMENT"
+                                   : order[o] == SMCJ_ST_FAIL_INFO ? "FAIL (outside the gate)"
+                                   : order[o] == SMCJ_ST_PLACEMENT_INFO
+                                       ? "PLACEMENT (outside the gate)"
+                                       : "DIFFERS (implementation-defined, informational)";
                 bool placement = res->placement_check != SIZE_MAX;
                 smcj_buf_printf(b, "\n--- %s × %s  %s  [%s, §%s, %s, %s]\n", r->name, v->id, what,
-                                smcj_tier_name(placement ? res->placement_tier : res->tier), v->section, v->kind,
-                                res->reason == SMCJ_REASON_NONE ? "skipped" : smcj_reason_name(res->reason));
+                                smcj_tier_name(placement ? res->placement_tier : res->tier),
+                                v->section, v->kind,
+                                res->reason == SMCJ_REASON_NONE ? "skipped"
+                                                                : smcj_reason_name(res->reason));
                 smcj_buf_printf(b, "  %s\n", v->description);
-                char *note = placement ? smcj_placement_text(v, res) : smcj_alternative_text(v, res);
+                char *note =
+                    placement ? smcj_placement_text(v, res) : smcj_alternative_text(v, res);
                 if (note) {
                     smcj_buf_printf(b, "  %s\n", note);
                     free(note);
@@ -179,7 +195,8 @@ static void details(smcj_buf_t *b, const smcj_run_t *run)
                 size_t cb, ce;
                 smcj_checks_of(r, i, &cb, &ce);
                 for (size_t k = cb; k < ce; k++) {
-                    if (r->checks[k].outcome == SMCJ_OUT_FAIL || (placement && k == res->placement_check)) {
+                    if (r->checks[k].outcome == SMCJ_OUT_FAIL ||
+                        (placement && k == res->placement_check)) {
                         check_details(b, run, r, &r->checks[k]);
                     }
                 }
@@ -213,7 +230,8 @@ static void not_applicable(smcj_buf_t *b, const smcj_run_t *run)
             }
             size_t cb, ce;
             smcj_checks_of(r, i, &cb, &ce);
-            const char *why = cb < ce && r->checks[cb].detail ? r->checks[cb].detail : "not applicable";
+            const char *why =
+                cb < ce && r->checks[cb].detail ? r->checks[cb].detail : "not applicable";
             size_t k = 0;
             while (k < n_reasons && strcmp(reasons[k], why) != 0) {
                 k++;
@@ -229,8 +247,8 @@ static void not_applicable(smcj_buf_t *b, const smcj_run_t *run)
             total++;
         }
         if (total > 0) {
-            smcj_buf_printf(b, "\n%s: %zu vectors not applicable (never counted as passed)%s:\n", r->name, total,
-                            run->list_na ? "" : "; --list-na names each");
+            smcj_buf_printf(b, "\n%s: %zu vectors not applicable (never counted as passed)%s:\n",
+                            r->name, total, run->list_na ? "" : "; --list-na names each");
             for (size_t k = 0; k < n_reasons; k++) {
                 smcj_buf_printf(b, "  %6zu  %s\n", counts[k], reasons[k]);
                 for (size_t i = 0; run->list_na && i < run->vectors->count; i++) {
@@ -278,9 +296,11 @@ static void differs_summary(smcj_buf_t *b, const smcj_run_t *run)
             }
             counts[k]++;
         }
-        smcj_buf_printf(b, "\n%s: %zu implementation-defined vector%s decoded another way than the spec decides "
-                           "(informational, spec §1.1):\n",
-                        r->name, r->n_differs, r->n_differs == 1 ? "" : "s");
+        smcj_buf_printf(
+            b,
+            "\n%s: %zu implementation-defined vector%s decoded another way than the spec decides "
+            "(informational, spec §1.1):\n",
+            r->name, r->n_differs, r->n_differs == 1 ? "" : "s");
         for (size_t k = 0; k < n; k++) {
             smcj_buf_printf(b, "  %6zu  %s\n", counts[k], texts[k]);
             free(texts[k]);
@@ -295,20 +315,24 @@ static void xfail_problems(smcj_buf_t *b, const smcj_run_t *run)
     for (size_t ri = 0; ri < run->n_runners; ri++) {
         const smcj_runner_t *r = &run->runners[ri];
         if (r->n_xpass) {
-            smcj_buf_printf(b, "\n%s: unexpected passes (listed in %s, but they pass now; remove them):\n", r->name,
-                            r->xfail.path);
+            smcj_buf_printf(
+                b, "\n%s: unexpected passes (listed in %s, but they pass now; remove them):\n",
+                r->name, r->xfail.path);
             for (size_t i = 0; i < run->vectors->count; i++) {
                 if (r->results[i].status == SMCJ_ST_XPASS) {
-                    smcj_buf_printf(b, "  %s  # %s\n", run->vectors->v[i].id, r->results[i].xfail_reason);
+                    smcj_buf_printf(b, "  %s  # %s\n", run->vectors->v[i].id,
+                                    r->results[i].xfail_reason);
                 }
             }
         }
         if (r->n_xfail_unmatched) {
-            smcj_buf_printf(b, "\n%s: entries of %s that match no vector (stale; remove or fix them):\n", r->name,
-                            r->xfail.path);
+            smcj_buf_printf(
+                b, "\n%s: entries of %s that match no vector (stale; remove or fix them):\n",
+                r->name, r->xfail.path);
             for (size_t k = 0; k < r->xfail.count; k++) {
                 if (r->xfail.entries[k].matched == 0) {
-                    smcj_buf_printf(b, "  line %d: %s\n", r->xfail.entries[k].line, r->xfail.entries[k].pattern);
+                    smcj_buf_printf(b, "  line %d: %s\n", r->xfail.entries[k].line,
+                                    r->xfail.entries[k].pattern);
                 }
             }
         }
@@ -319,8 +343,9 @@ void smcj_report_text(smcj_buf_t *b, const smcj_run_t *run)
 {
     const smcj_vectors_t *vs = run->vectors;
     static const char *const gates[] = {"required", "recommended", "all"};
-    smcj_buf_printf(b, "smc conformance: %zu of %zu vectors from %zu files in %s; gate: %s; %.2f s\n", vs->selected,
-                    vs->count, vs->n_files, vs->dir, gates[run->gate], run->seconds);
+    smcj_buf_printf(b,
+                    "smc conformance: %zu of %zu vectors from %zu files in %s; gate: %s; %.2f s\n",
+                    vs->selected, vs->count, vs->n_files, vs->dir, gates[run->gate], run->seconds);
     for (size_t ri = 0; ri < run->n_runners; ri++) {
         runner_line(b, &run->runners[ri]);
     }

@@ -74,17 +74,36 @@ void smcj_matrix_build(smcj_matrix_t *m, const smcj_run_t *run, bool top_level)
             }
             smcj_cell_t *c = smcj_matrix_cell(m, row, ri);
             switch (r->results[i].status) {
-            case SMCJ_ST_PASS: c->pass++; break;
-            case SMCJ_ST_FAIL: c->fail++; break;
-            case SMCJ_ST_FAIL_INFO: c->fail_info++; break;
-            case SMCJ_ST_DIFFERS: c->differs++; break;
-            case SMCJ_ST_XFAIL: c->xfail++; break;
-            case SMCJ_ST_XPASS: c->xpass++; break;
-            case SMCJ_ST_SKIPPED: c->skipped++; break;
-            case SMCJ_ST_NA: c->na++; break;
+            case SMCJ_ST_PASS:
+                c->pass++;
+                break;
+            case SMCJ_ST_FAIL:
+                c->fail++;
+                break;
+            case SMCJ_ST_FAIL_INFO:
+                c->fail_info++;
+                break;
+            case SMCJ_ST_DIFFERS:
+                c->differs++;
+                break;
+            case SMCJ_ST_XFAIL:
+                c->xfail++;
+                break;
+            case SMCJ_ST_XPASS:
+                c->xpass++;
+                break;
+            case SMCJ_ST_SKIPPED:
+                c->skipped++;
+                break;
+            case SMCJ_ST_NA:
+                c->na++;
+                break;
             case SMCJ_ST_PLACEMENT:
-            case SMCJ_ST_PLACEMENT_INFO: c->placement++; break;
-            case SMCJ_ST_NONE: break;
+            case SMCJ_ST_PLACEMENT_INFO:
+                c->placement++;
+                break;
+            case SMCJ_ST_NONE:
+                break;
             }
             if (r->results[i].status != SMCJ_ST_NA && r->results[i].status != SMCJ_ST_NONE) {
                 c->applicable++;
@@ -108,8 +127,8 @@ void smcj_matrix_free(smcj_matrix_t *m)
     memset(m, 0, sizeof *m);
 }
 
-static void dump_line(smcj_buf_t *b, const char *indent, const char *label, const uint8_t *p, size_t len, size_t start,
-                      size_t end)
+static void dump_line(smcj_buf_t *b, const char *indent, const char *label, const uint8_t *p,
+                      size_t len, size_t start, size_t end)
 {
     smcj_buf_printf(b, "%s%-8s %s", indent, label, start > 0 ? "… " : "  ");
     for (size_t i = start; i < end; i++) {
@@ -125,8 +144,8 @@ static void dump_line(smcj_buf_t *b, const char *indent, const char *label, cons
     smcj_buf_putc(b, '\n');
 }
 
-void smcj_hexdiff(smcj_buf_t *b, const char *indent, const uint8_t *exp, size_t exp_len, const uint8_t *act,
-                  size_t act_len)
+void smcj_hexdiff(smcj_buf_t *b, const char *indent, const uint8_t *exp, size_t exp_len,
+                  const uint8_t *act, size_t act_len)
 {
     size_t first = 0;
     while (first < exp_len && first < act_len && exp[first] == act[first]) {
@@ -138,7 +157,9 @@ void smcj_hexdiff(smcj_buf_t *b, const char *indent, const uint8_t *exp, size_t 
     if (end > start + 33) {
         end = start + 33;
     }
-    smcj_buf_printf(b, "%sfirst difference at offset %zu (0x%zx); expected %zu bytes, got %zu; dump from offset %zu\n",
+    smcj_buf_printf(b,
+                    "%sfirst difference at offset %zu (0x%zx); expected %zu bytes, got %zu; dump "
+                    "from offset %zu\n",
                     indent, first, first, exp_len, act_len, start);
     dump_line(b, indent, "expected", exp, exp_len, start, end);
     dump_line(b, indent, "actual", act, act_len, start, end);
@@ -154,7 +175,8 @@ static const char *judge_invocation(const smcj_run_t *run)
     return run->argv0 ? run->argv0 : "smc conformance";
 }
 
-void smcj_replay_command(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r, const smcj_vector_t *v)
+void smcj_replay_command(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r,
+                         const smcj_vector_t *v)
 {
     smcj_buf_printf(b, "%s --vectors ", judge_invocation(run));
     smcj_buf_sh_quote(b, run->vectors->dir);
@@ -166,7 +188,8 @@ void smcj_replay_command(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner
     smcj_buf_sh_quote(b, v->id);
 }
 
-void smcj_raw_command(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r, const smcj_check_t *c)
+void smcj_raw_command(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r,
+                      const smcj_check_t *c)
 {
     smcj_buf_t hello = {0}, req = {0};
     smcj_hello_line(&hello);
@@ -182,14 +205,17 @@ void smcj_raw_command(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t 
 
 void smcj_summary_counts(smcj_buf_t *b, const smcj_runner_t *r)
 {
-    smcj_buf_printf(b, "%zu passed, %zu failed, %zu skipped, %zu n/a, %zu expected failure%s", r->n_pass,
-                    r->n_fail + r->n_fail_info, r->n_skipped, r->n_na, r->n_xfail, r->n_xfail == 1 ? "" : "s");
+    smcj_buf_printf(b, "%zu passed, %zu failed, %zu skipped, %zu n/a, %zu expected failure%s",
+                    r->n_pass, r->n_fail + r->n_fail_info, r->n_skipped, r->n_na, r->n_xfail,
+                    r->n_xfail == 1 ? "" : "s");
     if (r->n_differs) {
-        smcj_buf_printf(b, ", %zu differ (implementation-defined; %zu as a listed implementation does)", r->n_differs,
-                        r->n_differs_listed);
+        smcj_buf_printf(
+            b, ", %zu differ (implementation-defined; %zu as a listed implementation does)",
+            r->n_differs, r->n_differs_listed);
     }
     if (r->n_placement + r->n_placement_info) {
-        smcj_buf_printf(b, ", %zu placement failure%s (spec §3.3%s)", r->n_placement + r->n_placement_info,
+        smcj_buf_printf(b, ", %zu placement failure%s (spec §3.3%s)",
+                        r->n_placement + r->n_placement_info,
                         r->n_placement + r->n_placement_info == 1 ? "" : "s",
                         r->n_placement_info ? "; some outside the gate" : "");
     }
@@ -207,8 +233,8 @@ void smcj_summary_counts(smcj_buf_t *b, const smcj_runner_t *r)
 
 bool smcj_status_has_details(smcj_status_t s)
 {
-    return s == SMCJ_ST_FAIL || s == SMCJ_ST_FAIL_INFO || s == SMCJ_ST_DIFFERS || s == SMCJ_ST_PLACEMENT ||
-           s == SMCJ_ST_PLACEMENT_INFO;
+    return s == SMCJ_ST_FAIL || s == SMCJ_ST_FAIL_INFO || s == SMCJ_ST_DIFFERS ||
+           s == SMCJ_ST_PLACEMENT || s == SMCJ_ST_PLACEMENT_INFO;
 }
 
 size_t smcj_result_check(const smcj_result_t *res)
@@ -224,8 +250,9 @@ static bool same_outcome(const smcj_alternative_t *a, const smcj_alternative_t *
     if (a->kind == SMCJ_ALT_VALUE) {
         return strcmp(a->value_text, b->value_text) == 0;
     }
-    return a->kind == SMCJ_ALT_ERROR && (a->cls == NULL) == (b->cls == NULL) && (!a->cls || strcmp(a->cls, b->cls) == 0) &&
-           a->has_offset == b->has_offset && (!a->has_offset || a->offset == b->offset);
+    return a->kind == SMCJ_ALT_ERROR && (a->cls == NULL) == (b->cls == NULL) &&
+           (!a->cls || strcmp(a->cls, b->cls) == 0) && a->has_offset == b->has_offset &&
+           (!a->has_offset || a->offset == b->offset);
 }
 
 char *smcj_alternative_who(const smcj_vector_t *v, int alt)
@@ -253,7 +280,8 @@ char *smcj_alternative_text(const smcj_vector_t *v, const smcj_result_t *res)
     bool first = true;
     for (size_t k = 0; k < v->n_alts; k++) {
         if (same_outcome(&v->alts[k], &v->alts[res->alt])) {
-            smcj_buf_printf(&b, "%s%s: %s", first ? "" : "; ", v->alts[k].who, v->alts[k].behaviour);
+            smcj_buf_printf(&b, "%s%s: %s", first ? "" : "; ", v->alts[k].who,
+                            v->alts[k].behaviour);
             first = false;
         }
     }
@@ -265,10 +293,11 @@ char *smcj_placement_text(const smcj_vector_t *v, const smcj_result_t *res)
     if (res->placement_check == SIZE_MAX) {
         return NULL;
     }
-    return smcj_xasprintf("placement (%s): %s at %u byte%s past an aligned address, right at an aligned one",
-                          smcj_tier_name(res->placement_tier),
-                          res->reason == SMCJ_REASON_NONE ? "skipped" : smcj_reason_name(res->reason), v->shift,
-                          v->shift == 1 ? "" : "s");
+    return smcj_xasprintf(
+        "placement (%s): %s at %u byte%s past an aligned address, right at an aligned one",
+        smcj_tier_name(res->placement_tier),
+        res->reason == SMCJ_REASON_NONE ? "skipped" : smcj_reason_name(res->reason), v->shift,
+        v->shift == 1 ? "" : "s");
 }
 
 void smcj_buf_shown(smcj_buf_t *b, const char *s)

@@ -18,9 +18,9 @@ typedef struct smcj_cell {
 } smcj_cell_t;
 
 typedef struct smcj_matrix {
-    char **rows;          /* section keys, in spec order */
+    char **rows; /* section keys, in spec order */
     size_t n_rows;
-    smcj_cell_t *cells;   /* n_rows × n_runners, row-major */
+    smcj_cell_t *cells; /* n_rows × n_runners, row-major */
     size_t n_runners;
 } smcj_matrix_t;
 
@@ -33,14 +33,16 @@ smcj_cell_t *smcj_matrix_cell(const smcj_matrix_t *m, size_t row, size_t runner)
  * Hex dump of expected vs actual around the first difference: ±16 bytes, one line each,
  * and a caret line under the first differing byte. Each line starts with `indent`.
  */
-void smcj_hexdiff(smcj_buf_t *b, const char *indent, const uint8_t *exp, size_t exp_len, const uint8_t *act,
-                  size_t act_len);
+void smcj_hexdiff(smcj_buf_t *b, const char *indent, const uint8_t *exp, size_t exp_len,
+                  const uint8_t *act, size_t act_len);
 
 /** `smc conformance --vectors DIR --runner 'NAME=CMD' --only 'ID'` for one vector. */
-void smcj_replay_command(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r, const smcj_vector_t *v);
+void smcj_replay_command(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r,
+                         const smcj_vector_t *v);
 
 /** `printf '%s\n' '<hello>' '<request>' | CMD` for one check (protobuf --debug style). */
-void smcj_raw_command(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r, const smcj_check_t *c);
+void smcj_raw_command(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r,
+                      const smcj_check_t *c);
 
 /** Longest expected/actual text the people-facing reports print (the JSON report has it all). */
 #define SMCJ_SHOWN_TEXT 2000u

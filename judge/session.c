@@ -18,9 +18,9 @@
 
 /* P.4: give up after three consecutive restarts without a good response. */
 #define MAX_CONSECUTIVE_RESTARTS 3u
-#define STDERR_KEEP 16384u
-#define STDERR_TAIL_LINES 20
-#define STDERR_TAIL_BYTES 2048u
+#define STDERR_KEEP              16384u
+#define STDERR_TAIL_LINES        20
+#define STDERR_TAIL_BYTES        2048u
 /* JSON nesting accepted in responses: notation depth 128 needs < 400 (notation.md N.4). */
 #define RESPONSE_MAX_DEPTH 2048u
 
@@ -39,22 +39,22 @@ typedef struct session {
     smcj_proc_t proc;
     state_t state;
     bool first_start;
-    smcj_buf_t out;       /* bytes not yet written to the runner's stdin */
-    smcj_buf_t in;        /* bytes read from stdout, not yet a complete line */
-    size_t in_scanned;    /* prefix of `in` known to hold no '\n' */
-    smcj_buf_t err;       /* the runner's recent stderr */
+    smcj_buf_t out;    /* bytes not yet written to the runner's stdin */
+    smcj_buf_t in;     /* bytes read from stdout, not yet a complete line */
+    size_t in_scanned; /* prefix of `in` known to hold no '\n' */
+    smcj_buf_t err;    /* the runner's recent stderr */
     bool stdin_broken;
-    size_t *order;        /* indices of the checks to send, in order */
-    uint64_t *seqs;       /* seq sent for order[k] */
+    size_t *order;  /* indices of the checks to send, in order */
+    uint64_t *seqs; /* seq sent for order[k] */
     size_t n_order;
-    size_t head, next;    /* in flight: order[head..next) */
+    size_t head, next; /* in flight: order[head..next) */
     uint64_t seq;
-    double wait_since;    /* when the oldest outstanding request started waiting */
+    double wait_since; /* when the oldest outstanding request started waiting */
     double bye_deadline;
     unsigned consecutive_failures;
-    unsigned generation;  /* bumped on every respawn: stale buffered lines are dropped */
+    unsigned generation; /* bumped on every respawn: stale buffered lines are dropped */
     double t0;
-    smc_arena_t arena;    /* scratch for one response */
+    smc_arena_t arena; /* scratch for one response */
 } session_t;
 
 static char *stderr_tail(const smcj_buf_t *err)
@@ -179,7 +179,8 @@ static void record(smcj_check_t *c, smcj_reason_t reason, char *detail, const ch
 static void give_up(session_t *s, const char *why)
 {
     for (size_t k = s->head; k < s->n_order; k++) {
-        record(&s->r->checks[s->order[k]], SMCJ_REASON_PROTOCOL_ERROR, smcj_xasprintf("runner given up: %s", why), NULL);
+        record(&s->r->checks[s->order[k]], SMCJ_REASON_PROTOCOL_ERROR,
+               smcj_xasprintf("runner given up: %s", why), NULL);
     }
     s->head = s->next = s->n_order;
     s->r->gave_up = true;
@@ -213,7 +214,8 @@ static void failure(session_t *s, smcj_reason_t reason, const char *what)
     smcj_proc_kill(&s->proc);
     char status[128];
     smcj_proc_describe_status(&s->proc, status, sizeof status);
-    char *detail = reason == SMCJ_REASON_CRASH ? smcj_xasprintf("%s (%s)", what, status) : smcj_xstrdup(what);
+    char *detail =
+        reason == SMCJ_REASON_CRASH ? smcj_xasprintf("%s (%s)", what, status) : smcj_xstrdup(what);
     char *tail = stderr_tail(&s->err);
     smcj_buf_clear(&s->err);
 
@@ -282,16 +284,28 @@ static char *opt_str(const smct_json_t *obj, const char *key)
 }
 
 /* Words a runner may declare (spec/vectors.md V.3 features, PROTOCOL.md P.1 options). */
-static const char *const KNOWN_FEATURES[] = {
-    "int32", "int64", "int64-distinct", "float64", "float32list", "typed-lists", "nan-payload", "embedded-nul",
-    "custom-types", "largeint", "duplicate-map-keys", "map-order", "method-codec", "error-stacktrace",
-    "strict-mode", "depth-limit"};
+static const char *const KNOWN_FEATURES[] = {"int32",
+                                             "int64",
+                                             "int64-distinct",
+                                             "float64",
+                                             "float32list",
+                                             "typed-lists",
+                                             "nan-payload",
+                                             "embedded-nul",
+                                             "custom-types",
+                                             "largeint",
+                                             "duplicate-map-keys",
+                                             "map-order",
+                                             "method-codec",
+                                             "error-stacktrace",
+                                             "strict-mode",
+                                             "depth-limit"};
 static const char *const KNOWN_OPTIONS[] = {"error-offsets", "shift"};
 
 /* Appends to `b` every word of `words` not in `known`: a misspelt option or capability
  * would otherwise silently turn checks off (e.g. "error-offset": offsets never compared). */
-static void unknown_words(smcj_buf_t *b, const char *what, char *const *words, size_t n, const char *const *known,
-                          size_t n_known)
+static void unknown_words(smcj_buf_t *b, const char *what, char *const *words, size_t n,
+                          const char *const *known, size_t n_known)
 {
     for (size_t i = 0; i < n; i++) {
         bool found = false;
@@ -321,7 +335,8 @@ static char *take_handshake(session_t *s, const smct_json_t *resp)
         return smcj_xstrdup("hello answer has no integer \"protocol\"");
     }
     if (proto != 1) {
-        return smcj_xasprintf("runner speaks protocol %lld; this judge speaks protocol 1", (long long)proto);
+        return smcj_xasprintf("runner speaks protocol %lld; this judge speaks protocol 1",
+                              (long long)proto);
     }
     char **entries = NULL, **dec = NULL, **enc = NULL, **opts = NULL;
     size_t ne = 0, nd = 0, nn = 0, no = 0;
@@ -336,7 +351,8 @@ static char *take_handshake(session_t *s, const smct_json_t *resp)
         free_str_array(dec, nd);
         free_str_array(enc, nn);
         free_str_array(opts, no);
-        return smcj_xstrdup("hello answer needs \"entries\", \"capabilities\": {\"decode\", \"encode\"} as arrays of "
+        return smcj_xstrdup("hello answer needs \"entries\", \"capabilities\": {\"decode\", "
+                            "\"encode\"} as arrays of "
                             "strings, and \"options\" as an array of strings (P.1)");
     }
     if (!s->first_start) {
@@ -366,7 +382,8 @@ static char *take_handshake(session_t *s, const smct_json_t *resp)
     size_t nf = sizeof KNOWN_FEATURES / sizeof KNOWN_FEATURES[0];
     unknown_words(&note, "decode capability", dec, nd, KNOWN_FEATURES, nf);
     unknown_words(&note, "encode capability", enc, nn, KNOWN_FEATURES, nf);
-    unknown_words(&note, "option", opts, no, KNOWN_OPTIONS, sizeof KNOWN_OPTIONS / sizeof KNOWN_OPTIONS[0]);
+    unknown_words(&note, "option", opts, no, KNOWN_OPTIONS,
+                  sizeof KNOWN_OPTIONS / sizeof KNOWN_OPTIONS[0]);
     r->handshake_note = note.len ? smcj_buf_steal(&note) : NULL;
     r->opt_error_offsets = smcj_caps_have(opts, no, "error-offsets");
     r->opt_shift = smcj_caps_have(opts, no, "shift");
@@ -467,7 +484,8 @@ static void handle_parsed_line(session_t *s, const char *line, size_t len, const
         return;
     }
     if (!parsed || resp->type != SMCT_JSON_OBJECT) {
-        char *d = smcj_xasprintf("response is not a JSON object (%s): %s", parsed ? "other JSON" : e.message, shown);
+        char *d = smcj_xasprintf("response is not a JSON object (%s): %s",
+                                 parsed ? "other JSON" : e.message, shown);
         failure(s, SMCJ_REASON_PROTOCOL_ERROR, d);
         free(d);
         return;
@@ -475,13 +493,15 @@ static void handle_parsed_line(session_t *s, const char *line, size_t len, const
     int64_t seq;
     uint64_t want = s->seqs[s->head];
     if (!smct_json_get_i64(smct_json_get(resp, "seq"), &seq) || seq < 0 || (uint64_t)seq != want) {
-        char *d = smcj_xasprintf("wrong seq: expected %llu, got %s", (unsigned long long)want, shown);
+        char *d =
+            smcj_xasprintf("wrong seq: expected %llu, got %s", (unsigned long long)want, shown);
         failure(s, SMCJ_REASON_PROTOCOL_ERROR, d);
         free(d);
         return;
     }
     const smct_json_t *st = smct_json_get(resp, "status");
-    if (!smct_json_is_str(st, "ok") && !smct_json_is_str(st, "error") && !smct_json_is_str(st, "skipped")) {
+    if (!smct_json_is_str(st, "ok") && !smct_json_is_str(st, "error") &&
+        !smct_json_is_str(st, "skipped")) {
         char *d = smcj_xasprintf("unknown status: %s", shown);
         failure(s, SMCJ_REASON_PROTOCOL_ERROR, d);
         free(d);
@@ -533,7 +553,7 @@ static void read_stdout(session_t *s)
             }
             /* The runner closed stdout: it exited or is about to (P.4 crash). */
             const char *what = s->state == ST_HELLO ? "runner exited before answering hello"
-                                                     : "runner exited while answering";
+                                                    : "runner exited while answering";
             failure(s, SMCJ_REASON_CRASH, what);
             return;
         }
@@ -658,7 +678,8 @@ void smcj_sessions_run(smcj_run_t *run, const smcj_session_cfg_t *cfg)
             perror("smc conformance: poll");
             break;
         }
-        /* Service every session whose fds are ready (simplest: try them all; reads are non-blocking). */
+        /* Service every session whose fds are ready (simplest: try them all; reads are
+         * non-blocking). */
         for (size_t i = 0; i < n; i++) {
             session_t *s = &ss[i];
             if (s->state == ST_IDLE || s->state == ST_DONE) {

@@ -12,26 +12,32 @@
 #include "smct_json.h"
 #include "smct_notation.h"
 
-static const char *const k_kinds[] = {"message", "pigeon_request", "pigeon_reply", "method_call",
-                                      "success_envelope", "error_envelope", "envelope"};
-static const smct_entry_t k_kind_entry[] = {SMCT_ENTRY_MESSAGE, SMCT_ENTRY_MESSAGE, SMCT_ENTRY_MESSAGE,
-                                            SMCT_ENTRY_CALL, SMCT_ENTRY_ENVELOPE, SMCT_ENTRY_ENVELOPE,
-                                            SMCT_ENTRY_ENVELOPE};
+static const char *const k_kinds[] = {"message",     "pigeon_request",   "pigeon_reply",
+                                      "method_call", "success_envelope", "error_envelope",
+                                      "envelope"};
+static const smct_entry_t k_kind_entry[] = {
+    SMCT_ENTRY_MESSAGE,  SMCT_ENTRY_MESSAGE,  SMCT_ENTRY_MESSAGE, SMCT_ENTRY_CALL,
+    SMCT_ENTRY_ENVELOPE, SMCT_ENTRY_ENVELOPE, SMCT_ENTRY_ENVELOPE};
 /* Decoder error classes (spec/errors.md §14.1); a reject vector names one of these. */
-static const char *const k_decode_classes[] = {"truncated", "trailing_bytes", "unknown_tag", "bad_utf8",
-                                               "depth_limit", "not_canonical", "bad_envelope"};
-static const char *const k_vector_keys[] = {"id", "description", "section", "tier", "requirements", "by_mode",
-                                            "kind", "since", "features", "value", "canonical", "accepted",
-                                            "hex", "error", "focus", "origin", "notes"};
+static const char *const k_decode_classes[] = {"truncated",   "trailing_bytes", "unknown_tag",
+                                               "bad_utf8",    "depth_limit",    "not_canonical",
+                                               "bad_envelope"};
+static const char *const k_vector_keys[] = {
+    "id",   "description", "section",  "tier",   "requirements", "by_mode",
+    "kind", "since",       "features", "value",  "canonical",    "accepted",
+    "hex",  "error",       "focus",    "origin", "notes"};
 
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
 
 const char *smcj_tier_name(smcj_tier_t t)
 {
     switch (t) {
-    case SMCJ_TIER_REQUIRED: return "required";
-    case SMCJ_TIER_RECOMMENDED: return "recommended";
-    case SMCJ_TIER_IMPLDEF: return "implementation-defined";
+    case SMCJ_TIER_REQUIRED:
+        return "required";
+    case SMCJ_TIER_RECOMMENDED:
+        return "recommended";
+    case SMCJ_TIER_IMPLDEF:
+        return "implementation-defined";
     }
     return "?";
 }
@@ -148,8 +154,8 @@ static char *req_str(loader_t *L, const smct_json_t *obj, const char *key)
     return dup_json_str(j);
 }
 
-static bool parse_hex_field(loader_t *L, const smct_json_t *j, const char *what, char **hex, uint8_t **bytes,
-                            size_t *len)
+static bool parse_hex_field(loader_t *L, const smct_json_t *j, const char *what, char **hex,
+                            uint8_t **bytes, size_t *len)
 {
     if (!is_string(j) || !smcj_hex_decode(j->str.ptr, j->str.len, bytes, len)) {
         problem(L, "`%s` is not lower-case hex with an even number of digits", what);
@@ -163,7 +169,8 @@ static bool id_shape_ok(const char *id, char *section_out, size_t section_size)
 {
     /* sNN.M-slug (V.2); slug words are [a-z0-9]+ joined by single dashes. */
     const char *p = id;
-    if (p[0] != 's' || !(p[1] >= '0' && p[1] <= '9') || !(p[2] >= '0' && p[2] <= '9') || p[3] != '.') {
+    if (p[0] != 's' || !(p[1] >= '0' && p[1] <= '9') || !(p[2] >= '0' && p[2] <= '9') ||
+        p[3] != '.') {
         return false;
     }
     p += 4;
@@ -241,12 +248,14 @@ static void load_requirements(loader_t *L, smcj_vector_t *v, const smct_json_t *
     for (size_t i = 0; i < by->object.count; i++) {
         const smct_json_member_t *m = &by->object.members[i];
         size_t mode = 0;
-        while (mode < 2 && !(m->key.len == strlen(modes[mode]) && memcmp(m->key.ptr, modes[mode], m->key.len) == 0)) {
+        while (mode < 2 && !(m->key.len == strlen(modes[mode]) &&
+                             memcmp(m->key.ptr, modes[mode], m->key.len) == 0)) {
             mode++;
         }
         const smct_json_t *t = smct_json_get(&m->value, "tier");
         if (mode == 2 || m->value.type != SMCT_JSON_OBJECT || !is_string(t) || !no_nul(t)) {
-            problem(L, "`by_mode` entries are \"flutter\"/\"strict\": {\"requirements\": [...], \"tier\": T}");
+            problem(L, "`by_mode` entries are \"flutter\"/\"strict\": {\"requirements\": [...], "
+                       "\"tier\": T}");
             continue;
         }
         char *name = dup_json_str(t);
@@ -255,7 +264,8 @@ static void load_requirements(loader_t *L, smcj_vector_t *v, const smct_json_t *
         }
         free(name);
         size_t n;
-        char **ids = id_list(L, smct_json_get(&m->value, "requirements"), "by_mode requirements", &n);
+        char **ids =
+            id_list(L, smct_json_get(&m->value, "requirements"), "by_mode requirements", &n);
         for (size_t k = 0; k < n; k++) {
             free(ids[k]);
         }
@@ -277,8 +287,8 @@ static void load_order_alts(loader_t *L, smcj_vector_t *v, const smct_json_t *ar
         const smct_json_t *order = smct_json_get(a, "order");
         const smct_json_t *modes = smct_json_get(a, "modes");
         uint64_t off;
-        if (a->type != SMCT_JSON_OBJECT || !is_string(cls) || !no_nul(cls) || !is_string(order) || !no_nul(order) ||
-            !smct_json_get_u64(smct_json_get(a, "offset"), &off)) {
+        if (a->type != SMCT_JSON_OBJECT || !is_string(cls) || !no_nul(cls) || !is_string(order) ||
+            !no_nul(order) || !smct_json_get_u64(smct_json_get(a, "offset"), &off)) {
             problem(L, "error.alternatives[%zu] needs `class`, `offset` and `order`", i);
             continue;
         }
@@ -322,7 +332,8 @@ static void load_notes(smcj_vectors_t *vs, loader_t *L, smcj_vector_t *v, const 
         const smct_json_t *a = &alts->array.items[i];
         const smct_json_t *beh = smct_json_get(a, "behaviour");
         const smct_json_t *who = smct_json_get(a, "who");
-        if (a->type != SMCT_JSON_OBJECT || !is_string(beh) || !no_nul(beh) || !who || who->type != SMCT_JSON_ARRAY) {
+        if (a->type != SMCT_JSON_OBJECT || !is_string(beh) || !no_nul(beh) || !who ||
+            who->type != SMCT_JSON_ARRAY) {
             problem(L, "notes.alternatives[%zu] needs `behaviour` and `who`", i);
             continue;
         }
@@ -353,13 +364,15 @@ static void load_notes(smcj_vectors_t *vs, loader_t *L, smcj_vector_t *v, const 
                     smct_buf_free(&b);
                     out->kind = SMCJ_ALT_VALUE;
                 }
-            } else if (oc->type == SMCT_JSON_OBJECT && err && !val && err->type == SMCT_JSON_OBJECT) {
+            } else if (oc->type == SMCT_JSON_OBJECT && err && !val &&
+                       err->type == SMCT_JSON_OBJECT) {
                 const smct_json_t *cls = smct_json_get(err, "class");
                 const smct_json_t *off = smct_json_get(err, "offset");
                 out->kind = SMCJ_ALT_ERROR;
                 if (cls) {
                     if (!is_string(cls) || !no_nul(cls)) {
-                        problem(L, "notes.alternatives[%zu].outcome.error.class is not a string", i);
+                        problem(L, "notes.alternatives[%zu].outcome.error.class is not a string",
+                                i);
                     } else {
                         out->cls = dup_json_str(cls);
                     }
@@ -367,18 +380,22 @@ static void load_notes(smcj_vectors_t *vs, loader_t *L, smcj_vector_t *v, const 
                 if (off) {
                     out->has_offset = smct_json_get_u64(off, &out->offset);
                     if (!out->has_offset) {
-                        problem(L, "notes.alternatives[%zu].outcome.error.offset is not an offset", i);
+                        problem(L, "notes.alternatives[%zu].outcome.error.offset is not an offset",
+                                i);
                     }
                 }
             } else {
-                problem(L, "notes.alternatives[%zu].outcome is {\"value\": V} or {\"error\": {...}}", i);
+                problem(L,
+                        "notes.alternatives[%zu].outcome is {\"value\": V} or {\"error\": {...}}",
+                        i);
             }
         }
         v->n_alts++;
     }
 }
 
-static void load_vector(smcj_vectors_t *vs, loader_t *L, const smct_json_t *jv, const char *file_base)
+static void load_vector(smcj_vectors_t *vs, loader_t *L, const smct_json_t *jv,
+                        const char *file_base)
 {
     smcj_vector_t v;
     memset(&v, 0, sizeof v);
@@ -447,7 +464,8 @@ static void load_vector(smcj_vectors_t *vs, loader_t *L, const smct_json_t *jv, 
                 continue;
             }
             v.features[v.n_features++] = dup_json_str(f);
-            if (v.n_features > 1 && strcmp(v.features[v.n_features - 2], v.features[v.n_features - 1]) >= 0) {
+            if (v.n_features > 1 &&
+                strcmp(v.features[v.n_features - 2], v.features[v.n_features - 1]) >= 0) {
                 problem(L, "`features` is not sorted and unique (V.2)");
             }
         }
@@ -459,7 +477,8 @@ static void load_vector(smcj_vectors_t *vs, loader_t *L, const smct_json_t *jv, 
         if (focus->type != SMCT_JSON_OBJECT || !is_string(path) || !no_nul(path)) {
             problem(L, "`focus` must be {\"path\": ..., \"offset\": N}");
         } else if (smct_json_get_i64(smct_json_get(focus, "offset"), &off) && off >= 0) {
-            v.focus = smcj_xasprintf("%.*s at offset %lld", (int)path->str.len, path->str.ptr, (long long)off);
+            v.focus = smcj_xasprintf("%.*s at offset %lld", (int)path->str.len, path->str.ptr,
+                                     (long long)off);
         } else {
             v.focus = smcj_xasprintf("%.*s", (int)path->str.len, path->str.ptr);
         }
@@ -472,8 +491,8 @@ static void load_vector(smcj_vectors_t *vs, loader_t *L, const smct_json_t *jv, 
     if (value) {
         smct_error_t e;
         if (smct_notation_read(value, v.entry, &vs->arena, &v.value, &e) != SMCT_OK) {
-            problem(L, "`value` is not valid %s notation: %s (JSON offset %zu)", smct_entry_name(v.entry),
-                    e.message ? e.message : "?", e.offset);
+            problem(L, "`value` is not valid %s notation: %s (JSON offset %zu)",
+                    smct_entry_name(v.entry), e.message ? e.message : "?", e.offset);
         } else {
             smct_buf_t b = {0};
             smct_json_write(&b, value);
@@ -483,13 +502,15 @@ static void load_vector(smcj_vectors_t *vs, loader_t *L, const smct_json_t *jv, 
         }
     }
     if (canonical && (hex || error)) {
-        problem(L, "a vector is either valid (`canonical`) or a reject (`hex` + `error`), not both");
+        problem(L,
+                "a vector is either valid (`canonical`) or a reject (`hex` + `error`), not both");
     } else if (canonical) {
         v.is_valid = true;
         if (!value) {
             problem(L, "a valid vector needs `value`");
         }
-        parse_hex_field(L, canonical, "canonical", &v.canonical_hex, &v.canonical, &v.canonical_len);
+        parse_hex_field(L, canonical, "canonical", &v.canonical_hex, &v.canonical,
+                        &v.canonical_len);
         const smct_json_t *acc = smct_json_get(jv, "accepted");
         if (acc && acc->type != SMCT_JSON_ARRAY) {
             problem(L, "`accepted` is not an array");
@@ -504,7 +525,8 @@ static void load_vector(smcj_vectors_t *vs, loader_t *L, const smct_json_t *jv, 
                     problem(L, "accepted[%zu] needs `hex`, `why` and `strict`", i);
                     continue;
                 }
-                if (!parse_hex_field(L, smct_json_get(a, "hex"), "accepted.hex", &out->hex, &out->bytes, &out->len)) {
+                if (!parse_hex_field(L, smct_json_get(a, "hex"), "accepted.hex", &out->hex,
+                                     &out->bytes, &out->len)) {
                     continue;
                 }
                 out->why = dup_json_str(why);
@@ -538,7 +560,8 @@ static void load_vector(smcj_vectors_t *vs, loader_t *L, const smct_json_t *jv, 
             if (!smct_json_get_u64(smct_json_get(error, "offset"), &off)) {
                 problem(L, "error.offset is not a non-negative integer");
             } else if (v.bytes && off > v.len) {
-                problem(L, "error.offset %llu is past the input (%zu bytes)", (unsigned long long)off, v.len);
+                problem(L, "error.offset %llu is past the input (%zu bytes)",
+                        (unsigned long long)off, v.len);
             }
             v.err_offset = off;
             if (!modes || modes->type != SMCT_JSON_ARRAY || modes->array.count == 0) {
@@ -547,15 +570,18 @@ static void load_vector(smcj_vectors_t *vs, loader_t *L, const smct_json_t *jv, 
                 for (size_t i = 0; i < modes->array.count; i++) {
                     if (smct_json_is_str(&modes->array.items[i], "flutter") && !v.rejects_flutter) {
                         v.rejects_flutter = true;
-                    } else if (smct_json_is_str(&modes->array.items[i], "strict") && !v.rejects_strict) {
+                    } else if (smct_json_is_str(&modes->array.items[i], "strict") &&
+                               !v.rejects_strict) {
                         v.rejects_strict = true;
                     } else {
-                        problem(L, "error.modes holds something other than \"flutter\" and \"strict\" once each");
+                        problem(L, "error.modes holds something other than \"flutter\" and "
+                                   "\"strict\" once each");
                     }
                 }
             }
             if (v.rejects_strict && !v.rejects_flutter && !value) {
-                problem(L, "a strict-only reject carries the `value` flutter mode decodes to (V.2)");
+                problem(L,
+                        "a strict-only reject carries the `value` flutter mode decodes to (V.2)");
             }
             if (v.rejects_flutter && value) {
                 problem(L, "a reject vector rejected in flutter mode has no `value`");
@@ -563,7 +589,8 @@ static void load_vector(smcj_vectors_t *vs, loader_t *L, const smct_json_t *jv, 
             static const char *const error_keys[] = {"class", "offset", "modes", "alternatives"};
             for (size_t i = 0; i < error->object.count; i++) {
                 if (!known_key(&error->object.members[i], error_keys, COUNT_OF(error_keys))) {
-                    unknown_field(L, "error.", error->object.members[i].key.ptr, error->object.members[i].key.len);
+                    unknown_field(L, "error.", error->object.members[i].key.ptr,
+                                  error->object.members[i].key.len);
                 }
             }
             const smct_json_t *oalts = smct_json_get(error, "alternatives");
@@ -574,7 +601,8 @@ static void load_vector(smcj_vectors_t *vs, loader_t *L, const smct_json_t *jv, 
     } else {
         problem(L, "neither valid (`value` + `canonical`) nor a reject (`hex` + `error`)");
     }
-    bool impldef = v.tier == SMCJ_TIER_IMPLDEF || v.mode_tier[0] == SMCJ_TIER_IMPLDEF || v.mode_tier[1] == SMCJ_TIER_IMPLDEF;
+    bool impldef = v.tier == SMCJ_TIER_IMPLDEF || v.mode_tier[0] == SMCJ_TIER_IMPLDEF ||
+                   v.mode_tier[1] == SMCJ_TIER_IMPLDEF;
     if (impldef && !smct_json_get(jv, "notes")) {
         problem(L, "an implementation-defined vector needs `notes` (V.2)");
     }
@@ -617,7 +645,8 @@ static void load_file(smcj_vectors_t *vs, loader_t *L, const char *path, const c
         if (!smct_json_get_i64(smct_json_get(root, "format_version"), &fv) || fv != 1) {
             problem(L, "`format_version` is not 1 (this judge reads vectors format 1, V.4)");
         }
-        if (!is_string(smct_json_get(root, "section")) || !is_string(smct_json_get(root, "title")) ||
+        if (!is_string(smct_json_get(root, "section")) ||
+            !is_string(smct_json_get(root, "title")) ||
             !is_string(smct_json_get(root, "spec_version"))) {
             problem(L, "`section`, `title` and `spec_version` must be strings (V.1)");
         }

@@ -48,8 +48,10 @@ static bool value_eq_unordered(const smc_value_t *a, const smc_value_t *b, int d
         for (size_t i = 0; i < n && ok; i++) {
             bool found = false;
             for (size_t j = 0; j < n && !found; j++) {
-                if (!used[j] && value_eq_unordered(&a->map.entries[2 * i], &b->map.entries[2 * j], depth + 1) &&
-                    value_eq_unordered(&a->map.entries[2 * i + 1], &b->map.entries[2 * j + 1], depth + 1)) {
+                if (!used[j] &&
+                    value_eq_unordered(&a->map.entries[2 * i], &b->map.entries[2 * j], depth + 1) &&
+                    value_eq_unordered(&a->map.entries[2 * i + 1], &b->map.entries[2 * j + 1],
+                                       depth + 1)) {
                     used[j] = found = true;
                 }
             }
@@ -59,7 +61,8 @@ static bool value_eq_unordered(const smc_value_t *a, const smc_value_t *b, int d
         return ok;
     }
     case SMC_TYPE_CUSTOM:
-        return a->custom_tag == b->custom_tag && value_eq_unordered(a->custom.payload, b->custom.payload, depth + 1);
+        return a->custom_tag == b->custom_tag &&
+               value_eq_unordered(a->custom.payload, b->custom.payload, depth + 1);
     case SMC_TYPE_NULL:
     case SMC_TYPE_BOOL:
     case SMC_TYPE_I32:
@@ -89,7 +92,8 @@ bool smcj_doc_equal(const smct_doc_t *a, const smct_doc_t *b, bool ordered)
     case SMCT_ENTRY_MESSAGE:
         return value_eq_unordered(a->value, b->value, 0);
     case SMCT_ENTRY_CALL:
-        return bytes_eq(a->call.name, b->call.name) && value_eq_unordered(a->call.args, b->call.args, 0);
+        return bytes_eq(a->call.name, b->call.name) &&
+               value_eq_unordered(a->call.args, b->call.args, 0);
     case SMCT_ENTRY_ENVELOPE: {
         const smc_envelope_t *x = &a->envelope, *y = &b->envelope;
         if (x->is_error != y->is_error) {
@@ -99,8 +103,10 @@ bool smcj_doc_equal(const smct_doc_t *a, const smct_doc_t *b, bool ordered)
             return value_eq_unordered(x->result, y->result, 0);
         }
         return bytes_eq(x->code, y->code) && x->has_message == y->has_message &&
-               (!x->has_message || bytes_eq(x->message, y->message)) && x->stacktrace_state == y->stacktrace_state &&
-               (x->stacktrace_state != SMC_STACKTRACE_STRING || bytes_eq(x->stacktrace, y->stacktrace)) &&
+               (!x->has_message || bytes_eq(x->message, y->message)) &&
+               x->stacktrace_state == y->stacktrace_state &&
+               (x->stacktrace_state != SMC_STACKTRACE_STRING ||
+                bytes_eq(x->stacktrace, y->stacktrace)) &&
                value_eq_unordered(x->details, y->details, 0);
     }
     }
@@ -139,8 +145,8 @@ static void note_alternative(smcj_check_t *c, const smcj_vector_t *v, int k)
     c->detail = d;
 }
 
-static void match_alt_error(smcj_check_t *c, const smcj_runner_t *r, const smcj_vector_t *v, const smct_json_t *cls,
-                            const smct_json_t *off)
+static void match_alt_error(smcj_check_t *c, const smcj_runner_t *r, const smcj_vector_t *v,
+                            const smct_json_t *cls, const smct_json_t *off)
 {
     if (c->tier != SMCJ_TIER_IMPLDEF) {
         return;
@@ -152,7 +158,8 @@ static void match_alt_error(smcj_check_t *c, const smcj_runner_t *r, const smcj_
         if (a->kind != SMCJ_ALT_ERROR) {
             continue;
         }
-        bool cls_ok = !a->cls || (cls->str.len == strlen(a->cls) && memcmp(cls->str.ptr, a->cls, cls->str.len) == 0);
+        bool cls_ok = !a->cls || (cls->str.len == strlen(a->cls) &&
+                                  memcmp(cls->str.ptr, a->cls, cls->str.len) == 0);
         bool off_ok = !a->has_offset || !r->opt_error_offsets || (have_off && o == a->offset);
         if (cls_ok && off_ok) {
             note_alternative(c, v, (int)k);
@@ -161,13 +168,15 @@ static void match_alt_error(smcj_check_t *c, const smcj_runner_t *r, const smcj_
     }
 }
 
-static void match_alt_value(smcj_check_t *c, const smcj_runner_t *r, const smcj_vector_t *v, const smct_doc_t *got)
+static void match_alt_value(smcj_check_t *c, const smcj_runner_t *r, const smcj_vector_t *v,
+                            const smct_doc_t *got)
 {
     if (c->tier != SMCJ_TIER_IMPLDEF) {
         return;
     }
     for (size_t k = 0; k < v->n_alts; k++) {
-        if (v->alts[k].kind == SMCJ_ALT_VALUE && smcj_doc_equal(&v->alts[k].value, got, r->map_order)) {
+        if (v->alts[k].kind == SMCJ_ALT_VALUE &&
+            smcj_doc_equal(&v->alts[k].value, got, r->map_order)) {
             note_alternative(c, v, (int)k);
             return;
         }
@@ -192,23 +201,26 @@ static char *error_text(const char *cls, const smct_json_t *off, const smct_json
 }
 
 /* Expect a value; true if it matched. */
-static void expect_value(smcj_check_t *c, const smcj_runner_t *r, const smcj_vector_t *v, const smct_json_t *resp,
-                         const char *status, smc_arena_t *arena)
+static void expect_value(smcj_check_t *c, const smcj_runner_t *r, const smcj_vector_t *v,
+                         const smct_json_t *resp, const char *status, smc_arena_t *arena)
 {
     c->expected = smcj_xstrdup(v->value_text);
     if (strcmp(status, "error") == 0) {
         const smct_json_t *cls = smct_json_get(resp, "class");
         smcj_buf_t cs = {0};
         smcj_buf_excerpt(&cs, cls->str.ptr, cls->str.len, 100); /* validated by smcj_verdict */
-        c->actual = error_text(cs.data, smct_json_get(resp, "offset"), smct_json_get(resp, "message"));
-        fail(c, SMCJ_REASON_UNEXPECTED_ERROR, smcj_xasprintf("expected a value, runner reported error %s", cs.data));
+        c->actual =
+            error_text(cs.data, smct_json_get(resp, "offset"), smct_json_get(resp, "message"));
+        fail(c, SMCJ_REASON_UNEXPECTED_ERROR,
+             smcj_xasprintf("expected a value, runner reported error %s", cs.data));
         smcj_buf_free(&cs);
         match_alt_error(c, r, v, cls, smct_json_get(resp, "offset"));
         return;
     }
     const smct_json_t *jv = smct_json_get(resp, "value");
     if (!jv) {
-        fail(c, SMCJ_REASON_PROTOCOL_ERROR, smcj_xstrdup("an \"ok\" decode response has no \"value\" (P.3)"));
+        fail(c, SMCJ_REASON_PROTOCOL_ERROR,
+             smcj_xstrdup("an \"ok\" decode response has no \"value\" (P.3)"));
         return;
     }
     c->actual = json_text(jv);
@@ -216,12 +228,14 @@ static void expect_value(smcj_check_t *c, const smcj_runner_t *r, const smcj_vec
     smct_error_t e;
     if (smct_notation_read(jv, v->entry, arena, &got, &e) != SMCT_OK) {
         fail(c, SMCJ_REASON_PROTOCOL_ERROR,
-             smcj_xasprintf("\"value\" is not valid %s notation: %s", smct_entry_name(v->entry), e.message ? e.message : "?"));
+             smcj_xasprintf("\"value\" is not valid %s notation: %s", smct_entry_name(v->entry),
+                            e.message ? e.message : "?"));
         return;
     }
     if (!smcj_doc_equal(&v->value, &got, r->map_order)) {
         fail(c, SMCJ_REASON_WRONG_VALUE,
-             smcj_xstrdup(r->map_order ? "decoded value differs" : "decoded value differs (maps compared as multisets)"));
+             smcj_xstrdup(r->map_order ? "decoded value differs"
+                                       : "decoded value differs (maps compared as multisets)"));
         match_alt_value(c, r, v, &got);
         return;
     }
@@ -237,9 +251,10 @@ static bool class_is(const smct_json_t *cls, const char *want)
  * The error the vector names, or (reject checks) one of error.alternatives for this mode,
  * which passes too: the outcome of a permitted order of checks (errors.md §14.2.1).
  */
-static void expect_error(smcj_check_t *c, const smcj_runner_t *r, const smcj_vector_t *v, const smct_json_t *resp,
-                         const char *status, const char *want_class, bool has_offset, uint64_t want_offset,
-                         bool use_order_alts, smc_arena_t *arena)
+static void expect_error(smcj_check_t *c, const smcj_runner_t *r, const smcj_vector_t *v,
+                         const smct_json_t *resp, const char *status, const char *want_class,
+                         bool has_offset, uint64_t want_offset, bool use_order_alts,
+                         smc_arena_t *arena)
 {
     bool offsets = has_offset && r->opt_error_offsets;
     if (offsets) {
@@ -250,7 +265,8 @@ static void expect_error(smcj_check_t *c, const smcj_runner_t *r, const smcj_vec
     if (strcmp(status, "ok") == 0) {
         const smct_json_t *jv = smct_json_get(resp, "value");
         c->actual = jv ? json_text(jv) : smcj_xstrdup("(ok, no value)");
-        fail(c, SMCJ_REASON_UNEXPECTED_SUCCESS, smcj_xasprintf("expected error %s, runner decoded a value", want_class));
+        fail(c, SMCJ_REASON_UNEXPECTED_SUCCESS,
+             smcj_xasprintf("expected error %s, runner decoded a value", want_class));
         smct_doc_t got;
         smct_error_t e;
         if (jv && smct_notation_read(jv, v->entry, arena, &got, &e) == SMCT_OK) {
@@ -272,7 +288,8 @@ static void expect_error(smcj_check_t *c, const smcj_runner_t *r, const smcj_vec
     }
     for (size_t k = 0; use_order_alts && k < v->n_order_alts; k++) {
         const smcj_order_alt_t *a = &v->order_alts[k];
-        if (a->modes[c->strict ? 1 : 0] && class_is(cls, a->cls) && (!offsets || (have_off && got == a->offset))) {
+        if (a->modes[c->strict ? 1 : 0] && class_is(cls, a->cls) &&
+            (!offsets || (have_off && got == a->offset))) {
             smcj_buf_free(&shown);
             c->order_alt = (int)k;
             c->outcome = SMCJ_OUT_PASS;
@@ -280,14 +297,16 @@ static void expect_error(smcj_check_t *c, const smcj_runner_t *r, const smcj_vec
         }
     }
     if (!class_is(cls, want_class)) {
-        fail(c, SMCJ_REASON_WRONG_CLASS, smcj_xasprintf("expected class %s, got %s", want_class, shown.data));
+        fail(c, SMCJ_REASON_WRONG_CLASS,
+             smcj_xasprintf("expected class %s, got %s", want_class, shown.data));
     } else if (!have_off) {
         fail(c, SMCJ_REASON_WRONG_OFFSET,
              smcj_xasprintf("runner declares error-offsets but gave no offset (expected %llu)",
                             (unsigned long long)want_offset));
     } else {
         fail(c, SMCJ_REASON_WRONG_OFFSET,
-             smcj_xasprintf("expected offset %llu, got %llu", (unsigned long long)want_offset, (unsigned long long)got));
+             smcj_xasprintf("expected offset %llu, got %llu", (unsigned long long)want_offset,
+                            (unsigned long long)got));
     }
     smcj_buf_free(&shown);
     match_alt_error(c, r, v, cls, off);
@@ -298,13 +317,15 @@ static bool expect_bytes(smcj_check_t *c, const smcj_vector_t *v, const smct_jso
 {
     const smct_json_t *h = smct_json_get(resp, "hex");
     if (!h || h->type != SMCT_JSON_STRING) {
-        fail(c, SMCJ_REASON_PROTOCOL_ERROR, smcj_xstrdup("an \"ok\" encode response has no string \"hex\" (P.3)"));
+        fail(c, SMCJ_REASON_PROTOCOL_ERROR,
+             smcj_xstrdup("an \"ok\" encode response has no string \"hex\" (P.3)"));
         return false;
     }
     uint8_t *bytes;
     size_t len;
     if (!smcj_hex_decode(h->str.ptr, h->str.len, &bytes, &len)) {
-        fail(c, SMCJ_REASON_PROTOCOL_ERROR, smcj_xstrdup("\"hex\" is not lower-case hex with an even number of digits"));
+        fail(c, SMCJ_REASON_PROTOCOL_ERROR,
+             smcj_xstrdup("\"hex\" is not lower-case hex with an even number of digits"));
         return false;
     }
     if (len != v->canonical_len || (len && memcmp(bytes, v->canonical, len) != 0)) {
@@ -324,15 +345,16 @@ static bool expect_bytes(smcj_check_t *c, const smcj_vector_t *v, const smct_jso
         c->act_bytes = bytes;
         c->act_len = len;
         fail(c, SMCJ_REASON_WRONG_BYTES,
-             smcj_xasprintf("bytes differ at offset %zu (expected %zu bytes, got %zu)", first, v->canonical_len, len));
+             smcj_xasprintf("bytes differ at offset %zu (expected %zu bytes, got %zu)", first,
+                            v->canonical_len, len));
         return false;
     }
     free(bytes);
     return true;
 }
 
-void smcj_verdict(smcj_check_t *c, const smcj_runner_t *r, const smcj_vectors_t *vs, const smct_json_t *resp,
-                  smc_arena_t *arena)
+void smcj_verdict(smcj_check_t *c, const smcj_runner_t *r, const smcj_vectors_t *vs,
+                  const smct_json_t *resp, smc_arena_t *arena)
 {
     const smcj_vector_t *v = &vs->v[c->vector];
     const smct_json_t *st = smct_json_get(resp, "status");
@@ -354,13 +376,16 @@ void smcj_verdict(smcj_check_t *c, const smcj_runner_t *r, const smcj_vectors_t 
         const smct_json_t *cls = smct_json_get(resp, "class");
         const smct_json_t *off = smct_json_get(resp, "offset");
         uint64_t o;
-        if (!cls || cls->type != SMCT_JSON_STRING || cls->str.len == 0 || memchr(cls->str.ptr, '\0', cls->str.len)) {
-            fail(c, SMCJ_REASON_PROTOCOL_ERROR, smcj_xstrdup("an \"error\" response without a string \"class\" (P.3)"));
+        if (!cls || cls->type != SMCT_JSON_STRING || cls->str.len == 0 ||
+            memchr(cls->str.ptr, '\0', cls->str.len)) {
+            fail(c, SMCJ_REASON_PROTOCOL_ERROR,
+                 smcj_xstrdup("an \"error\" response without a string \"class\" (P.3)"));
             return;
         }
         if (off && off->type != SMCT_JSON_NULL && !smct_json_get_u64(off, &o)) {
-            fail(c, SMCJ_REASON_PROTOCOL_ERROR,
-                 smcj_xstrdup("\"offset\" is neither a non-negative 64-bit integer nor null (P.3)"));
+            fail(
+                c, SMCJ_REASON_PROTOCOL_ERROR,
+                smcj_xstrdup("\"offset\" is neither a non-negative 64-bit integer nor null (P.3)"));
             return;
         }
     }
@@ -390,9 +415,11 @@ void smcj_verdict(smcj_check_t *c, const smcj_runner_t *r, const smcj_vectors_t 
             smcj_buf_t cs = {0};
             smcj_buf_excerpt(&cs, cls->str.ptr, cls->str.len, 100);
             c->expected = smcj_xstrdup(v->canonical_hex);
-            c->actual = error_text(cs.data, smct_json_get(resp, "offset"), smct_json_get(resp, "message"));
+            c->actual =
+                error_text(cs.data, smct_json_get(resp, "offset"), smct_json_get(resp, "message"));
             smcj_buf_free(&cs);
-            fail(c, SMCJ_REASON_UNEXPECTED_ERROR, smcj_xstrdup("expected bytes, runner refused to encode"));
+            fail(c, SMCJ_REASON_UNEXPECTED_ERROR,
+                 smcj_xstrdup("expected bytes, runner refused to encode"));
             return;
         }
         if (expect_bytes(c, v, resp)) {

@@ -59,7 +59,9 @@ bool smcj_xfail_load(smcj_xfail_t *x, const char *path, char *err, size_t err_si
             continue;
         }
         if (strpbrk(pat, " \t")) {
-            snprintf(err, err_size, "%s: line %d: an entry is one vector id or glob, then `# reason`", path, line_no);
+            snprintf(err, err_size,
+                     "%s: line %d: an entry is one vector id or glob, then `# reason`", path,
+                     line_no);
             free(text);
             return false;
         }
@@ -84,12 +86,13 @@ bool smcj_xfail_expand(smcj_xfail_t *x, const smcj_vectors_t *vs, char *err, siz
         smcj_xfail_entry_t *e = &x->entries[k];
         e->matched = 0;
         for (size_t i = 0; i < vs->count; i++) {
-            bool m = e->is_glob ? fnmatch(e->pattern, vs->v[i].id, 0) == 0 : strcmp(e->pattern, vs->v[i].id) == 0;
+            bool m = e->is_glob ? fnmatch(e->pattern, vs->v[i].id, 0) == 0
+                                : strcmp(e->pattern, vs->v[i].id) == 0;
             e->matched += m;
         }
         if (e->is_glob && e->matched > SMCJ_XFAIL_MAX_EXPANSION) {
-            snprintf(err, err_size, "%s: `%s` matches %zu vectors; a glob may excuse at most %u", x->path, e->pattern,
-                     e->matched, SMCJ_XFAIL_MAX_EXPANSION);
+            snprintf(err, err_size, "%s: `%s` matches %zu vectors; a glob may excuse at most %u",
+                     x->path, e->pattern, e->matched, SMCJ_XFAIL_MAX_EXPANSION);
             return false;
         }
     }
@@ -111,29 +114,33 @@ const smcj_xfail_entry_t *smcj_xfail_lookup(const smcj_xfail_t *x, const char *i
     return NULL;
 }
 
-bool smcj_xfail_write(const smcj_runner_t *r, const smcj_vectors_t *vs, const char *path, bool include_differs,
-                      char *err, size_t err_size)
+bool smcj_xfail_write(const smcj_runner_t *r, const smcj_vectors_t *vs, const char *path,
+                      bool include_differs, char *err, size_t err_size)
 {
     smcj_buf_t b = {0};
     smcj_buf_printf(&b,
                     "# Expected failures of runner `%s` for `smc conformance --xfail %s=FILE`.\n"
-                    "# One vector id per line, then `# reason`. Written by --write-xfail; keep the reasons current.\n",
+                    "# One vector id per line, then `# reason`. Written by --write-xfail; keep the "
+                    "reasons current.\n",
                     r->name, r->name);
     for (size_t i = 0; i < vs->count; i++) {
         const smcj_result_t *res = &r->results[i];
-        bool failing = res->status == SMCJ_ST_FAIL || res->status == SMCJ_ST_XFAIL || res->status == SMCJ_ST_FAIL_INFO ||
-                       res->status == SMCJ_ST_PLACEMENT || res->status == SMCJ_ST_PLACEMENT_INFO ||
+        bool failing = res->status == SMCJ_ST_FAIL || res->status == SMCJ_ST_XFAIL ||
+                       res->status == SMCJ_ST_FAIL_INFO || res->status == SMCJ_ST_PLACEMENT ||
+                       res->status == SMCJ_ST_PLACEMENT_INFO ||
                        (include_differs && res->status == SMCJ_ST_DIFFERS);
         if (!failing) {
             continue;
         }
-        const smcj_xfail_entry_t *old = r->has_xfail ? smcj_xfail_lookup(&r->xfail, vs->v[i].id) : NULL;
+        const smcj_xfail_entry_t *old =
+            r->has_xfail ? smcj_xfail_lookup(&r->xfail, vs->v[i].id) : NULL;
         if (old) {
             smcj_buf_printf(&b, "%s  # %s\n", vs->v[i].id, old->reason);
         } else {
             smcj_buf_printf(&b, "%s  # TODO: triage (%s%s)\n", vs->v[i].id,
                             res->placement_check != SIZE_MAX ? "placement, " : "",
-                            res->reason == SMCJ_REASON_NONE ? "skipped" : smcj_reason_name(res->reason));
+                            res->reason == SMCJ_REASON_NONE ? "skipped"
+                                                            : smcj_reason_name(res->reason));
         }
     }
     bool ok = smcj_write_file(path, &b, err, err_size);

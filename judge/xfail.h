@@ -36,8 +36,8 @@ const smcj_xfail_entry_t *smcj_xfail_lookup(const smcj_xfail_t *x, const char *i
  * XFAIL, and DIFFERS when `include_differs`), each with its old reason when the old list had
  * one, else a TODO with the failure kind.
  */
-bool smcj_xfail_write(const smcj_runner_t *r, const smcj_vectors_t *vs, const char *path, bool include_differs,
-                      char *err, size_t err_size);
+bool smcj_xfail_write(const smcj_runner_t *r, const smcj_vectors_t *vs, const char *path,
+                      bool include_differs, char *err, size_t err_size);
 
 void smcj_xfail_free(smcj_xfail_t *x);
 

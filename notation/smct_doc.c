@@ -6,9 +6,12 @@
 const char *smct_entry_name(smct_entry_t entry)
 {
     switch (entry) {
-    case SMCT_ENTRY_MESSAGE: return "message";
-    case SMCT_ENTRY_CALL: return "call";
-    case SMCT_ENTRY_ENVELOPE: return "envelope";
+    case SMCT_ENTRY_MESSAGE:
+        return "message";
+    case SMCT_ENTRY_CALL:
+        return "call";
+    case SMCT_ENTRY_ENVELOPE:
+        return "envelope";
     }
     return "?";
 }
@@ -137,7 +140,8 @@ bool smct_doc_equal(const smct_doc_t *a, const smct_doc_t *b)
         if (!bytes_equal(x->code, y->code) || x->has_message != y->has_message ||
             (x->has_message && !bytes_equal(x->message, y->message)) ||
             x->stacktrace_state != y->stacktrace_state ||
-            (x->stacktrace_state == SMC_STACKTRACE_STRING && !bytes_equal(x->stacktrace, y->stacktrace))) {
+            (x->stacktrace_state == SMC_STACKTRACE_STRING &&
+             !bytes_equal(x->stacktrace, y->stacktrace))) {
             return false;
         }
         return value_equal_null_default(x->details, y->details);

@@ -37,9 +37,9 @@ bool smct_entry_from_name(const char *name, size_t len, smct_entry_t *out);
 /** One item of an entry point. Only the member selected by `entry` is meaningful. */
 typedef struct smct_doc {
     smct_entry_t entry;
-    smc_value_t *value;        /**< MESSAGE: the value. */
-    smc_method_call_t call;    /**< CALL */
-    smc_envelope_t envelope;   /**< ENVELOPE */
+    smc_value_t *value;      /**< MESSAGE: the value. */
+    smc_method_call_t call;  /**< CALL */
+    smc_envelope_t envelope; /**< ENVELOPE */
 } smct_doc_t;
 
 /**

@@ -44,10 +44,11 @@ void smct_io_free(uint8_t *data);
 
 /** Result of smct_read_line. */
 typedef enum smct_line_status {
-    SMCT_LINE_OK = 0,       /**< A line was read (without its "\n"; a "\r" before it is kept). */
-    SMCT_LINE_EOF = 1,      /**< End of input, nothing read. */
-    SMCT_LINE_TOO_LONG = 2, /**< The line exceeded max_len; the rest of it was consumed and dropped. */
-    SMCT_LINE_ERROR = 3     /**< Read error or out of memory. */
+    SMCT_LINE_OK = 0,  /**< A line was read (without its "\n"; a "\r" before it is kept). */
+    SMCT_LINE_EOF = 1, /**< End of input, nothing read. */
+    SMCT_LINE_TOO_LONG =
+        2,              /**< The line exceeded max_len; the rest of it was consumed and dropped. */
+    SMCT_LINE_ERROR = 3 /**< Read error or out of memory. */
 } smct_line_status_t;
 
 /**

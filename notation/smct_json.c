@@ -16,9 +16,9 @@
 
 typedef struct frame {
     bool is_object;
-    size_t offset;      /* offset of '[' or '{' */
-    size_t first;       /* index of its first child in the scratch vector */
-    smct_str_t key;     /* object: key of the member whose value is being parsed */
+    size_t offset;  /* offset of '[' or '{' */
+    size_t first;   /* index of its first child in the scratch vector */
+    smct_str_t key; /* object: key of the member whose value is being parsed */
     size_t key_offset;
 } frame_t;
 
@@ -153,7 +153,8 @@ static smct_status_t parse_string(parser_t *p, smct_str_t *out)
             break;
         }
         if (c < 0x20) {
-            return fail(p, SMCT_ERR_SYNTAX, p->pos, "control character in string (must be escaped)");
+            return fail(p, SMCT_ERR_SYNTAX, p->pos,
+                        "control character in string (must be escaped)");
         }
         if (c == '\\') {
             size_t esc = p->pos;
@@ -163,15 +164,32 @@ static smct_status_t parse_string(parser_t *p, smct_str_t *out)
             char e = p->text[p->pos + 1];
             char simple = 0;
             switch (e) {
-            case '"': simple = '"'; break;
-            case '\\': simple = '\\'; break;
-            case '/': simple = '/'; break;
-            case 'b': simple = '\b'; break;
-            case 'f': simple = '\f'; break;
-            case 'n': simple = '\n'; break;
-            case 'r': simple = '\r'; break;
-            case 't': simple = '\t'; break;
-            case 'u': break;
+            case '"':
+                simple = '"';
+                break;
+            case '\\':
+                simple = '\\';
+                break;
+            case '/':
+                simple = '/';
+                break;
+            case 'b':
+                simple = '\b';
+                break;
+            case 'f':
+                simple = '\f';
+                break;
+            case 'n':
+                simple = '\n';
+                break;
+            case 'r':
+                simple = '\r';
+                break;
+            case 't':
+                simple = '\t';
+                break;
+            case 'u':
+                break;
             default:
                 return fail(p, SMCT_ERR_SYNTAX, esc, "invalid escape sequence");
             }
@@ -495,7 +513,8 @@ smct_status_t smct_json_parse(const char *text, size_t len, const smct_json_opts
     p.text = text;
     p.len = len;
     p.arena = arena;
-    p.max_depth = (opts != NULL && opts->max_depth != 0) ? opts->max_depth : SMCT_JSON_DEFAULT_MAX_DEPTH;
+    p.max_depth =
+        (opts != NULL && opts->max_depth != 0) ? opts->max_depth : SMCT_JSON_DEFAULT_MAX_DEPTH;
     smct_buf_init(&p.strbuf);
 
     smct_json_t root;
@@ -527,13 +546,20 @@ smct_status_t smct_json_parse(const char *text, size_t len, const smct_json_opts
 const char *smct_json_type_name(smct_json_type_t type)
 {
     switch (type) {
-    case SMCT_JSON_NULL: return "null";
-    case SMCT_JSON_FALSE: return "false";
-    case SMCT_JSON_TRUE: return "true";
-    case SMCT_JSON_NUMBER: return "number";
-    case SMCT_JSON_STRING: return "string";
-    case SMCT_JSON_ARRAY: return "array";
-    case SMCT_JSON_OBJECT: return "object";
+    case SMCT_JSON_NULL:
+        return "null";
+    case SMCT_JSON_FALSE:
+        return "false";
+    case SMCT_JSON_TRUE:
+        return "true";
+    case SMCT_JSON_NUMBER:
+        return "number";
+    case SMCT_JSON_STRING:
+        return "string";
+    case SMCT_JSON_ARRAY:
+        return "array";
+    case SMCT_JSON_OBJECT:
+        return "object";
     }
     return "?";
 }
@@ -708,8 +734,9 @@ bool smct_json_equal(const smct_json_t *a, const smct_json_t *b)
         case SMCT_JSON_NUMBER:
         case SMCT_JSON_STRING:
             /* str and number share the same layout in the union */
-            equal = pr.a->str.len == pr.b->str.len &&
-                    (pr.a->str.len == 0 || memcmp(pr.a->str.ptr, pr.b->str.ptr, pr.a->str.len) == 0);
+            equal =
+                pr.a->str.len == pr.b->str.len &&
+                (pr.a->str.len == 0 || memcmp(pr.a->str.ptr, pr.b->str.ptr, pr.a->str.len) == 0);
             break;
         case SMCT_JSON_ARRAY:
             if (pr.a->array.count != pr.b->array.count) {
@@ -767,11 +794,21 @@ void smct_json_write_string(smct_buf_t *b, const void *s, size_t len)
             esc = "\\\\";
         } else if (c < 0x20) {
             switch (c) {
-            case '\b': esc = "\\b"; break;
-            case '\f': esc = "\\f"; break;
-            case '\n': esc = "\\n"; break;
-            case '\r': esc = "\\r"; break;
-            case '\t': esc = "\\t"; break;
+            case '\b':
+                esc = "\\b";
+                break;
+            case '\f':
+                esc = "\\f";
+                break;
+            case '\n':
+                esc = "\\n";
+                break;
+            case '\r':
+                esc = "\\r";
+                break;
+            case '\t':
+                esc = "\\t";
+                break;
             default:
                 ubuf[0] = '\\';
                 ubuf[1] = 'u';
@@ -826,11 +863,21 @@ void smct_json_write(smct_buf_t *b, const smct_json_t *v)
         /* write `cur` (a scalar entirely, a container's opening) */
         if (cur != NULL) {
             switch (cur->type) {
-            case SMCT_JSON_NULL: smct_buf_puts(b, "null"); break;
-            case SMCT_JSON_TRUE: smct_buf_puts(b, "true"); break;
-            case SMCT_JSON_FALSE: smct_buf_puts(b, "false"); break;
-            case SMCT_JSON_NUMBER: smct_buf_append(b, cur->number.ptr, cur->number.len); break;
-            case SMCT_JSON_STRING: smct_json_write_string(b, cur->str.ptr, cur->str.len); break;
+            case SMCT_JSON_NULL:
+                smct_buf_puts(b, "null");
+                break;
+            case SMCT_JSON_TRUE:
+                smct_buf_puts(b, "true");
+                break;
+            case SMCT_JSON_FALSE:
+                smct_buf_puts(b, "false");
+                break;
+            case SMCT_JSON_NUMBER:
+                smct_buf_append(b, cur->number.ptr, cur->number.len);
+                break;
+            case SMCT_JSON_STRING:
+                smct_json_write_string(b, cur->str.ptr, cur->str.len);
+                break;
             case SMCT_JSON_ARRAY:
             case SMCT_JSON_OBJECT:
                 if (!grow((void **)&stack, &cap, n + 1, sizeof *stack)) {

@@ -73,11 +73,11 @@ struct smct_json {
         struct {
             smct_json_t *items; /**< `count` consecutive nodes. */
             size_t count;
-        } array;               /**< ARRAY */
+        } array; /**< ARRAY */
         struct {
             smct_json_member_t *members; /**< `count` consecutive members, in text order. */
             size_t count;
-        } object;              /**< OBJECT */
+        } object; /**< OBJECT */
     };
 };
 

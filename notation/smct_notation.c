@@ -167,7 +167,8 @@ static smct_status_t read_strbytes(const smct_json_t *j, smc_arena_t *arena, smc
     }
     const smct_json_t *h = &j->array.items[1];
     if (h->type != SMCT_JSON_STRING || h->str.len == 0 || h->str.len % 2 != 0) {
-        return bad(err, h->offset, "strbytes bytes must be a non-empty string of lower-case hex digit pairs");
+        return bad(err, h->offset,
+                   "strbytes bytes must be a non-empty string of lower-case hex digit pairs");
     }
     uint8_t *bytes = smc_arena_alloc(arena, h->str.len / 2);
     if (bytes == NULL) {
@@ -268,11 +269,11 @@ typedef struct type_word {
 
 /* N.1: the type words and the wire types they name. */
 static const type_word_t type_words[] = {
-    {"null", SMC_TYPE_NULL},    {"bool", SMC_TYPE_BOOL},         {"i32", SMC_TYPE_I32},
-    {"i64", SMC_TYPE_I64},      {"largeint", SMC_TYPE_LARGEINT}, {"f64", SMC_TYPE_F64},
-    {"str", SMC_TYPE_STR},      {"u8s", SMC_TYPE_U8S},           {"i32s", SMC_TYPE_I32S},
-    {"i64s", SMC_TYPE_I64S},    {"f64s", SMC_TYPE_F64S},         {"list", SMC_TYPE_LIST},
-    {"map", SMC_TYPE_MAP},      {"f32s", SMC_TYPE_F32S},         {"custom", SMC_TYPE_CUSTOM},
+    {"null", SMC_TYPE_NULL}, {"bool", SMC_TYPE_BOOL},         {"i32", SMC_TYPE_I32},
+    {"i64", SMC_TYPE_I64},   {"largeint", SMC_TYPE_LARGEINT}, {"f64", SMC_TYPE_F64},
+    {"str", SMC_TYPE_STR},   {"u8s", SMC_TYPE_U8S},           {"i32s", SMC_TYPE_I32S},
+    {"i64s", SMC_TYPE_I64S}, {"f64s", SMC_TYPE_F64S},         {"list", SMC_TYPE_LIST},
+    {"map", SMC_TYPE_MAP},   {"f32s", SMC_TYPE_F32S},         {"custom", SMC_TYPE_CUSTOM},
 };
 
 static bool lookup_type_word(const smct_json_t *w, smc_type_t *out)
@@ -332,7 +333,8 @@ static smct_status_t read_one(const smct_json_t *j, smc_value_t *slot, smc_arena
         }
         return st;
     case SMC_TYPE_BOOL:
-        st = want_count(j, 2, "bool needs true or false", "bool has exactly one element after the type word", err);
+        st = want_count(j, 2, "bool needs true or false",
+                        "bool has exactly one element after the type word", err);
         if (st != SMCT_OK) {
             return st;
         }
@@ -343,7 +345,8 @@ static smct_status_t read_one(const smct_json_t *j, smc_value_t *slot, smc_arena
         slot->boolean = a1->type == SMCT_JSON_TRUE;
         return SMCT_OK;
     case SMC_TYPE_I32:
-        st = want_count(j, 2, "i32 needs a number", "i32 has exactly one element after the type word", err);
+        st = want_count(j, 2, "i32 needs a number",
+                        "i32 has exactly one element after the type word", err);
         if (st == SMCT_OK) {
             st = read_int32(a1, &slot->i32, err);
         }
@@ -352,7 +355,8 @@ static smct_status_t read_one(const smct_json_t *j, smc_value_t *slot, smc_arena
         }
         return st;
     case SMC_TYPE_I64:
-        st = want_count(j, 2, "i64 needs a decimal string", "i64 has exactly one element after the type word", err);
+        st = want_count(j, 2, "i64 needs a decimal string",
+                        "i64 has exactly one element after the type word", err);
         if (st == SMCT_OK) {
             st = read_dec64(a1, &slot->i64, err);
         }
@@ -361,7 +365,8 @@ static smct_status_t read_one(const smct_json_t *j, smc_value_t *slot, smc_arena
         }
         return st;
     case SMC_TYPE_F64:
-        st = want_count(j, 2, "f64 needs 16 hex digits", "f64 has exactly one element after the type word", err);
+        st = want_count(j, 2, "f64 needs 16 hex digits",
+                        "f64 has exactly one element after the type word", err);
         if (st == SMCT_OK) {
             st = read_hex_bits(a1, 16, &slot->f64_bits, err);
         }
@@ -371,7 +376,8 @@ static smct_status_t read_one(const smct_json_t *j, smc_value_t *slot, smc_arena
         return st;
     case SMC_TYPE_LARGEINT:
     case SMC_TYPE_STR:
-        st = want_count(j, 2, "a string element is missing", "exactly one string follows the type word", err);
+        st = want_count(j, 2, "a string element is missing",
+                        "exactly one string follows the type word", err);
         if (st != SMCT_OK) {
             return st;
         }
@@ -386,7 +392,8 @@ static smct_status_t read_one(const smct_json_t *j, smc_value_t *slot, smc_arena
         slot->type = type;
         return SMCT_OK;
     case SMC_TYPE_U8S: {
-        st = want_count(j, 2, "u8s needs a hex string", "u8s has exactly one element after the type word", err);
+        st = want_count(j, 2, "u8s needs a hex string",
+                        "u8s has exactly one element after the type word", err);
         if (st != SMCT_OK) {
             return st;
         }
@@ -412,13 +419,15 @@ static smct_status_t read_one(const smct_json_t *j, smc_value_t *slot, smc_arena
     case SMC_TYPE_I64S:
     case SMC_TYPE_F64S:
     case SMC_TYPE_F32S:
-        st = want_count(j, 2, "a typed list needs an array of elements", "a typed list has exactly one array after the type word", err);
+        st = want_count(j, 2, "a typed list needs an array of elements",
+                        "a typed list has exactly one array after the type word", err);
         if (st == SMCT_OK) {
             st = read_typed_list(a1, type, arena, slot, err);
         }
         return st;
     case SMC_TYPE_LIST: {
-        st = want_count(j, 2, "list needs an array of values", "list has exactly one array after the type word", err);
+        st = want_count(j, 2, "list needs an array of values",
+                        "list has exactly one array after the type word", err);
         if (st != SMCT_OK) {
             return st;
         }
@@ -442,7 +451,8 @@ static smct_status_t read_one(const smct_json_t *j, smc_value_t *slot, smc_arena
         return SMCT_OK;
     }
     case SMC_TYPE_MAP: {
-        st = want_count(j, 2, "map needs an array of [key, value] pairs", "map has exactly one array after the type word", err);
+        st = want_count(j, 2, "map needs an array of [key, value] pairs",
+                        "map has exactly one array after the type word", err);
         if (st != SMCT_OK) {
             return st;
         }
@@ -465,7 +475,8 @@ static smct_status_t read_one(const smct_json_t *j, smc_value_t *slot, smc_arena
         return SMCT_OK;
     }
     case SMC_TYPE_CUSTOM: {
-        st = want_count(j, 3, "custom needs a tag and a value", "custom has exactly a tag and one value", err);
+        st = want_count(j, 3, "custom needs a tag and a value",
+                        "custom has exactly a tag and one value", err);
         if (st != SMCT_OK) {
             return st;
         }
@@ -555,7 +566,8 @@ static smct_status_t read_opt_string(const smct_json_t *j, smc_arena_t *arena, b
         out->len = 0;
         return SMCT_OK;
     }
-    if (j->type == SMCT_JSON_ARRAY && j->array.count > 0 && smct_json_is_str(&j->array.items[0], "strbytes")) {
+    if (j->type == SMCT_JSON_ARRAY && j->array.count > 0 &&
+        smct_json_is_str(&j->array.items[0], "strbytes")) {
         *present = true;
         return read_strbytes(j, arena, out, err);
     }
@@ -587,7 +599,8 @@ static smct_status_t read_call(const smct_json_t *j, smc_arena_t *arena, smc_met
     smct_status_t st = want_count(j, 3, "call needs a name and an arguments value",
                                   "call has exactly a name and one arguments value", err);
     if (st == SMCT_OK) {
-        st = read_string(&j->array.items[1], arena, &call->name, "method name must be a string", err);
+        st = read_string(&j->array.items[1], arena, &call->name, "method name must be a string",
+                         err);
     }
     if (st == SMCT_OK) {
         st = smct_notation_read_value(&j->array.items[2], arena, &call->args, err);
@@ -601,7 +614,8 @@ static smct_status_t read_envelope(const smct_json_t *j, smc_arena_t *arena, smc
     const smct_json_t *w = &j->array.items[0];
     smct_status_t st;
     if (smct_json_is_str(w, "success")) {
-        st = want_count(j, 2, "success needs a result value", "success has exactly one result value", err);
+        st = want_count(j, 2, "success needs a result value",
+                        "success has exactly one result value", err);
         if (st == SMCT_OK) {
             env->is_error = false;
             st = smct_notation_read_value(&j->array.items[1], arena, &env->result, err);
@@ -613,7 +627,8 @@ static smct_status_t read_envelope(const smct_json_t *j, smc_arena_t *arena, smc
         return bad(err, j->end - 1, "error needs a code, a message (or null) and details");
     }
     if (j->array.count > 5) {
-        return bad(err, j->array.items[5].offset, "error has at most code, message, details and stacktrace");
+        return bad(err, j->array.items[5].offset,
+                   "error has at most code, message, details and stacktrace");
     }
     env->is_error = true;
     st = read_string(&j->array.items[1], arena, &env->code, "error code must be a string", err);
@@ -676,8 +691,9 @@ smct_status_t smct_notation_read(const smct_json_t *json, smct_entry_t entry, sm
     }
     if (json->type != SMCT_JSON_ARRAY) {
         return bad(err, json->offset,
-                   entry == SMCT_ENTRY_CALL ? "a method call must be a JSON array [\"call\", NAME, V]"
-                                            : "an envelope must be a JSON array [\"success\", V] or [\"error\", ...]");
+                   entry == SMCT_ENTRY_CALL
+                       ? "a method call must be a JSON array [\"call\", NAME, V]"
+                       : "an envelope must be a JSON array [\"success\", V] or [\"error\", ...]");
     }
     if (json->array.count == 0) {
         return bad(err, json->end - 1, "missing form word");
@@ -1053,8 +1069,8 @@ static const smc_value_t *or_null(const smc_value_t *v)
     return v != NULL ? v : &null_value;
 }
 
-smct_status_t smct_notation_write_call(smct_buf_t *b, const smc_method_call_t *call,
-                                       unsigned flags, smct_error_t *err)
+smct_status_t smct_notation_write_call(smct_buf_t *b, const smc_method_call_t *call, unsigned flags,
+                                       smct_error_t *err)
 {
     if (b == NULL || call == NULL) {
         return usage(err);
@@ -1071,8 +1087,8 @@ smct_status_t smct_notation_write_call(smct_buf_t *b, const smc_method_call_t *c
     return finish(b, st, err);
 }
 
-smct_status_t smct_notation_write_envelope(smct_buf_t *b, const smc_envelope_t *env,
-                                           unsigned flags, smct_error_t *err)
+smct_status_t smct_notation_write_envelope(smct_buf_t *b, const smc_envelope_t *env, unsigned flags,
+                                           smct_error_t *err)
 {
     if (b == NULL || env == NULL) {
         return usage(err);
@@ -1086,7 +1102,8 @@ smct_status_t smct_notation_write_envelope(smct_buf_t *b, const smc_envelope_t *
         smct_buf_putc(b, ']');
         return finish(b, st, err);
     }
-    if (env->stacktrace_state != SMC_STACKTRACE_ABSENT && env->stacktrace_state != SMC_STACKTRACE_NULL &&
+    if (env->stacktrace_state != SMC_STACKTRACE_ABSENT &&
+        env->stacktrace_state != SMC_STACKTRACE_NULL &&
         env->stacktrace_state != SMC_STACKTRACE_STRING) {
         return usage(err);
     }

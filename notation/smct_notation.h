@@ -81,7 +81,9 @@ smct_entry_t smct_notation_guess_entry(const smct_json_t *json);
 
 /** Flags of the writers. */
 #define SMCT_NOTATION_COMPACT 0u /**< Canonical form: no whitespace at all. */
-#define SMCT_NOTATION_PRETTY 1u  /**< One list element / map entry per line, indented 2 spaces per level (at most 32 levels). */
+#define SMCT_NOTATION_PRETTY                                                                       \
+    1u /**< One list element / map entry per line, indented 2 spaces per level (at most 32         \
+          levels). */
 
 /**
  * Append the notation of `v` to `b`.
@@ -93,12 +95,12 @@ smct_status_t smct_notation_write_value(smct_buf_t *b, const smc_value_t *v, uns
                                         smct_error_t *err);
 
 /** Append the notation of a method call: ["call","NAME",V]. */
-smct_status_t smct_notation_write_call(smct_buf_t *b, const smc_method_call_t *call,
-                                       unsigned flags, smct_error_t *err);
+smct_status_t smct_notation_write_call(smct_buf_t *b, const smc_method_call_t *call, unsigned flags,
+                                       smct_error_t *err);
 
 /** Append the notation of an envelope: ["success",V] or ["error","CODE",MSG,DETAILS(,ST)]. */
-smct_status_t smct_notation_write_envelope(smct_buf_t *b, const smc_envelope_t *env,
-                                           unsigned flags, smct_error_t *err);
+smct_status_t smct_notation_write_envelope(smct_buf_t *b, const smc_envelope_t *env, unsigned flags,
+                                           smct_error_t *err);
 
 /** Append the notation of `doc` according to doc->entry. */
 smct_status_t smct_notation_write(smct_buf_t *b, const smct_doc_t *doc, unsigned flags,
