@@ -138,3 +138,24 @@ const char *smct_buf_cstr(const smct_buf_t *b)
 {
     return b->data != NULL ? b->data : "";
 }
+
+bool smct_grow_array(void **ptr, size_t *cap, size_t need, size_t elem)
+{
+    if (need <= *cap) {
+        return true;
+    }
+    size_t n = *cap < 16 ? 16 : *cap;
+    while (n < need) {
+        if (n > SIZE_MAX / 2 / elem) {
+            return false;
+        }
+        n *= 2;
+    }
+    void *q = realloc(*ptr, n * elem);
+    if (q == NULL) {
+        return false;
+    }
+    *ptr = q;
+    *cap = n;
+    return true;
+}

@@ -67,6 +67,13 @@ void smct_buf_put_u64(smct_buf_t *b, uint64_t v);
 /** The contents as a C string: "" when empty, never NULL. */
 const char *smct_buf_cstr(const smct_buf_t *b);
 
+/**
+ * Make the heap array `*ptr` (room for `*cap` elements of `elem` bytes) hold at least `need`
+ * elements, doubling from 16. False on size overflow or no memory; the array is then as it
+ * was. The explicit stacks that replace recursion in the JSON code grow with it.
+ */
+bool smct_grow_array(void **ptr, size_t *cap, size_t need, size_t elem);
+
 #ifdef __cplusplus
 }
 #endif
