@@ -300,4 +300,7 @@ typedef struct smcj_run {
     char *started_at; /* UTC ISO-8601 */
 } smcj_run_t;
 
+/** Free everything a runner holds (not the struct itself). */
+void smcj_runner_free(smcj_runner_t *r);
+
 #endif /* SMCJ_MODEL_H */

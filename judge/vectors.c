@@ -29,19 +29,6 @@ static const char *const k_vector_keys[] = {
 
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
 
-const char *smcj_tier_name(smcj_tier_t t)
-{
-    switch (t) {
-    case SMCJ_TIER_REQUIRED:
-        return "required";
-    case SMCJ_TIER_RECOMMENDED:
-        return "recommended";
-    case SMCJ_TIER_IMPLDEF:
-        return "implementation-defined";
-    }
-    return "?";
-}
-
 bool smcj_section_matches(const char *section, const char *prefix)
 {
     size_t n = strlen(prefix);
