@@ -8,6 +8,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "xfail.h"
 
@@ -22,6 +23,18 @@ const char *smcj_tier_name(smcj_tier_t t)
         return "implementation-defined";
     }
     return "?";
+}
+
+bool smcj_tier_of_name(const char *name, smcj_tier_t *out)
+{
+    static const smcj_tier_t all[] = {SMCJ_TIER_REQUIRED, SMCJ_TIER_RECOMMENDED, SMCJ_TIER_IMPLDEF};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
+        if (strcmp(name, smcj_tier_name(all[i])) == 0) {
+            *out = all[i];
+            return true;
+        }
+    }
+    return false;
 }
 
 void smcj_check_label(const smcj_check_t *c, char *out, size_t out_size)

@@ -23,6 +23,9 @@ typedef enum smcj_tier {
 
 const char *smcj_tier_name(smcj_tier_t t);
 
+/** The tier named `name` ("required", ...); false if there is none. */
+bool smcj_tier_of_name(const char *name, smcj_tier_t *out);
+
 /** One `accepted` alternative encoding (V.2). */
 typedef struct smcj_accepted {
     char *hex;
