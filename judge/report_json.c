@@ -92,6 +92,108 @@ static void check_json(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t
     smcj_buf_putc(b, '}');
 }
 
+/* What the runner declared in its handshake (P.1): codec, entries, capabilities, options. */
+static void handshake_json(smcj_buf_t *b, const smcj_runner_t *r)
+{
+    smcj_buf_puts(b, ",\"codec\":{\"name\":");
+    smcj_buf_json_cstr(b, r->codec_name);
+    smcj_buf_puts(b, ",\"version\":");
+    smcj_buf_json_cstr(b, r->codec_version);
+    smcj_buf_puts(b, ",\"language\":");
+    smcj_buf_json_cstr(b, r->codec_language);
+    smcj_buf_puts(b, "},\"entries\":[");
+    bool first = true;
+    for (int e = 0; e < 3; e++) {
+        if (r->entry_ok[e]) {
+            smcj_buf_printf(b, "%s\"%s\"", first ? "" : ",", smct_entry_name((smct_entry_t)e));
+            first = false;
+        }
+    }
+    smcj_buf_puts(b, "],\"capabilities\":{\"decode\":");
+    str_array(b, r->decode_caps, r->n_decode_caps);
+    smcj_buf_puts(b, ",\"encode\":");
+    str_array(b, r->encode_caps, r->n_encode_caps);
+    smcj_buf_printf(b, "},\"options\":[%s%s%s]", r->opt_error_offsets ? "\"error-offsets\"" : "",
+                    r->opt_error_offsets && r->opt_shift ? "," : "",
+                    r->opt_shift ? "\"shift\"" : "");
+}
+
+/* One vector's result: status, tier, alternative, placement, replay, and its checks. */
+static void result_json(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r, size_t i)
+{
+    const smcj_vector_t *v = &run->vectors->v[i];
+    const smcj_result_t *res = &r->results[i];
+    smcj_buf_puts(b, "{\"id\":");
+    smcj_buf_json_cstr(b, v->id);
+    smcj_buf_printf(b, ",\"tier\":\"%s\",\"requirements\":", smcj_tier_name(v->tier));
+    str_array(b, v->requirements, v->n_requirements);
+    smcj_buf_puts(b, ",\"section\":");
+    smcj_buf_json_cstr(b, v->section);
+    bool placement = res->placement_check != SIZE_MAX;
+    smcj_buf_printf(
+        b, ",\"status\":\"%s\",\"verdict_tier\":\"%s\",\"reason\":", smcj_status_name(res->status),
+        smcj_tier_name(placement ? res->placement_tier : res->tier));
+    if ((res->outcome == SMCJ_OUT_FAIL || placement) && res->reason != SMCJ_REASON_NONE) {
+        smcj_buf_printf(b, "\"%s\"", smcj_reason_name(res->reason));
+    } else {
+        smcj_buf_puts(b, "null");
+    }
+    char *alt = smcj_alternative_text(v, res);
+    if (alt) {
+        smcj_buf_printf(b, ",\"alternative\":{\"listed\":%s", res->alt >= 0 ? "true" : "false");
+        if (res->alt >= 0) {
+            smcj_buf_printf(b, ",\"index\":%d,\"who\":", res->alt);
+            char *who = smcj_alternative_who(v, res->alt);
+            smcj_buf_json_cstr(b, who);
+            free(who);
+            smcj_buf_puts(b, ",\"behaviour\":");
+            smcj_buf_json_cstr(b, v->alts[res->alt].behaviour);
+        }
+        smcj_buf_puts(b, ",\"text\":");
+        smcj_buf_json_cstr(b, alt);
+        smcj_buf_putc(b, '}');
+        free(alt);
+    } else {
+        smcj_buf_puts(b, ",\"alternative\":null");
+    }
+    char *pl = smcj_placement_text(v, res);
+    if (pl) {
+        smcj_buf_printf(b, ",\"placement\":{\"tier\":\"%s\",\"shift\":%u,\"reason\":",
+                        smcj_tier_name(res->placement_tier), v->shift);
+        if (res->reason == SMCJ_REASON_NONE) {
+            smcj_buf_puts(b, "null");
+        } else {
+            smcj_buf_printf(b, "\"%s\"", smcj_reason_name(res->reason));
+        }
+        smcj_buf_puts(b, ",\"text\":");
+        smcj_buf_json_cstr(b, pl);
+        smcj_buf_putc(b, '}');
+        free(pl);
+    } else {
+        smcj_buf_puts(b, ",\"placement\":null");
+    }
+    smcj_buf_puts(b, ",\"xfail_reason\":");
+    smcj_buf_json_cstr(b, res->xfail_reason);
+    if (res->outcome == SMCJ_OUT_FAIL || placement) {
+        smcj_buf_puts(b, ",\"replay\":");
+        smcj_buf_t rp = {0};
+        smcj_replay_command(&rp, run, r, v);
+        smcj_buf_json_str(b, rp.data, rp.len);
+        smcj_buf_free(&rp);
+    }
+    smcj_buf_puts(b, ",\"checks\":[");
+    size_t cb, ce;
+    smcj_checks_of(r, i, &cb, &ce);
+    for (size_t k = cb; k < ce; k++) {
+        if (k > cb) {
+            smcj_buf_putc(b, ',');
+        }
+        check_json(b, run, r, &r->checks[k]);
+    }
+    smcj_buf_puts(b, "]}");
+}
+
+/* One runner: how it ran, what it declared, its counts, every selected vector's result. */
 static void runner_json(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r)
 {
     const smcj_vectors_t *vs = run->vectors;
@@ -108,27 +210,7 @@ static void runner_json(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_
     smcj_buf_puts(b, ",\"start_error\":");
     smcj_buf_json_cstr(b, r->start_error);
     if (r->started) {
-        smcj_buf_puts(b, ",\"codec\":{\"name\":");
-        smcj_buf_json_cstr(b, r->codec_name);
-        smcj_buf_puts(b, ",\"version\":");
-        smcj_buf_json_cstr(b, r->codec_version);
-        smcj_buf_puts(b, ",\"language\":");
-        smcj_buf_json_cstr(b, r->codec_language);
-        smcj_buf_puts(b, "},\"entries\":[");
-        bool first = true;
-        for (int e = 0; e < 3; e++) {
-            if (r->entry_ok[e]) {
-                smcj_buf_printf(b, "%s\"%s\"", first ? "" : ",", smct_entry_name((smct_entry_t)e));
-                first = false;
-            }
-        }
-        smcj_buf_puts(b, "],\"capabilities\":{\"decode\":");
-        str_array(b, r->decode_caps, r->n_decode_caps);
-        smcj_buf_puts(b, ",\"encode\":");
-        str_array(b, r->encode_caps, r->n_encode_caps);
-        smcj_buf_printf(
-            b, "},\"options\":[%s%s%s]", r->opt_error_offsets ? "\"error-offsets\"" : "",
-            r->opt_error_offsets && r->opt_shift ? "," : "", r->opt_shift ? "\"shift\"" : "");
+        handshake_json(b, r);
     } else {
         smcj_buf_puts(b, ",\"codec\":null");
     }
@@ -178,76 +260,9 @@ static void runner_json(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_
         if (res->status == SMCJ_ST_NONE) {
             continue;
         }
-        const smcj_vector_t *v = &vs->v[i];
-        smcj_buf_puts(b, first ? "{\"id\":" : ",\n{\"id\":");
+        smcj_buf_puts(b, first ? "" : ",\n");
         first = false;
-        smcj_buf_json_cstr(b, v->id);
-        smcj_buf_printf(b, ",\"tier\":\"%s\",\"requirements\":", smcj_tier_name(v->tier));
-        str_array(b, v->requirements, v->n_requirements);
-        smcj_buf_puts(b, ",\"section\":");
-        smcj_buf_json_cstr(b, v->section);
-        bool placement = res->placement_check != SIZE_MAX;
-        smcj_buf_printf(b, ",\"status\":\"%s\",\"verdict_tier\":\"%s\",\"reason\":",
-                        smcj_status_name(res->status),
-                        smcj_tier_name(placement ? res->placement_tier : res->tier));
-        if ((res->outcome == SMCJ_OUT_FAIL || placement) && res->reason != SMCJ_REASON_NONE) {
-            smcj_buf_printf(b, "\"%s\"", smcj_reason_name(res->reason));
-        } else {
-            smcj_buf_puts(b, "null");
-        }
-        char *alt = smcj_alternative_text(v, res);
-        if (alt) {
-            smcj_buf_printf(b, ",\"alternative\":{\"listed\":%s", res->alt >= 0 ? "true" : "false");
-            if (res->alt >= 0) {
-                smcj_buf_printf(b, ",\"index\":%d,\"who\":", res->alt);
-                char *who = smcj_alternative_who(v, res->alt);
-                smcj_buf_json_cstr(b, who);
-                free(who);
-                smcj_buf_puts(b, ",\"behaviour\":");
-                smcj_buf_json_cstr(b, v->alts[res->alt].behaviour);
-            }
-            smcj_buf_puts(b, ",\"text\":");
-            smcj_buf_json_cstr(b, alt);
-            smcj_buf_putc(b, '}');
-            free(alt);
-        } else {
-            smcj_buf_puts(b, ",\"alternative\":null");
-        }
-        char *pl = smcj_placement_text(v, res);
-        if (pl) {
-            smcj_buf_printf(b, ",\"placement\":{\"tier\":\"%s\",\"shift\":%u,\"reason\":",
-                            smcj_tier_name(res->placement_tier), v->shift);
-            if (res->reason == SMCJ_REASON_NONE) {
-                smcj_buf_puts(b, "null");
-            } else {
-                smcj_buf_printf(b, "\"%s\"", smcj_reason_name(res->reason));
-            }
-            smcj_buf_puts(b, ",\"text\":");
-            smcj_buf_json_cstr(b, pl);
-            smcj_buf_putc(b, '}');
-            free(pl);
-        } else {
-            smcj_buf_puts(b, ",\"placement\":null");
-        }
-        smcj_buf_puts(b, ",\"xfail_reason\":");
-        smcj_buf_json_cstr(b, res->xfail_reason);
-        if (res->outcome == SMCJ_OUT_FAIL || placement) {
-            smcj_buf_puts(b, ",\"replay\":");
-            smcj_buf_t rp = {0};
-            smcj_replay_command(&rp, run, r, v);
-            smcj_buf_json_str(b, rp.data, rp.len);
-            smcj_buf_free(&rp);
-        }
-        smcj_buf_puts(b, ",\"checks\":[");
-        size_t cb, ce;
-        smcj_checks_of(r, i, &cb, &ce);
-        for (size_t k = cb; k < ce; k++) {
-            if (k > cb) {
-                smcj_buf_putc(b, ',');
-            }
-            check_json(b, run, r, &r->checks[k]);
-        }
-        smcj_buf_puts(b, "]}");
+        result_json(b, run, r, i);
     }
     smcj_buf_puts(b, "]}");
 }

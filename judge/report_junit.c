@@ -148,103 +148,130 @@ static void one_case(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t *
     }
 }
 
+/* Testcase counts of one suite (JUnit's tests, failures, errors, skipped). */
+typedef struct counts {
+    size_t tests, failures, errors, skipped;
+} counts_t;
+
+/* A runner that never ran: one "start" case, skipped or an error. */
+static void start_case(smcj_buf_t *cases, const smcj_runner_t *r, counts_t *n)
+{
+    n->tests = 1;
+    smcj_buf_puts(cases, "    <testcase");
+    attr(cases, "classname", r->name);
+    smcj_buf_puts(cases, " name=\"start\" time=\"0\">\n");
+    if (r->skip_reason) {
+        n->skipped = 1;
+        smcj_buf_puts(cases, "      <skipped");
+        attr(cases, "message", r->skip_reason);
+        smcj_buf_puts(cases, "/>\n");
+    } else {
+        n->errors = 1;
+        smcj_buf_puts(cases, "      <error type=\"could_not_start\"");
+        attr(cases, "message", r->start_error ? r->start_error : "");
+        smcj_buf_puts(cases, "/>\n");
+    }
+    smcj_buf_puts(cases, "    </testcase>\n");
+}
+
+/* A case per selected vector, and a failing case per stale expected-failure entry. */
+static void vector_cases(smcj_buf_t *cases, const smcj_run_t *run, const smcj_runner_t *r,
+                         counts_t *n)
+{
+    for (size_t i = 0; i < run->vectors->count; i++) {
+        smcj_status_t st = r->results[i].status;
+        if (st == SMCJ_ST_NONE) {
+            continue;
+        }
+        n->tests++;
+        if (st == SMCJ_ST_FAIL) {
+            smcj_reason_is_harness(r->results[i].reason) ? n->errors++ : n->failures++;
+        } else if (st == SMCJ_ST_XPASS || st == SMCJ_ST_PLACEMENT) {
+            n->failures++;
+        } else if (st == SMCJ_ST_NA || st == SMCJ_ST_SKIPPED || st == SMCJ_ST_XFAIL) {
+            n->skipped++;
+        }
+        one_case(cases, run, r, i);
+    }
+    for (size_t k = 0; r->has_xfail && k < r->xfail.count; k++) {
+        if (r->xfail.entries[k].matched) {
+            continue;
+        }
+        n->tests++;
+        n->failures++;
+        char *m = smcj_xasprintf("%s line %d: `%s` matches no vector", r->xfail.path,
+                                 r->xfail.entries[k].line, r->xfail.entries[k].pattern);
+        smcj_buf_puts(cases, "    <testcase");
+        attr(cases, "classname", r->name);
+        attr(cases, "name", r->xfail.entries[k].pattern);
+        smcj_buf_puts(cases, " time=\"0\">\n      <failure type=\"stale_expected_failure\"");
+        attr(cases, "message", m);
+        smcj_buf_puts(cases, "/>\n    </testcase>\n");
+        free(m);
+    }
+}
+
+/* The runner's command, codec and restarts as suite properties. */
+static void suite_properties(smcj_buf_t *body, const smcj_runner_t *r)
+{
+    smcj_buf_puts(body, "    <properties>\n      <property name=\"command\"");
+    attr(body, "value", r->command);
+    smcj_buf_puts(body, "/>\n");
+    if (r->codec_name) {
+        smcj_buf_puts(body, "      <property name=\"codec\"");
+        char *cv =
+            smcj_xasprintf("%s %s (%s)", r->codec_name, r->codec_version ? r->codec_version : "?",
+                           r->codec_language ? r->codec_language : "?");
+        attr(body, "value", cv);
+        free(cv);
+        smcj_buf_puts(body, "/>\n");
+    }
+    smcj_buf_printf(body, "      <property name=\"restarts\" value=\"%u\"/>\n    </properties>\n",
+                    r->restarts);
+}
+
+/* One runner's <testsuite>; adds its counts to `total`. */
+static void runner_suite(smcj_buf_t *body, const smcj_run_t *run, const smcj_runner_t *r,
+                         counts_t *total)
+{
+    counts_t n = {0, 0, 0, 0};
+    smcj_buf_t cases = {0};
+    if (!r->results) {
+        start_case(&cases, r, &n);
+    } else {
+        vector_cases(&cases, run, r, &n);
+    }
+    smcj_buf_puts(body, "  <testsuite");
+    attr(body, "name", r->name);
+    smcj_buf_printf(body,
+                    " tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\" time=\"%.3f\"",
+                    n.tests, n.failures, n.errors, n.skipped, r->seconds);
+    attr(body, "timestamp", run->started_at);
+    smcj_buf_puts(body, ">\n");
+    if (r->command) {
+        suite_properties(body, r);
+    }
+    smcj_buf_append(body, cases.data, cases.len);
+    smcj_buf_free(&cases);
+    smcj_buf_puts(body, "  </testsuite>\n");
+    total->tests += n.tests;
+    total->failures += n.failures;
+    total->errors += n.errors;
+    total->skipped += n.skipped;
+}
+
 void smcj_report_junit(smcj_buf_t *b, const smcj_run_t *run)
 {
-    const smcj_vectors_t *vs = run->vectors;
-    size_t tests = 0, failures = 0, errors = 0, skipped = 0;
+    counts_t total = {0, 0, 0, 0};
     smcj_buf_t body = {0};
     for (size_t ri = 0; ri < run->n_runners; ri++) {
-        const smcj_runner_t *r = &run->runners[ri];
-        size_t t = 0, f = 0, e = 0, s = 0;
-        smcj_buf_t cases = {0};
-        if (!r->results) {
-            t = 1;
-            smcj_buf_puts(&cases, "    <testcase");
-            attr(&cases, "classname", r->name);
-            smcj_buf_puts(&cases, " name=\"start\" time=\"0\">\n");
-            if (r->skip_reason) {
-                s = 1;
-                smcj_buf_puts(&cases, "      <skipped");
-                attr(&cases, "message", r->skip_reason);
-                smcj_buf_puts(&cases, "/>\n");
-            } else {
-                e = 1;
-                smcj_buf_puts(&cases, "      <error type=\"could_not_start\"");
-                attr(&cases, "message", r->start_error ? r->start_error : "");
-                smcj_buf_puts(&cases, "/>\n");
-            }
-            smcj_buf_puts(&cases, "    </testcase>\n");
-        } else {
-            for (size_t i = 0; i < vs->count; i++) {
-                smcj_status_t st = r->results[i].status;
-                if (st == SMCJ_ST_NONE) {
-                    continue;
-                }
-                t++;
-                if (st == SMCJ_ST_FAIL) {
-                    smcj_reason_is_harness(r->results[i].reason) ? e++ : f++;
-                } else if (st == SMCJ_ST_XPASS || st == SMCJ_ST_PLACEMENT) {
-                    f++;
-                } else if (st == SMCJ_ST_NA || st == SMCJ_ST_SKIPPED || st == SMCJ_ST_XFAIL) {
-                    s++;
-                }
-                one_case(&cases, run, r, i);
-            }
-            for (size_t k = 0; r->has_xfail && k < r->xfail.count; k++) {
-                if (r->xfail.entries[k].matched) {
-                    continue;
-                }
-                t++;
-                f++;
-                char *m = smcj_xasprintf("%s line %d: `%s` matches no vector", r->xfail.path,
-                                         r->xfail.entries[k].line, r->xfail.entries[k].pattern);
-                smcj_buf_puts(&cases, "    <testcase");
-                attr(&cases, "classname", r->name);
-                attr(&cases, "name", r->xfail.entries[k].pattern);
-                smcj_buf_puts(&cases,
-                              " time=\"0\">\n      <failure type=\"stale_expected_failure\"");
-                attr(&cases, "message", m);
-                smcj_buf_puts(&cases, "/>\n    </testcase>\n");
-                free(m);
-            }
-        }
-        smcj_buf_puts(&body, "  <testsuite");
-        attr(&body, "name", r->name);
-        smcj_buf_printf(
-            &body, " tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\" time=\"%.3f\"",
-            t, f, e, s, r->seconds);
-        attr(&body, "timestamp", run->started_at);
-        smcj_buf_puts(&body, ">\n");
-        if (r->command) {
-            smcj_buf_puts(&body, "    <properties>\n      <property name=\"command\"");
-            attr(&body, "value", r->command);
-            smcj_buf_puts(&body, "/>\n");
-            if (r->codec_name) {
-                smcj_buf_puts(&body, "      <property name=\"codec\"");
-                char *cv = smcj_xasprintf("%s %s (%s)", r->codec_name,
-                                          r->codec_version ? r->codec_version : "?",
-                                          r->codec_language ? r->codec_language : "?");
-                attr(&body, "value", cv);
-                free(cv);
-                smcj_buf_puts(&body, "/>\n");
-            }
-            smcj_buf_printf(&body,
-                            "      <property name=\"restarts\" value=\"%u\"/>\n    </properties>\n",
-                            r->restarts);
-        }
-        smcj_buf_append(&body, cases.data, cases.len);
-        smcj_buf_free(&cases);
-        smcj_buf_puts(&body, "  </testsuite>\n");
-        tests += t;
-        failures += f;
-        errors += e;
-        skipped += s;
+        runner_suite(&body, run, &run->runners[ri], &total);
     }
     smcj_buf_puts(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     smcj_buf_printf(b,
                     "<testsuites name=\"smc conformance\" tests=\"%zu\" failures=\"%zu\" "
                     "errors=\"%zu\" skipped=\"%zu\" time=\"%.3f\">\n",
-                    tests, failures, errors, skipped, run->seconds);
+                    total.tests, total.failures, total.errors, total.skipped, run->seconds);
     smcj_buf_append(b, body.data, body.len);
     smcj_buf_puts(b, "</testsuites>\n");
     smcj_buf_free(&body);
