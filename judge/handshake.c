@@ -14,6 +14,8 @@
 #include "jbuf.h"
 #include "plan.h"
 
+/* A JSON array of strings, copied; false if `j` is anything else (the caller frees what was
+ * copied). */
 static bool json_str_array(const smct_json_t *j, char ***out, size_t *n)
 {
     if (!j || j->type != SMCT_JSON_ARRAY) {

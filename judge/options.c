@@ -55,6 +55,7 @@ static void push(char ***arr, size_t *n, const char *s)
     (*arr)[(*n)++] = smcj_xstrdup(s);
 }
 
+/* Runner names appear in reports, file names and shell commands: keep them plain. */
 static bool valid_name(const char *s, size_t n)
 {
     if (n == 0) {
@@ -105,6 +106,7 @@ static bool add_runner(smcj_opts_t *o, const char *spec, bool skip, char *err, s
     return true;
 }
 
+/* A positive number of seconds, at most a day (a typo like 5000000 is an error). */
 static bool parse_number(const char *s, double *out)
 {
     char *end;

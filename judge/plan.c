@@ -1,4 +1,9 @@
-/* Request planning (runners/PROTOCOL.md P.1, P.2, P.5). */
+/*
+ * Request planning (runners/PROTOCOL.md P.5): which checks each selected vector gets, and the
+ * request line of each (P.2). A check the runner cannot express (an entry point or feature it
+ * did not declare in its handshake, P.1) is planned anyway and marked not applicable with the
+ * reason, so the reports say why it was not run: n/a is never a silent pass.
+ */
 #define _POSIX_C_SOURCE 200809L
 #include "plan.h"
 
@@ -52,6 +57,8 @@ static char *missing_features_but_map_order(const smcj_vector_t *v, char *const 
     return b.len ? smcj_buf_steal(&b) : NULL;
 }
 
+/* Checks are appended vector by vector, in vector order: results.c finds a vector's checks
+ * by binary search on that order. */
 typedef struct planner {
     smcj_runner_t *r;
     size_t cap;
@@ -94,8 +101,8 @@ static void not_applicable(smcj_check_t *c, char *why)
     c->detail = why;
 }
 
-/* n/a reasons of one direction; NULL when applicable. `except` is a feature the check does not
- * need. */
+/* Why a decode check is n/a (a missing entry point, strict mode or feature), or NULL when it
+ * is applicable. `except` is a feature this check does not need. */
 static char *decode_na(const smcj_runner_t *r, const smcj_vector_t *v, bool strict,
                        const char *except)
 {
@@ -122,6 +129,7 @@ static char *decode_na(const smcj_runner_t *r, const smcj_vector_t *v, bool stri
     return NULL;
 }
 
+/* Why an encode check is n/a, or NULL. */
 static char *encode_na(const smcj_runner_t *r, const smcj_vector_t *v)
 {
     if (!r->entry_ok[v->entry]) {
@@ -262,6 +270,8 @@ static const char *entry_word(smct_entry_t e)
     return smct_entry_name(e);
 }
 
+/* P.2: the request for check `c`. Decode requests carry `shift` (the vector's fixed 1..7)
+ * when the runner declared it, so alignment bugs by address show up the same way each run. */
 void smcj_request_line(smcj_buf_t *b, uint64_t seq, const smcj_runner_t *r,
                        const smcj_vectors_t *vs, const smcj_check_t *c)
 {

@@ -1,4 +1,9 @@
-/* Runner child processes (see proc.h). */
+/*
+ * Runner child processes (proc.h): fork + exec of /bin/sh -c COMMAND in its own process
+ * group, so a kill reaches whatever the shell started (a JVM under a wrapper script), and so a
+ * terminal's ^C reaches the judge only, which then kills its runners itself. Every child is
+ * reaped by the judge: none outlives it.
+ */
 #define _POSIX_C_SOURCE 200809L
 #include "proc.h"
 
@@ -75,6 +80,8 @@ static void close_fd(int *fd)
     }
 }
 
+/* Close-on-exec, so no runner inherits another's pipe ends (which would hide an EOF), and
+ * non-blocking for the judge's ends, so one slow runner never stalls the others. */
 static bool set_flags(int fd, bool nonblock)
 {
     int fdfl = fcntl(fd, F_GETFD);
@@ -185,6 +192,8 @@ static void reap_blocking(smcj_proc_t *p)
     p->wait_status = r == p->pid ? st : 0;
 }
 
+/* SIGKILL, not SIGTERM: a runner that is being charged with a hang or a protocol error gets
+ * no chance to print more, and its process group goes with it. */
 void smcj_proc_terminate(smcj_proc_t *p)
 {
     if (p->pid > 0) {

@@ -1,4 +1,10 @@
-/* Self-contained HTML report: summary, coloured runners × sections matrix, failure details. */
+/*
+ * The HTML report: one self-contained page (inline CSS and a few lines of JavaScript, no
+ * network), so it can be archived as a CI artifact and opened anywhere. Summary, a coloured
+ * runners x sections matrix, every failure with its checks, and a per-vector grid. Every
+ * text from a runner or a vector goes through the XML escaper (escape.c): a runner's output
+ * must never become markup.
+ */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
@@ -91,6 +97,7 @@ static const char k_js[] =
     "function onlyBad(on){document.querySelectorAll('#grid tbody tr').forEach(function(tr){"
     "tr.style.display=(!on||tr.dataset.bad==='1')?'':'none';});}";
 
+/* The CSS class of a status; an ungated failure is still red (it is a failure). */
 static const char *status_class(smcj_status_t s)
 {
     switch (s) {
@@ -124,6 +131,7 @@ static void esc(smcj_buf_t *b, const char *s)
     smcj_buf_xml_cstr(b, s);
 }
 
+/* The gate verdict with its reasons, then one summary line per runner. */
 static void summary(smcj_buf_t *b, const smcj_run_t *run)
 {
     smcj_buf_puts(b, "<section><h2>Summary</h2>");
@@ -182,6 +190,8 @@ static void legend(smcj_buf_t *b)
         "<span class=\"skipped\">skipped</span><span class=\"na\">n/a</span></div>");
 }
 
+/* A matrix cell's colour: the worst status in it wins, so one failure is never lost in a
+ * green section. */
 static const char *cell_class(const smcj_cell_t *c)
 {
     if (c->fail + c->fail_info) {
@@ -208,6 +218,7 @@ static const char *cell_class(const smcj_cell_t *c)
     return "na";
 }
 
+/* Runners x sections (6.2, not only 6): passed/applicable, the breakdown on hover. */
 static void matrix(smcj_buf_t *b, const smcj_run_t *run)
 {
     smcj_matrix_t m;
@@ -280,6 +291,7 @@ static void kv(smcj_buf_t *b, const char *key, const char *cls, const char *valu
     smcj_buf_puts(b, "</code></td></tr>");
 }
 
+/* One failing check: expected/actual, hex diff, stderr tail and the replay commands. */
 static void check_block(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r,
                         const smcj_check_t *c)
 {
@@ -327,6 +339,7 @@ static void check_block(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_
     smcj_buf_puts(b, "</div>");
 }
 
+/* Every vector with details (no --max-details cut: the page is for digging), collapsed. */
 static void failures(smcj_buf_t *b, const smcj_run_t *run)
 {
     size_t total = 0;
@@ -418,6 +431,7 @@ static void failures(smcj_buf_t *b, const smcj_run_t *run)
     smcj_buf_puts(b, "</section>\n");
 }
 
+/* Vectors x runners, filterable by id, with a switch to show only what went wrong. */
 static void grid(smcj_buf_t *b, const smcj_run_t *run)
 {
     smcj_buf_printf(

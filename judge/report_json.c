@@ -1,4 +1,8 @@
-/* JSON report (shape: report.schema.json). */
+/*
+ * The JSON report for machines: everything the run found, without the cuts of the people-
+ * facing reports, in the shape of judge/report.schema.json (every test validates against it).
+ * Field order and names are part of that contract: add fields, never rename them.
+ */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +41,7 @@ static void str_array(smcj_buf_t *b, char *const *a, size_t n)
     smcj_buf_putc(b, ']');
 }
 
+/* One check; a failure carries everything needed to judge it without rerunning. */
 static void check_json(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r,
                        const smcj_check_t *c)
 {

@@ -1,4 +1,9 @@
-/* JUnit XML: a testsuite per runner, a testcase per selected vector. */
+/*
+ * JUnit XML for CI systems: a testsuite per runner, a testcase per selected vector. Codec
+ * mismatches are <failure>, harness failures (crash, timeout, protocol error) are <error>,
+ * n/a, skips and expected failures are <skipped>; an entry of an expected-failure list that
+ * matches no vector is a failing case of its own, so a stale list shows in the CI's UI.
+ */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>

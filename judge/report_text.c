@@ -1,4 +1,9 @@
-/* Text report for people (stdout): protobuf-style summary lines, a matrix, details. */
+/*
+ * The text report on stdout, for people and CI logs: one protobuf-style summary line per
+ * runner, the runners x sections matrix, then the first --max-details failures with expected
+ * and actual values, a hex diff for wrong bytes, the runner's last stderr lines and a command
+ * that replays the one vector. Long texts are cut (SMCJ_SHOWN_TEXT); the JSON report has all.
+ */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +13,7 @@
 #include "reports.h"
 #include "results.h"
 
+/* Each line of `text` prefixed (stderr tails and multi-line values stay readable). */
 static void indent_block(smcj_buf_t *b, const char *prefix, const char *text)
 {
     const char *p = text;
@@ -21,6 +27,8 @@ static void indent_block(smcj_buf_t *b, const char *prefix, const char *text)
     }
 }
 
+/* The summary line of one runner, then what a reader must know to trust it: offsets not
+ * compared, handshake words ignored. */
 static void runner_line(smcj_buf_t *b, const smcj_runner_t *r)
 {
     if (r->skip_reason) {
@@ -56,6 +64,8 @@ static void runner_line(smcj_buf_t *b, const smcj_runner_t *r)
     }
 }
 
+/* Passed/applicable per top-level spec section and runner, with letters for the rest, so the
+ * section a codec gets wrong is visible at a glance. */
 static void matrix(smcj_buf_t *b, const smcj_run_t *run)
 {
     smcj_matrix_t m;
@@ -109,6 +119,7 @@ static void matrix(smcj_buf_t *b, const smcj_run_t *run)
     smcj_matrix_free(&m);
 }
 
+/* One failing check: what was expected, what came, and how to see it again by hand. */
 static void check_details(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r,
                           const smcj_check_t *c)
 {
@@ -141,6 +152,8 @@ static void check_details(smcj_buf_t *b, const smcj_run_t *run, const smcj_runne
     }
 }
 
+/* The first --max-details vectors with details (failures first, report order), then a count
+ * of the rest: the log of a bad runner must stay readable. */
 static void details(smcj_buf_t *b, const smcj_run_t *run)
 {
     size_t total = 0, shown = 0;
@@ -215,6 +228,8 @@ static void details(smcj_buf_t *b, const smcj_run_t *run)
 
 /* A vector a runner cannot express is never a pass (PROTOCOL.md P.1); say which and why, grouped
  * by reason (the detail of the vector's first n/a check: the missing feature or entry). */
+/* n/a is never silent: a count per reason (or with --list-na every vector), so a runner that
+ * declares too little is seen to test too little. */
 static void not_applicable(smcj_buf_t *b, const smcj_run_t *run)
 {
     for (size_t ri = 0; ri < run->n_runners; ri++) {
@@ -310,6 +325,7 @@ static void differs_summary(smcj_buf_t *b, const smcj_run_t *run)
     }
 }
 
+/* Entries of expected-failure lists that match no vector (they fail the gate). */
 static void xfail_problems(smcj_buf_t *b, const smcj_run_t *run)
 {
     for (size_t ri = 0; ri < run->n_runners; ri++) {

@@ -1,4 +1,8 @@
-/* Shared report pieces (see report_util.h). */
+/*
+ * What the text, HTML and JSON reports share (report_util.h): the runners x sections matrix,
+ * the hex diff around the first wrong byte, and the replay commands that rerun one vector
+ * (or send one request by hand), so a failure can be reproduced without the judge's help.
+ */
 #define _POSIX_C_SOURCE 200809L
 #include "report_util.h"
 
@@ -144,6 +148,8 @@ static void dump_line(smcj_buf_t *b, const char *indent, const char *label, cons
     smcj_buf_putc(b, '\n');
 }
 
+/* ±16 bytes around the first difference, a `||` where the shorter string ends, and carets
+ * under the first differing byte. */
 void smcj_hexdiff(smcj_buf_t *b, const char *indent, const uint8_t *exp, size_t exp_len,
                   const uint8_t *act, size_t act_len)
 {
@@ -188,6 +194,8 @@ void smcj_replay_command(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner
     smcj_buf_sh_quote(b, v->id);
 }
 
+/* The hello and the one request, piped into the runner's own command: the failing exchange,
+ * reproducible without the judge. */
 void smcj_raw_command(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r,
                       const smcj_check_t *c)
 {

@@ -1,4 +1,11 @@
-/* Per-vector statuses and the gate (see results.h). */
+/*
+ * From checks to per-vector statuses and the gate (results.h). The policy, in one place: a
+ * vector passes only if every applicable check passed; a crash, timeout or protocol error
+ * fails at every tier (spec R1.4-8); a difference on an implementation-defined vector is
+ * "differs", outside the gate unless --gate all; an expected failure that passes, or an
+ * expected-failure entry that matches nothing, fails the run (protobuf's conformance rules),
+ * so a list can never hide a fixed bug or a renamed vector.
+ */
 #define _POSIX_C_SOURCE 200809L
 #include "results.h"
 
@@ -33,12 +40,14 @@ void smcj_checks_of(const smcj_runner_t *r, size_t vi, size_t *begin, size_t *en
     *end = e;
 }
 
+/* One line of why the gate failed (or what it ignored), in the order found. */
 static void note(smcj_run_t *run, char *text)
 {
     run->gate_notes = smcj_xrealloc(run->gate_notes, (run->n_gate_notes + 1) * sizeof(char *));
     run->gate_notes[run->n_gate_notes++] = text;
 }
 
+/* Whether a failure of a vector of `tier` with `reason` counts against the gate. */
 static bool gated(const smcj_run_t *run, smcj_tier_t tier, smcj_reason_t reason)
 {
     if (smcj_reason_is_harness(reason)) {
@@ -261,6 +270,8 @@ static void compute_runner(smcj_run_t *run, smcj_runner_t *r)
     }
 }
 
+/* Exit status 2 when a runner could not start at all: that is a setup error (a wrong
+ * command), not a verdict on a codec. */
 void smcj_results_compute(smcj_run_t *run)
 {
     bool start_failed = false;

@@ -58,6 +58,7 @@ typedef struct session {
     smc_arena_t arena; /* scratch for one response */
 } session_t;
 
+/* Start (or restart) the runner and send hello (P.1). */
 static bool spawn(session_t *s, char *err, size_t err_size)
 {
     s->generation++;
@@ -74,6 +75,7 @@ static bool spawn(session_t *s, char *err, size_t err_size)
     return true;
 }
 
+/* Fail check `c` with a harness reason; the runner's stderr at that moment goes with it. */
 static void record(smcj_check_t *c, smcj_reason_t reason, char *detail, const char *tail)
 {
     c->outcome = SMCJ_OUT_FAIL;
@@ -84,6 +86,7 @@ static void record(smcj_check_t *c, smcj_reason_t reason, char *detail, const ch
     c->stderr_tail = tail ? smcj_xstrdup(tail) : NULL;
 }
 
+/* P.4: after too many restarts, every check still queued fails with the reason. */
 static void give_up(session_t *s, const char *why)
 {
     for (size_t k = s->head; k < s->n_order; k++) {
@@ -160,6 +163,8 @@ static void failure(session_t *s, smcj_reason_t reason, const char *what)
     free(tail);
 }
 
+/* After the first good hello: plan the checks (they depend on the capabilities) and queue
+ * the applicable ones. */
 static void start_requests(session_t *s)
 {
     smcj_runner_t *r = s->r;
@@ -174,6 +179,7 @@ static void start_requests(session_t *s)
     r->started = true;
 }
 
+/* Keep `window` requests in flight; when the queue is empty, say bye (P.1). */
 static void fill_window(session_t *s)
 {
     if (s->state != ST_RUN) {
@@ -350,6 +356,8 @@ static void read_stdout(session_t *s)
     }
 }
 
+/* P.4: no answer in time is a hang, charged to the oldest request; a runner that does not
+ * exit after bye is killed. */
 static void check_timeout(session_t *s, double now)
 {
     if (s->state == ST_BYE && now >= s->bye_deadline) {
@@ -367,6 +375,7 @@ static void check_timeout(session_t *s, double now)
     }
 }
 
+/* The progress line on stderr (only when asked or a terminal): answered/queued per runner. */
 static void progress(session_t *ss, size_t n, bool final)
 {
     smcj_buf_t b = {0};

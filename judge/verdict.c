@@ -1,4 +1,11 @@
-/* Verdicts on responses (runners/PROTOCOL.md P.3, P.5; spec/errors.md for classes and offsets). */
+/*
+ * Verdicts on protocol-valid responses (runners/PROTOCOL.md P.3, P.5). Values are compared
+ * exactly, float bits and map order included, except for runners whose maps do not keep
+ * order (no map-order capability), whose maps compare as multisets. Errors compare by class
+ * (spec/errors.md §14.1), and by offset only for runners that declare error-offsets, since
+ * platform codecs rarely expose one. Everything a runner said is kept as printable text for
+ * the reports, cut to a bound: a runner's output is never trusted to be small or UTF-8.
+ */
 #define _POSIX_C_SOURCE 200809L
 #include "verdict.h"
 
@@ -8,7 +15,8 @@
 #include "jbuf.h"
 #include "smct_notation.h"
 
-/* Depth guard for the multiset comparison; the JSON reader's limit for responses is below it. */
+/* Depth guard for the multiset comparison (it recurses, unlike the exact one); the JSON
+ * reader's nesting limit for responses keeps real input below it. */
 #define UNORDERED_MAX_DEPTH 4096
 
 static bool bytes_eq(smc_bytes_t a, smc_bytes_t b)
@@ -16,6 +24,8 @@ static bool bytes_eq(smc_bytes_t a, smc_bytes_t b)
     return a.len == b.len && (a.len == 0 || memcmp(a.ptr, b.ptr, a.len) == 0);
 }
 
+/* Equality with maps as multisets of entries (P.5), for runners without map-order. Quadratic
+ * per map, which is fine for vector-sized maps. */
 static bool value_eq_unordered(const smc_value_t *a, const smc_value_t *b, int depth)
 {
     if (!a || !b) {
@@ -183,6 +193,7 @@ static void match_alt_value(smcj_check_t *c, const smcj_runner_t *r, const smcj_
     }
 }
 
+/* An error as the reports print it: "class @ offset — message", the message cut to a bound. */
 static char *error_text(const char *cls, const smct_json_t *off, const smct_json_t *msg)
 {
     smcj_buf_t b = {0};
@@ -200,7 +211,8 @@ static char *error_text(const char *cls, const smct_json_t *off, const smct_json
     return smcj_buf_steal(&b);
 }
 
-/* Expect a value; true if it matched. */
+/* The check wants the vector's value; a runner error or a value that is not notation fails.
+ * The notation is read strictly (N.4): a runner may not be vague about what it decoded. */
 static void expect_value(smcj_check_t *c, const smcj_runner_t *r, const smcj_vector_t *v,
                          const smct_json_t *resp, const char *status, smc_arena_t *arena)
 {
@@ -251,6 +263,8 @@ static bool class_is(const smct_json_t *cls, const char *want)
  * The error the vector names, or (reject checks) one of error.alternatives for this mode,
  * which passes too: the outcome of a permitted order of checks (errors.md §14.2.1).
  */
+/* The check wants error class `want_class` (spec/errors.md §14.1), and `want_offset` too when
+ * the vector gives one and the runner declared error-offsets. */
 static void expect_error(smcj_check_t *c, const smcj_runner_t *r, const smcj_vector_t *v,
                          const smct_json_t *resp, const char *status, const char *want_class,
                          bool has_offset, uint64_t want_offset, bool use_order_alts,
@@ -312,7 +326,8 @@ static void expect_error(smcj_check_t *c, const smcj_runner_t *r, const smcj_vec
     match_alt_error(c, r, v, cls, off);
 }
 
-/* Expect bytes in resp["hex"]; true if they matched. */
+/* The check wants the canonical bytes (spec §13) in resp["hex"]; true if they matched. On a
+ * mismatch both byte strings are kept for the reports' hex diff. */
 static bool expect_bytes(smcj_check_t *c, const smcj_vector_t *v, const smct_json_t *resp)
 {
     const smct_json_t *h = smct_json_get(resp, "hex");

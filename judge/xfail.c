@@ -1,4 +1,8 @@
-/* Expected-failure lists (see xfail.h). */
+/*
+ * Expected-failure lists (xfail.h): protobuf's semantics, so a list is a record of known bugs
+ * that cannot go stale. Lines are `vector-id  # reason`; the reason is kept for the reports
+ * and for --write-xfail, which rewrites a list from a run without losing what people wrote.
+ */
 #define _POSIX_C_SOURCE 200809L
 #include "xfail.h"
 
@@ -23,6 +27,8 @@ static char *trim(char *s)
     return s;
 }
 
+/* A NUL or a space inside an entry is refused rather than guessed at: a list that does not
+ * say exactly which vectors it excuses must not excuse any. */
 bool smcj_xfail_load(smcj_xfail_t *x, const char *path, char *err, size_t err_size)
 {
     memset(x, 0, sizeof *x);
@@ -80,6 +86,8 @@ bool smcj_xfail_load(smcj_xfail_t *x, const char *path, char *err, size_t err_si
     return true;
 }
 
+/* Counted over every loaded vector, not only the selected ones, so running a subset
+ * (--only, --section) never makes a good list look stale. */
 bool smcj_xfail_expand(smcj_xfail_t *x, const smcj_vectors_t *vs, char *err, size_t err_size)
 {
     for (size_t k = 0; k < x->count; k++) {
@@ -99,6 +107,8 @@ bool smcj_xfail_expand(smcj_xfail_t *x, const smcj_vectors_t *vs, char *err, siz
     return true;
 }
 
+/* Exact ids first, so a vector listed by name keeps its own reason even when a glob also
+ * matches it. */
 const smcj_xfail_entry_t *smcj_xfail_lookup(const smcj_xfail_t *x, const char *id)
 {
     for (size_t k = 0; k < x->count; k++) {
@@ -114,6 +124,8 @@ const smcj_xfail_entry_t *smcj_xfail_lookup(const smcj_xfail_t *x, const char *i
     return NULL;
 }
 
+/* Every vector that fails now, in vector order, with the reason people wrote when the old
+ * list had one; new ones get a TODO naming the failure kind, to be triaged. */
 bool smcj_xfail_write(const smcj_runner_t *r, const smcj_vectors_t *vs, const char *path,
                       bool include_differs, char *err, size_t err_size)
 {
