@@ -130,7 +130,7 @@ char *smcj_handshake_take(smcj_runner_t *r, const smct_json_t *resp, bool first_
     r->codec_version = opt_str(codec, "version");
     r->codec_language = opt_str(codec, "language");
     for (size_t i = 0; i < ne; i++) {
-        smct_entry_t e;
+        smc_entry_t e;
         if (smct_entry_from_name(entries[i], strlen(entries[i]), &e)) {
             r->entry_ok[e] = true;
         }

@@ -68,11 +68,11 @@ typedef struct smcj_vector {
     char *kind;
     char *file; /* base name of the file it came from */
     smcj_tier_t tier;
-    smcj_tier_t
-        mode_tier[2]; /* tier of the checks made in flutter [0] / strict [1] mode (V.2 by_mode) */
+    /* the tier of the checks made in flutter [0] / strict [1] mode (V.2 by_mode) */
+    smcj_tier_t mode_tier[2];
     char **requirements;
     size_t n_requirements;
-    smct_entry_t entry;
+    smc_entry_t entry;
     char **features;
     size_t n_features;
     char *focus; /* "$[2] at offset 5", or NULL */
@@ -251,7 +251,7 @@ typedef struct smcj_runner {
     char *start_error;
 
     char *codec_name, *codec_version, *codec_language;
-    bool entry_ok[3]; /* by smct_entry_t */
+    bool entry_ok[SMC_ENTRY_COUNT]; /* by smc_entry_t */
     char **decode_caps;
     size_t n_decode_caps;
     char **encode_caps;

@@ -265,7 +265,7 @@ void smcj_plan_all_failed(smcj_runner_t *r, const smcj_vectors_t *vs, smcj_reaso
     }
 }
 
-static const char *entry_word(smct_entry_t e)
+static const char *entry_word(smc_entry_t e)
 {
     return smct_entry_name(e);
 }

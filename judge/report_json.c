@@ -108,9 +108,9 @@ static void handshake_json(smcj_buf_t *b, const smcj_runner_t *r)
     smcj_buf_json_cstr(b, r->codec_language);
     smcj_buf_puts(b, "},\"entries\":[");
     bool first = true;
-    for (int e = 0; e < 3; e++) {
+    for (int e = 0; e < SMC_ENTRY_COUNT; e++) {
         if (r->entry_ok[e]) {
-            smcj_buf_printf(b, "%s\"%s\"", first ? "" : ",", smct_entry_name((smct_entry_t)e));
+            smcj_buf_printf(b, "%s\"%s\"", first ? "" : ",", smct_entry_name((smc_entry_t)e));
             first = false;
         }
     }

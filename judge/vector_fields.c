@@ -18,9 +18,9 @@
 static const char *const k_kinds[] = {"message",     "pigeon_request",   "pigeon_reply",
                                       "method_call", "success_envelope", "error_envelope",
                                       "envelope"};
-static const smct_entry_t k_kind_entry[] = {
-    SMCT_ENTRY_MESSAGE,  SMCT_ENTRY_MESSAGE,  SMCT_ENTRY_MESSAGE, SMCT_ENTRY_CALL,
-    SMCT_ENTRY_ENVELOPE, SMCT_ENTRY_ENVELOPE, SMCT_ENTRY_ENVELOPE};
+static const smc_entry_t k_kind_entry[] = {
+    SMC_ENTRY_MESSAGE,  SMC_ENTRY_MESSAGE,  SMC_ENTRY_MESSAGE, SMC_ENTRY_CALL,
+    SMC_ENTRY_ENVELOPE, SMC_ENTRY_ENVELOPE, SMC_ENTRY_ENVELOPE};
 /* Decoder error classes (spec/errors.md §14.1); a reject vector names one of these. */
 static const char *const k_decode_classes[] = {"truncated",   "trailing_bytes", "unknown_tag",
                                                "bad_utf8",    "depth_limit",    "not_canonical",

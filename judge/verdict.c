@@ -99,12 +99,12 @@ bool smcj_doc_equal(const smct_doc_t *a, const smct_doc_t *b, bool ordered)
         return false;
     }
     switch (a->entry) {
-    case SMCT_ENTRY_MESSAGE:
+    case SMC_ENTRY_MESSAGE:
         return value_eq_unordered(a->value, b->value, 0);
-    case SMCT_ENTRY_CALL:
+    case SMC_ENTRY_CALL:
         return bytes_eq(a->call.name, b->call.name) &&
                value_eq_unordered(a->call.args, b->call.args, 0);
-    case SMCT_ENTRY_ENVELOPE: {
+    case SMC_ENTRY_ENVELOPE: {
         const smc_envelope_t *x = &a->envelope, *y = &b->envelope;
         if (x->is_error != y->is_error) {
             return false;

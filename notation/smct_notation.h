@@ -57,14 +57,14 @@ smct_status_t smct_notation_read_value(const smct_json_t *json, smc_arena_t *are
  * CALL, `success`/`error` form for ENVELOPE) into `out` (zeroed first, `entry` set).
  * Strings in calls and envelopes (name, code, message, stacktrace) are copied into `arena`.
  */
-smct_status_t smct_notation_read(const smct_json_t *json, smct_entry_t entry, smc_arena_t *arena,
+smct_status_t smct_notation_read(const smct_json_t *json, smc_entry_t entry, smc_arena_t *arena,
                                  smct_doc_t *out, smct_error_t *err);
 
 /**
  * Parse notation text (JSON then notation) of entry `entry`. JSON errors are reported as
  * SMCT_ERR_SYNTAX / SMCT_ERR_DEPTH with their offsets; both are "bad_notation" to users.
  */
-smct_status_t smct_notation_parse(const char *text, size_t len, smct_entry_t entry,
+smct_status_t smct_notation_parse(const char *text, size_t len, smc_entry_t entry,
                                   smc_arena_t *arena, smct_doc_t *out, smct_error_t *err);
 
 /** Parse the notation text of one value (entry MESSAGE). */
@@ -75,7 +75,7 @@ smct_status_t smct_notation_parse_value(const char *text, size_t len, smc_arena_
  * The entry a JSON form belongs to, from its first element: "call" → CALL, "success" or
  * "error" → ENVELOPE, anything else → MESSAGE (which may then fail to read).
  */
-smct_entry_t smct_notation_guess_entry(const smct_json_t *json);
+smc_entry_t smct_notation_guess_entry(const smct_json_t *json);
 
 /* ---- writing ---- */
 

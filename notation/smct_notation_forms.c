@@ -109,19 +109,19 @@ static smct_status_t read_envelope(const smct_json_t *j, smc_arena_t *arena, smc
     return st;
 }
 
-smct_entry_t smct_notation_guess_entry(const smct_json_t *json)
+smc_entry_t smct_notation_guess_entry(const smct_json_t *json)
 {
     const smct_json_t *w = smct_json_at(json, 0);
     if (smct_json_is_str(w, "call")) {
-        return SMCT_ENTRY_CALL;
+        return SMC_ENTRY_CALL;
     }
     if (smct_json_is_str(w, "success") || smct_json_is_str(w, "error")) {
-        return SMCT_ENTRY_ENVELOPE;
+        return SMC_ENTRY_ENVELOPE;
     }
-    return SMCT_ENTRY_MESSAGE;
+    return SMC_ENTRY_MESSAGE;
 }
 
-smct_status_t smct_notation_read(const smct_json_t *json, smct_entry_t entry, smc_arena_t *arena,
+smct_status_t smct_notation_read(const smct_json_t *json, smc_entry_t entry, smc_arena_t *arena,
                                  smct_doc_t *out, smct_error_t *err)
 {
     if (json == NULL || arena == NULL || out == NULL) {
@@ -134,10 +134,10 @@ smct_status_t smct_notation_read(const smct_json_t *json, smct_entry_t entry, sm
     }
     memset(out, 0, sizeof *out);
     out->entry = entry;
-    if (entry == SMCT_ENTRY_MESSAGE) {
+    if (entry == SMC_ENTRY_MESSAGE) {
         return smct_notation_read_value(json, arena, &out->value, err);
     }
-    if (entry != SMCT_ENTRY_CALL && entry != SMCT_ENTRY_ENVELOPE) {
+    if (entry != SMC_ENTRY_CALL && entry != SMC_ENTRY_ENVELOPE) {
         if (err != NULL) {
             err->status = SMCT_ERR_USAGE;
             err->offset = 0;
@@ -148,7 +148,7 @@ smct_status_t smct_notation_read(const smct_json_t *json, smct_entry_t entry, sm
     if (json->type != SMCT_JSON_ARRAY) {
         return smct_notation_bad(
             err, json->offset,
-            entry == SMCT_ENTRY_CALL
+            entry == SMC_ENTRY_CALL
                 ? "a method call must be a JSON array [\"call\", NAME, V]"
                 : "an envelope must be a JSON array [\"success\", V] or [\"error\", ...]");
     }
@@ -157,7 +157,7 @@ smct_status_t smct_notation_read(const smct_json_t *json, smct_entry_t entry, sm
     }
     const smct_json_t *w = &json->array.items[0];
     smct_status_t st;
-    if (entry == SMCT_ENTRY_CALL) {
+    if (entry == SMC_ENTRY_CALL) {
         if (!smct_json_is_str(w, "call")) {
             return smct_notation_bad(err, w->offset, "a method call starts with \"call\"");
         }
@@ -177,7 +177,7 @@ smct_status_t smct_notation_read(const smct_json_t *json, smct_entry_t entry, sm
     return st;
 }
 
-smct_status_t smct_notation_parse(const char *text, size_t len, smct_entry_t entry,
+smct_status_t smct_notation_parse(const char *text, size_t len, smc_entry_t entry,
                                   smc_arena_t *arena, smct_doc_t *out, smct_error_t *err)
 {
     smct_json_t *json;
@@ -285,11 +285,11 @@ smct_status_t smct_notation_write(smct_buf_t *b, const smct_doc_t *doc, unsigned
         return smct_error_set(err, SMCT_ERR_USAGE, 0, "invalid arguments");
     }
     switch (doc->entry) {
-    case SMCT_ENTRY_MESSAGE:
+    case SMC_ENTRY_MESSAGE:
         return smct_notation_write_value(b, doc->value, flags, err);
-    case SMCT_ENTRY_CALL:
+    case SMC_ENTRY_CALL:
         return smct_notation_write_call(b, &doc->call, flags, err);
-    case SMCT_ENTRY_ENVELOPE:
+    case SMC_ENTRY_ENVELOPE:
         return smct_notation_write_envelope(b, &doc->envelope, flags, err);
     }
     return smct_error_set(err, SMCT_ERR_USAGE, 0, "invalid arguments");

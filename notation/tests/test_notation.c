@@ -21,7 +21,7 @@
 #include "test_util.h"
 
 /* Notation text → doc → canonical bytes, compared with `hex`; and bytes → doc → text. */
-static void both_directions(fixture_t *f, smct_entry_t entry, const char *text, const char *hex)
+static void both_directions(fixture_t *f, smc_entry_t entry, const char *text, const char *hex)
 {
     smct_doc_t doc;
     smct_error_t e;
@@ -56,7 +56,7 @@ static void both_directions(fixture_t *f, smct_entry_t entry, const char *text, 
     smct_buf_free(&written);
 }
 
-static void expect_reject(fixture_t *f, smct_entry_t entry, const char *text, smct_status_t status,
+static void expect_reject(fixture_t *f, smc_entry_t entry, const char *text, smct_status_t status,
                           size_t offset)
 {
     smct_doc_t doc;
@@ -69,87 +69,85 @@ static void expect_reject(fixture_t *f, smct_entry_t entry, const char *text, sm
     assert_non_null(e.message);
 }
 
-#define REJECT(f, text, off)                                                                       \
-    expect_reject((f), SMCT_ENTRY_MESSAGE, (text), SMCT_ERR_NOTATION, (off))
+#define REJECT(f, text, off) expect_reject((f), SMC_ENTRY_MESSAGE, (text), SMCT_ERR_NOTATION, (off))
 
 /* ---- N.1: every type, both directions, canonical text ---- */
 
 static void n1_scalars_both_directions(void **state)
 {
     fixture_t *f = *state;
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"null\"]", "00");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"bool\",true]", "01");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"bool\",false]", "02");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"i32\",-7]", "03f9ffffff");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"i32\",2147483647]", "03ffffff7f");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"i32\",-2147483648]", "0300000080");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"i64\",\"5\"]", "040500000000000000");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"i64\",\"0\"]", "040000000000000000");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"i64\",\"9223372036854775807\"]",
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"null\"]", "00");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"bool\",true]", "01");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"bool\",false]", "02");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"i32\",-7]", "03f9ffffff");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"i32\",2147483647]", "03ffffff7f");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"i32\",-2147483648]", "0300000080");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"i64\",\"5\"]", "040500000000000000");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"i64\",\"0\"]", "040000000000000000");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"i64\",\"9223372036854775807\"]",
                     "04ffffffffffffff7f");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"i64\",\"-9223372036854775808\"]",
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"i64\",\"-9223372036854775808\"]",
                     "040000000000000080");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"f64\",\"3ff0000000000000\"]",
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"f64\",\"3ff0000000000000\"]",
                     "0600000000000000000000000000f03f");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"f64\",\"8000000000000000\"]",
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"f64\",\"8000000000000000\"]",
                     "06000000000000000000000000000080");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"f64\",\"7ff0000000000001\"]",
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"f64\",\"7ff0000000000001\"]",
                     "0600000000000000010000000000f07f");
 }
 
 static void n1_strings_and_bytes_both_directions(void **state)
 {
     fixture_t *f = *state;
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"str\",\"\"]", "0700");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"str\",\"\"]", "0700");
     /* non-ASCII is written as raw UTF-8 (N.4), U+0000 as \u0000 */
-    both_directions(f, SMCT_ENTRY_MESSAGE,
+    both_directions(f, SMC_ENTRY_MESSAGE,
                     "[\"str\",\"h\xe2\x98\xba"
                     "w\"]",
                     "070568e298ba77");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"str\",\"h\xf0\x9f\x98\x82w\"]", "070668f09f988277");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"str\",\"a\\u0000b\"]", "0703610062");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"str\",\"q\\\"\\\\\\n\\u001f\"]", "070571225c0a1f");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"u8s\",\"\"]", "0800");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"u8s\",\"ba5eba11\"]", "0804ba5eba11");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"str\",\"h\xf0\x9f\x98\x82w\"]", "070668f09f988277");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"str\",\"a\\u0000b\"]", "0703610062");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"str\",\"q\\\"\\\\\\n\\u001f\"]", "070571225c0a1f");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"u8s\",\"\"]", "0800");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"u8s\",\"ba5eba11\"]", "0804ba5eba11");
 }
 
 static void n1_typed_lists_both_directions(void **state)
 {
     fixture_t *f = *state;
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"i32s\",[]]", "09000000");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"i32s\",[305419896,-1,0]]",
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"i32s\",[]]", "09000000");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"i32s\",[305419896,-1,0]]",
                     "0903000078563412ffffffff00000000");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"i64s\",[\"1311768467294899695\",\"-1\"]]",
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"i64s\",[\"1311768467294899695\",\"-1\"]]",
                     "0a02000000000000efcdab9078563412ffffffffffffffff");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"f64s\",[\"400921fb54442d18\",\"408f400000000000\"]]",
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"f64s\",[\"400921fb54442d18\",\"408f400000000000\"]]",
                     "0b02000000000000182d4454fb2109400000000000408f40");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"f32s\",[\"40490fd8\",\"447a0000\"]]",
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"f32s\",[\"40490fd8\",\"447a0000\"]]",
                     "0e020000d80f494000007a44");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"f32s\",[]]", "0e000000");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"f64s\",[]]", "0b00000000000000");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"i64s\",[]]", "0a00000000000000");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"f32s\",[]]", "0e000000");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"f64s\",[]]", "0b00000000000000");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"i64s\",[]]", "0a00000000000000");
 }
 
 static void n1_containers_both_directions(void **state)
 {
     fixture_t *f = *state;
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"list\",[]]", "0c00");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"map\",[]]", "0d00");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"list\",[]]", "0c00");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"map\",[]]", "0d00");
     /* spec §3.4: the CPP vector, alignment counted from the message start */
     both_directions(
-        f, SMCT_ENTRY_MESSAGE,
+        f, SMC_ENTRY_MESSAGE,
         "[\"list\",[[\"null\"],[\"str\",\"hello\"],[\"f64\",\"40091eb851eb851f\"],[\"i32\",47],"
         "[\"list\",[[\"i32\",42],[\"str\",\"nested\"]]]]]",
         "0c0500070568656c6c6f0600000000001f85eb51b81e0940032f0000000c02032a00000007066e6573746564");
     /* maps keep wire order and duplicate keys (N.1, spec §7.2) */
-    both_directions(f, SMCT_ENTRY_MESSAGE,
+    both_directions(f, SMC_ENTRY_MESSAGE,
                     "[\"map\",[[[\"str\",\"a\"],[\"i32\",1]],[[\"str\",\"a\"],[\"i32\",2]],[["
                     "\"null\"],[\"list\",[]]]]]",
                     "0d0307016103010000000701610302000000000c00");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"custom\",129,[\"i64\",\"1\"]]",
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"custom\",129,[\"i64\",\"1\"]]",
                     "81040100000000000000");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"custom\",255,[\"custom\",128,[\"null\"]]]",
-                    "ff8000");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"custom\",255,[\"custom\",128,[\"null\"]]]", "ff8000");
 }
 
 static void n1_largeint_reads_and_writes_but_never_encodes(void **state)
@@ -294,9 +292,9 @@ static void n4_rejects_lone_surrogate_escapes(void **state)
 {
     fixture_t *f = *state;
     /* rejected by the JSON reader, at the escape */
-    expect_reject(f, SMCT_ENTRY_MESSAGE, "[\"str\",\"a\\ud800\"]", SMCT_ERR_SYNTAX, 9);
-    expect_reject(f, SMCT_ENTRY_MESSAGE, "[\"str\",\"\\udc00\"]", SMCT_ERR_SYNTAX, 8);
-    expect_reject(f, SMCT_ENTRY_CALL, "[\"call\",\"\\ud800\",[\"null\"]]", SMCT_ERR_SYNTAX, 9);
+    expect_reject(f, SMC_ENTRY_MESSAGE, "[\"str\",\"a\\ud800\"]", SMCT_ERR_SYNTAX, 9);
+    expect_reject(f, SMC_ENTRY_MESSAGE, "[\"str\",\"\\udc00\"]", SMCT_ERR_SYNTAX, 8);
+    expect_reject(f, SMC_ENTRY_CALL, "[\"call\",\"\\ud800\",[\"null\"]]", SMCT_ERR_SYNTAX, 9);
     /* a proper pair is fine */
     smc_value_t *v = NULL;
     smct_error_t e;
@@ -308,10 +306,10 @@ static void n4_rejects_lone_surrogate_escapes(void **state)
 static void n4_rejects_text_that_is_not_json(void **state)
 {
     fixture_t *f = *state;
-    expect_reject(f, SMCT_ENTRY_MESSAGE, "[\"null\"", SMCT_ERR_SYNTAX, 7);
-    expect_reject(f, SMCT_ENTRY_MESSAGE, "[\"null\"] x", SMCT_ERR_SYNTAX, 9);
-    expect_reject(f, SMCT_ENTRY_MESSAGE, "", SMCT_ERR_SYNTAX, 0);
-    expect_reject(f, SMCT_ENTRY_MESSAGE, "[\"str\",\"\xff\"]", SMCT_ERR_SYNTAX, 8);
+    expect_reject(f, SMC_ENTRY_MESSAGE, "[\"null\"", SMCT_ERR_SYNTAX, 7);
+    expect_reject(f, SMC_ENTRY_MESSAGE, "[\"null\"] x", SMCT_ERR_SYNTAX, 9);
+    expect_reject(f, SMC_ENTRY_MESSAGE, "", SMCT_ERR_SYNTAX, 0);
+    expect_reject(f, SMC_ENTRY_MESSAGE, "[\"str\",\"\xff\"]", SMCT_ERR_SYNTAX, 8);
 }
 
 /* ---- N.2: calls and envelopes ---- */
@@ -320,28 +318,28 @@ static void n2_calls_and_envelopes_both_directions(void **state)
 {
     fixture_t *f = *state;
     /* spec §3.4: alignment counts from the name's tag / the flag byte */
-    both_directions(f, SMCT_ENTRY_CALL, "[\"call\",\"m\",[\"f64\",\"3ff8000000000000\"]]",
+    both_directions(f, SMC_ENTRY_CALL, "[\"call\",\"m\",[\"f64\",\"3ff8000000000000\"]]",
                     "07016d0600000000000000000000f83f");
-    both_directions(f, SMCT_ENTRY_CALL,
+    both_directions(f, SMC_ENTRY_CALL,
                     "[\"call\",\"hello\",[\"list\",[[\"str\",\"count\"],[\"i32\",42]]]]",
                     "070568656c6c6f0c020705636f756e74032a000000");
-    both_directions(f, SMCT_ENTRY_CALL, "[\"call\",\"\",[\"null\"]]", "070000");
-    both_directions(f, SMCT_ENTRY_ENVELOPE, "[\"success\",[\"f64\",\"3ff0000000000000\"]]",
+    both_directions(f, SMC_ENTRY_CALL, "[\"call\",\"\",[\"null\"]]", "070000");
+    both_directions(f, SMC_ENTRY_ENVELOPE, "[\"success\",[\"f64\",\"3ff0000000000000\"]]",
                     "0006000000000000000000000000f03f");
-    both_directions(f, SMCT_ENTRY_ENVELOPE, "[\"success\",[\"null\"]]", "0000");
-    both_directions(f, SMCT_ENTRY_ENVELOPE, "[\"error\",\"e\",null,[\"f64\",\"4000000000000000\"]]",
+    both_directions(f, SMC_ENTRY_ENVELOPE, "[\"success\",[\"null\"]]", "0000");
+    both_directions(f, SMC_ENTRY_ENVELOPE, "[\"error\",\"e\",null,[\"f64\",\"4000000000000000\"]]",
                     "01070165000600000000000000000040");
     /* MESSAGE null (00) and "" (0700) differ (N.2) */
-    both_directions(f, SMCT_ENTRY_ENVELOPE, "[\"error\",\"error\",null,[\"null\"]]",
+    both_directions(f, SMC_ENTRY_ENVELOPE, "[\"error\",\"error\",null,[\"null\"]]",
                     "0107056572726f720000");
-    both_directions(f, SMCT_ENTRY_ENVELOPE, "[\"error\",\"error\",\"\",[\"null\"]]",
+    both_directions(f, SMC_ENTRY_ENVELOPE, "[\"error\",\"error\",\"\",[\"null\"]]",
                     "0107056572726f72070000");
-    both_directions(f, SMCT_ENTRY_ENVELOPE, "[\"error\",\"error\",\"message\",[\"null\"]]",
+    both_directions(f, SMC_ENTRY_ENVELOPE, "[\"error\",\"error\",\"message\",[\"null\"]]",
                     "0107056572726f7207076d65737361676500");
     /* the optional 4th element: null and a string; both differ from the 3-element form */
-    both_directions(f, SMCT_ENTRY_ENVELOPE, "[\"error\",\"c\",null,[\"null\"],null]",
+    both_directions(f, SMC_ENTRY_ENVELOPE, "[\"error\",\"c\",null,[\"null\"],null]",
                     "01070163000000");
-    both_directions(f, SMCT_ENTRY_ENVELOPE, "[\"error\",\"c\",\"m\",[\"i32\",1],\"st\"]",
+    both_directions(f, SMC_ENTRY_ENVELOPE, "[\"error\",\"c\",\"m\",[\"i32\",1],\"st\"]",
                     "0107016307016d030100000007027374");
 }
 
@@ -349,23 +347,23 @@ static void n2_rejects_malformed_forms(void **state)
 {
     fixture_t *f = *state;
     const smct_status_t N = SMCT_ERR_NOTATION;
-    expect_reject(f, SMCT_ENTRY_CALL, "[\"call\",1,[\"null\"]]", N, 8);
-    expect_reject(f, SMCT_ENTRY_CALL, "[\"call\",\"m\"]", N, 11);
-    expect_reject(f, SMCT_ENTRY_CALL, "[\"call\",\"m\",[\"null\"],1]", N, 21);
-    expect_reject(f, SMCT_ENTRY_CALL, "[\"call\",\"m\",[\"i64\",1]]", N, 19);
-    expect_reject(f, SMCT_ENTRY_CALL, "[\"success\",[\"null\"]]", N, 1);
-    expect_reject(f, SMCT_ENTRY_CALL, "[\"null\"]", N, 1);
-    expect_reject(f, SMCT_ENTRY_CALL, "\"call\"", N, 0);
-    expect_reject(f, SMCT_ENTRY_ENVELOPE, "[\"success\"]", N, 10);
-    expect_reject(f, SMCT_ENTRY_ENVELOPE, "[\"success\",[\"null\"],[\"null\"]]", N, 20);
-    expect_reject(f, SMCT_ENTRY_ENVELOPE, "[\"error\",\"c\",null]", N, 17);
-    expect_reject(f, SMCT_ENTRY_ENVELOPE, "[\"error\",1,null,[\"null\"]]", N, 9);
-    expect_reject(f, SMCT_ENTRY_ENVELOPE, "[\"error\",\"c\",1,[\"null\"]]", N, 13);
-    expect_reject(f, SMCT_ENTRY_ENVELOPE, "[\"error\",\"c\",null,\"x\"]", N, 18);
-    expect_reject(f, SMCT_ENTRY_ENVELOPE, "[\"error\",\"c\",null,[\"null\"],5]", N, 27);
-    expect_reject(f, SMCT_ENTRY_ENVELOPE, "[\"error\",\"c\",null,[\"null\"],null,null]", N, 32);
-    expect_reject(f, SMCT_ENTRY_ENVELOPE, "[\"call\",\"m\",[\"null\"]]", N, 1);
-    expect_reject(f, SMCT_ENTRY_ENVELOPE, "[]", N, 1);
+    expect_reject(f, SMC_ENTRY_CALL, "[\"call\",1,[\"null\"]]", N, 8);
+    expect_reject(f, SMC_ENTRY_CALL, "[\"call\",\"m\"]", N, 11);
+    expect_reject(f, SMC_ENTRY_CALL, "[\"call\",\"m\",[\"null\"],1]", N, 21);
+    expect_reject(f, SMC_ENTRY_CALL, "[\"call\",\"m\",[\"i64\",1]]", N, 19);
+    expect_reject(f, SMC_ENTRY_CALL, "[\"success\",[\"null\"]]", N, 1);
+    expect_reject(f, SMC_ENTRY_CALL, "[\"null\"]", N, 1);
+    expect_reject(f, SMC_ENTRY_CALL, "\"call\"", N, 0);
+    expect_reject(f, SMC_ENTRY_ENVELOPE, "[\"success\"]", N, 10);
+    expect_reject(f, SMC_ENTRY_ENVELOPE, "[\"success\",[\"null\"],[\"null\"]]", N, 20);
+    expect_reject(f, SMC_ENTRY_ENVELOPE, "[\"error\",\"c\",null]", N, 17);
+    expect_reject(f, SMC_ENTRY_ENVELOPE, "[\"error\",1,null,[\"null\"]]", N, 9);
+    expect_reject(f, SMC_ENTRY_ENVELOPE, "[\"error\",\"c\",1,[\"null\"]]", N, 13);
+    expect_reject(f, SMC_ENTRY_ENVELOPE, "[\"error\",\"c\",null,\"x\"]", N, 18);
+    expect_reject(f, SMC_ENTRY_ENVELOPE, "[\"error\",\"c\",null,[\"null\"],5]", N, 27);
+    expect_reject(f, SMC_ENTRY_ENVELOPE, "[\"error\",\"c\",null,[\"null\"],null,null]", N, 32);
+    expect_reject(f, SMC_ENTRY_ENVELOPE, "[\"call\",\"m\",[\"null\"]]", N, 1);
+    expect_reject(f, SMC_ENTRY_ENVELOPE, "[]", N, 1);
 }
 
 static void n2_guess_entry_from_the_form_word(void **state)
@@ -377,18 +375,18 @@ static void n2_guess_entry_from_the_form_word(void **state)
     const char *e = "[\"error\",\"c\",null,[\"null\"]]";
     const char *v = "[\"list\",[]]";
     assert_int_equal(smct_json_parse(c, strlen(c), NULL, &f->arena, &j, NULL), SMCT_OK);
-    assert_int_equal(smct_notation_guess_entry(j), SMCT_ENTRY_CALL);
+    assert_int_equal(smct_notation_guess_entry(j), SMC_ENTRY_CALL);
     assert_int_equal(smct_json_parse(s, strlen(s), NULL, &f->arena, &j, NULL), SMCT_OK);
-    assert_int_equal(smct_notation_guess_entry(j), SMCT_ENTRY_ENVELOPE);
+    assert_int_equal(smct_notation_guess_entry(j), SMC_ENTRY_ENVELOPE);
     assert_int_equal(smct_json_parse(e, strlen(e), NULL, &f->arena, &j, NULL), SMCT_OK);
-    assert_int_equal(smct_notation_guess_entry(j), SMCT_ENTRY_ENVELOPE);
+    assert_int_equal(smct_notation_guess_entry(j), SMC_ENTRY_ENVELOPE);
     assert_int_equal(smct_json_parse(v, strlen(v), NULL, &f->arena, &j, NULL), SMCT_OK);
-    assert_int_equal(smct_notation_guess_entry(j), SMCT_ENTRY_MESSAGE);
-    smct_entry_t entry;
+    assert_int_equal(smct_notation_guess_entry(j), SMC_ENTRY_MESSAGE);
+    smc_entry_t entry;
     assert_true(smct_entry_from_name("envelope", 8, &entry));
-    assert_int_equal(entry, SMCT_ENTRY_ENVELOPE);
+    assert_int_equal(entry, SMC_ENTRY_ENVELOPE);
     assert_false(smct_entry_from_name("messages", 8, &entry));
-    assert_string_equal(smct_entry_name(SMCT_ENTRY_CALL), "call");
+    assert_string_equal(smct_entry_name(SMC_ENTRY_CALL), "call");
 }
 
 static void doc_equal_tells_apart_what_n2_tells_apart(void **state)
@@ -408,7 +406,7 @@ static void doc_equal_tells_apart_what_n2_tells_apart(void **state)
     smct_doc_t docs[N];
     smct_error_t e;
     for (size_t i = 0; i < N; i++) {
-        assert_int_equal(smct_notation_parse(forms[i], strlen(forms[i]), SMCT_ENTRY_ENVELOPE,
+        assert_int_equal(smct_notation_parse(forms[i], strlen(forms[i]), SMC_ENTRY_ENVELOPE,
                                              &f->arena, &docs[i], &e),
                          SMCT_OK);
     }
@@ -423,12 +421,12 @@ static void doc_equal_tells_apart_what_n2_tells_apart(void **state)
     smct_doc_t a;
     smct_doc_t b;
     const char *call = "[\"call\",\"m\",[\"null\"]]";
-    assert_int_equal(smct_notation_parse(call, strlen(call), SMCT_ENTRY_CALL, &f->arena, &a, &e),
+    assert_int_equal(smct_notation_parse(call, strlen(call), SMC_ENTRY_CALL, &f->arena, &a, &e),
                      SMCT_OK);
     b = a;
     b.call.args = NULL;
     assert_true(smct_doc_equal(&a, &b));
-    b.entry = SMCT_ENTRY_MESSAGE;
+    b.entry = SMC_ENTRY_MESSAGE;
     assert_false(smct_doc_equal(&a, &b));
 }
 
@@ -504,15 +502,14 @@ static void strbytes_round_trips_in_values_and_text_fields(void **state)
     assert_int_equal(smct_notation_write_call(&b, &call, 0, &e), SMCT_OK);
     assert_string_equal(b.data, "[\"call\",[\"strbytes\",\"c080\"],[\"null\"]]");
     smct_doc_t doc;
-    assert_int_equal(smct_notation_parse(b.data, b.len, SMCT_ENTRY_CALL, &f->arena, &doc, &e),
+    assert_int_equal(smct_notation_parse(b.data, b.len, SMC_ENTRY_CALL, &f->arena, &doc, &e),
                      SMCT_OK);
     assert_int_equal(doc.call.name.len, 2);
     assert_memory_equal(doc.call.name.ptr, "\xc0\x80", 2);
     static const char env[] =
         "[\"error\",\"e\",[\"strbytes\",\"eda080\"],[\"null\"],[\"strbytes\",\"ff\"]]";
     assert_int_equal(
-        smct_notation_parse(env, sizeof env - 1, SMCT_ENTRY_ENVELOPE, &f->arena, &doc, &e),
-        SMCT_OK);
+        smct_notation_parse(env, sizeof env - 1, SMC_ENTRY_ENVELOPE, &f->arena, &doc, &e), SMCT_OK);
     assert_true(doc.envelope.has_message);
     assert_int_equal(doc.envelope.message.len, 3);
     smct_buf_clear(&b);
@@ -530,7 +527,7 @@ static void strbytes_round_trips_in_values_and_text_fields(void **state)
             SMCT_ERR_NOTATION);
     }
     static const char name_refused[] = "[\"call\",[\"strbytes\",\"6d\"],[\"null\"]]";
-    assert_int_equal(smct_notation_parse(name_refused, sizeof name_refused - 1, SMCT_ENTRY_CALL,
+    assert_int_equal(smct_notation_parse(name_refused, sizeof name_refused - 1, SMC_ENTRY_CALL,
                                          &f->arena, &doc, &e),
                      SMCT_ERR_NOTATION);
     smct_buf_free(&b);
