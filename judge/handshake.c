@@ -11,7 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "jbuf.h"
+#include "alloc.h"
+#include "escape.h"
 #include "plan.h"
 
 /* A JSON array of strings, copied; false if `j` is anything else (the caller frees what was
@@ -31,14 +32,6 @@ static bool json_str_array(const smct_json_t *j, char ***out, size_t *n)
         (*out)[(*n)++] = smcj_xstrndup(e->str.ptr, e->str.len);
     }
     return true;
-}
-
-static void free_str_array(char **a, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        free(a[i]);
-    }
-    free(a);
 }
 
 static char *opt_str(const smct_json_t *obj, const char *key)
@@ -68,7 +61,7 @@ static const char *const KNOWN_OPTIONS[] = {"error-offsets", "shift"};
 
 /* Appends to `b` every word of `words` not in `known`: a misspelt option or capability
  * would otherwise silently turn checks off (e.g. "error-offset": offsets never compared). */
-static void unknown_words(smcj_buf_t *b, const char *what, char *const *words, size_t n,
+static void unknown_words(smct_buf_t *b, const char *what, char *const *words, size_t n,
                           const char *const *known, size_t n_known)
 {
     for (size_t i = 0; i < n; i++) {
@@ -77,9 +70,9 @@ static void unknown_words(smcj_buf_t *b, const char *what, char *const *words, s
             found = strcmp(words[i], known[k]) == 0;
         }
         if (!found) {
-            smcj_buf_printf(b, "%sunknown %s \"", b->len ? "; " : "", what);
+            smct_buf_printf(b, "%sunknown %s \"", b->len ? "; " : "", what);
             smcj_buf_excerpt(b, words[i], strlen(words[i]), 60);
-            smcj_buf_puts(b, "\" ignored");
+            smct_buf_puts(b, "\" ignored");
         }
     }
 }
@@ -109,20 +102,20 @@ char *smcj_handshake_take(smcj_runner_t *r, const smct_json_t *resp, bool first_
               json_str_array(smct_json_get(caps, "encode"), &enc, &nn) &&
               (jopts == NULL || json_str_array(jopts, &opts, &no));
     if (!ok) {
-        free_str_array(entries, ne);
-        free_str_array(dec, nd);
-        free_str_array(enc, nn);
-        free_str_array(opts, no);
+        smcj_free_strs(entries, ne);
+        smcj_free_strs(dec, nd);
+        smcj_free_strs(enc, nn);
+        smcj_free_strs(opts, no);
         return smcj_xstrdup("hello answer needs \"entries\", \"capabilities\": {\"decode\", "
                             "\"encode\"} as arrays of "
                             "strings, and \"options\" as an array of strings (P.1)");
     }
     if (!first_start) {
         /* A respawned runner is the same program; keep the first capabilities. */
-        free_str_array(entries, ne);
-        free_str_array(dec, nd);
-        free_str_array(enc, nn);
-        free_str_array(opts, no);
+        smcj_free_strs(entries, ne);
+        smcj_free_strs(dec, nd);
+        smcj_free_strs(enc, nn);
+        smcj_free_strs(opts, no);
         return NULL;
     }
     const smct_json_t *codec = smct_json_get(resp, "codec");
@@ -135,21 +128,21 @@ char *smcj_handshake_take(smcj_runner_t *r, const smct_json_t *resp, bool first_
             r->entry_ok[e] = true;
         }
     }
-    free_str_array(entries, ne);
+    smcj_free_strs(entries, ne);
     r->decode_caps = dec;
     r->n_decode_caps = nd;
     r->encode_caps = enc;
     r->n_encode_caps = nn;
-    smcj_buf_t note = {0};
+    smct_buf_t note = {0};
     size_t nf = sizeof KNOWN_FEATURES / sizeof KNOWN_FEATURES[0];
     unknown_words(&note, "decode capability", dec, nd, KNOWN_FEATURES, nf);
     unknown_words(&note, "encode capability", enc, nn, KNOWN_FEATURES, nf);
     unknown_words(&note, "option", opts, no, KNOWN_OPTIONS,
                   sizeof KNOWN_OPTIONS / sizeof KNOWN_OPTIONS[0]);
-    r->handshake_note = note.len ? smcj_buf_steal(&note) : NULL;
+    r->handshake_note = note.len ? smct_buf_steal(&note) : NULL;
     r->opt_error_offsets = smcj_caps_have(opts, no, "error-offsets");
     r->opt_shift = smcj_caps_have(opts, no, "shift");
     r->map_order = smcj_caps_have(dec, nd, "map-order");
-    free_str_array(opts, no);
+    smcj_free_strs(opts, no);
     return NULL;
 }

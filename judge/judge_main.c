@@ -15,7 +15,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "jbuf.h"
+#include "alloc.h"
+#include "escape.h"
+#include "smct_io.h"
 #include "model.h"
 #include "options.h"
 #include "proc.h"
@@ -130,25 +132,25 @@ static char *judge_invocation(const char *argv0)
         return smcj_xstrdup("smc conformance");
     }
     exe[n] = '\0';
-    smcj_buf_t b = {0};
+    smct_buf_t b = {0};
     smcj_buf_sh_quote(&b, exe);
     if (sub) {
-        smcj_buf_puts(&b, " conformance");
+        smct_buf_puts(&b, " conformance");
     }
-    return smcj_buf_steal(&b);
+    return smct_buf_steal(&b);
 }
 
-static bool write_report(const char *path, void (*writer)(smcj_buf_t *, const smcj_run_t *),
+static bool write_report(const char *path, void (*writer)(smct_buf_t *, const smcj_run_t *),
                          const smcj_run_t *run)
 {
-    smcj_buf_t b = {0};
+    smct_buf_t b = {0};
     writer(&b, run);
     char err[512];
-    bool ok = smcj_write_file(path, &b, err, sizeof err);
+    bool ok = smct_write_file(path, b.data, b.len, err, sizeof err) == SMCT_OK;
     if (!ok) {
         fprintf(stderr, "smc conformance: %s\n", err);
     }
-    smcj_buf_free(&b);
+    smct_buf_free(&b);
     return ok;
 }
 
@@ -164,14 +166,14 @@ static bool load_inputs(smcj_opts_t *o, smcj_vectors_t *vs, char **dir)
             "smc conformance: no vectors directory (give --vectors DIR or set SMC_VECTORS_DIR)\n");
         return false;
     }
-    smcj_buf_t errors = {0};
+    smct_buf_t errors = {0};
     if (!smcj_vectors_load(vs, *dir, &errors)) {
         fprintf(stderr, "smc conformance: refusing to run: the vectors in %s are malformed:\n%s",
                 *dir, errors.data ? errors.data : "");
-        smcj_buf_free(&errors);
+        smct_buf_free(&errors);
         return false;
     }
-    smcj_buf_free(&errors);
+    smct_buf_free(&errors);
     if (vs->n_unknown_fields) {
         /* spec/vectors.md V.4: fields this judge does not know are ignored, never silently */
         fprintf(
@@ -247,11 +249,11 @@ static bool write_outputs(const smcj_run_t *run, const smcj_opts_t *o)
             io_ok = false;
         }
     }
-    smcj_buf_t text = {0};
+    smct_buf_t text = {0};
     smcj_report_text(&text, run);
     fwrite(text.data, 1, text.len, stdout);
     fflush(stdout);
-    smcj_buf_free(&text);
+    smct_buf_free(&text);
     if (o->json) {
         io_ok = write_report(o->json, smcj_report_json, run) && io_ok;
     }

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "xfail.h"
 
 const char *smcj_tier_name(smcj_tier_t t)
@@ -134,14 +135,6 @@ const char *smcj_status_name(smcj_status_t s)
     return "?";
 }
 
-static void free_strs(char **a, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        free(a[i]);
-    }
-    free(a);
-}
-
 void smcj_runner_free(smcj_runner_t *r)
 {
     free(r->name);
@@ -157,8 +150,8 @@ void smcj_runner_free(smcj_runner_t *r)
     free(r->handshake_note);
     free(r->codec_version);
     free(r->codec_language);
-    free_strs(r->decode_caps, r->n_decode_caps);
-    free_strs(r->encode_caps, r->n_encode_caps);
+    smcj_free_strs(r->decode_caps, r->n_decode_caps);
+    smcj_free_strs(r->encode_caps, r->n_encode_caps);
     for (size_t k = 0; k < r->n_checks; k++) {
         smcj_check_t *c = &r->checks[k];
         free(c->detail);

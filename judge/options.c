@@ -10,7 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "jbuf.h"
+#include "alloc.h"
+#include "escape.h"
 
 static const char k_usage[] =
     "usage: smc conformance [options]\n"
@@ -295,25 +296,17 @@ void smcj_opts_init(smcj_opts_t *o)
     o->gate = SMCJ_GATE_RECOMMENDED;
 }
 
-static void free_strs(char **a, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        free(a[i]);
-    }
-    free(a);
-}
-
 void smcj_opts_free(smcj_opts_t *o)
 {
     for (size_t i = 0; i < o->n_runners; i++) {
         smcj_runner_free(&o->runners[i]);
     }
     free(o->runners);
-    free_strs(o->only, o->n_only);
-    free_strs(o->tiers, o->n_tiers);
-    free_strs(o->features, o->n_features);
-    free_strs(o->sections, o->n_sections);
-    free_strs(o->xfail_specs, o->n_xfail);
-    free_strs(o->write_specs, o->n_write);
+    smcj_free_strs(o->only, o->n_only);
+    smcj_free_strs(o->tiers, o->n_tiers);
+    smcj_free_strs(o->features, o->n_features);
+    smcj_free_strs(o->sections, o->n_sections);
+    smcj_free_strs(o->xfail_specs, o->n_xfail);
+    smcj_free_strs(o->write_specs, o->n_write);
     memset(o, 0, sizeof *o);
 }

@@ -27,16 +27,16 @@ bool smcj_caps_have(char *const *caps, size_t n, const char *word)
 static char *missing_features(const smcj_vector_t *v, char *const *caps, size_t n,
                               const char *except)
 {
-    smcj_buf_t b = {0};
+    smct_buf_t b = {0};
     for (size_t i = 0; i < v->n_features; i++) {
         if (except && strcmp(v->features[i], except) == 0) {
             continue;
         }
         if (!smcj_caps_have(caps, n, v->features[i])) {
-            smcj_buf_printf(&b, "%s%s", b.len ? ", " : "", v->features[i]);
+            smct_buf_printf(&b, "%s%s", b.len ? ", " : "", v->features[i]);
         }
     }
-    return b.len ? smcj_buf_steal(&b) : NULL;
+    return b.len ? smct_buf_steal(&b) : NULL;
 }
 
 /* As missing_features, for decoding by a host without ordered maps (P.5: map-order is then
@@ -44,17 +44,17 @@ static char *missing_features(const smcj_vector_t *v, char *const *caps, size_t 
 static char *missing_features_but_map_order(const smcj_vector_t *v, char *const *caps, size_t n,
                                             const char *except)
 {
-    smcj_buf_t b = {0};
+    smct_buf_t b = {0};
     for (size_t i = 0; i < v->n_features; i++) {
         if ((except && strcmp(v->features[i], except) == 0) ||
             strcmp(v->features[i], "map-order") == 0) {
             continue;
         }
         if (!smcj_caps_have(caps, n, v->features[i])) {
-            smcj_buf_printf(&b, "%s%s", b.len ? ", " : "", v->features[i]);
+            smct_buf_printf(&b, "%s%s", b.len ? ", " : "", v->features[i]);
         }
     }
-    return b.len ? smcj_buf_steal(&b) : NULL;
+    return b.len ? smct_buf_steal(&b) : NULL;
 }
 
 /* Checks are appended vector by vector, in vector order: results.c finds a vector's checks
@@ -272,7 +272,7 @@ static const char *entry_word(smc_entry_t e)
 
 /* P.2: the request for check `c`. Decode requests carry `shift` (the vector's fixed 1..7)
  * when the runner declared it, so alignment bugs by address show up the same way each run. */
-void smcj_request_line(smcj_buf_t *b, uint64_t seq, const smcj_runner_t *r,
+void smcj_request_line(smct_buf_t *b, uint64_t seq, const smcj_runner_t *r,
                        const smcj_vectors_t *vs, const smcj_check_t *c)
 {
     const smcj_vector_t *v = &vs->v[c->vector];
@@ -300,22 +300,22 @@ void smcj_request_line(smcj_buf_t *b, uint64_t seq, const smcj_runner_t *r,
         return;
     }
     if (c->kind == SMCJ_CHECK_ENCODE) {
-        smcj_buf_printf(b, "{\"seq\":%llu,\"op\":\"encode\",\"entry\":\"%s\",\"value\":%s}",
+        smct_buf_printf(b, "{\"seq\":%llu,\"op\":\"encode\",\"entry\":\"%s\",\"value\":%s}",
                         (unsigned long long)seq, entry_word(v->entry), v->value_text);
         return;
     }
     const char *op = c->kind == SMCJ_CHECK_ROUNDTRIP ? "roundtrip" : "decode";
-    smcj_buf_printf(
+    smct_buf_printf(
         b, "{\"seq\":%llu,\"op\":\"%s\",\"entry\":\"%s\",\"hex\":\"%s\",\"mode\":\"%s\"",
         (unsigned long long)seq, op, entry_word(v->entry), hex, c->strict ? "strict" : "flutter");
     if (c->placed && r->opt_shift) {
-        smcj_buf_printf(b, ",\"shift\":%u",
+        smct_buf_printf(b, ",\"shift\":%u",
                         v->shift); /* spec §3.3 placement; wire checks are aligned */
     }
-    smcj_buf_putc(b, '}');
+    smct_buf_putc(b, '}');
 }
 
-void smcj_hello_line(smcj_buf_t *b)
+void smcj_hello_line(smct_buf_t *b)
 {
-    smcj_buf_puts(b, "{\"seq\":0,\"op\":\"hello\",\"protocol\":1}");
+    smct_buf_puts(b, "{\"seq\":0,\"op\":\"hello\",\"protocol\":1}");
 }

@@ -8,7 +8,8 @@
 
 #include <stdint.h>
 
-#include "jbuf.h"
+#include "alloc.h"
+#include "escape.h"
 #include "model.h"
 
 /** Build runner->checks for every selected vector, after a successful handshake. */
@@ -19,11 +20,11 @@ void smcj_plan_all_failed(smcj_runner_t *r, const smcj_vectors_t *vs, smcj_reaso
                           const char *detail);
 
 /** Append the request line (without newline) for check `c` with sequence number `seq`. */
-void smcj_request_line(smcj_buf_t *b, uint64_t seq, const smcj_runner_t *r,
+void smcj_request_line(smct_buf_t *b, uint64_t seq, const smcj_runner_t *r,
                        const smcj_vectors_t *vs, const smcj_check_t *c);
 
 /** The hello line of P.1 (without newline). */
-void smcj_hello_line(smcj_buf_t *b);
+void smcj_hello_line(smct_buf_t *b);
 
 /** True if the runner lists `word` in `caps`. */
 bool smcj_caps_have(char *const *caps, size_t n, const char *word);

@@ -6,6 +6,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "report_util.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -131,26 +132,26 @@ void smcj_matrix_free(smcj_matrix_t *m)
     memset(m, 0, sizeof *m);
 }
 
-static void dump_line(smcj_buf_t *b, const char *indent, const char *label, const uint8_t *p,
+static void dump_line(smct_buf_t *b, const char *indent, const char *label, const uint8_t *p,
                       size_t len, size_t start, size_t end)
 {
-    smcj_buf_printf(b, "%s%-8s %s", indent, label, start > 0 ? "… " : "  ");
+    smct_buf_printf(b, "%s%-8s %s", indent, label, start > 0 ? "… " : "  ");
     for (size_t i = start; i < end; i++) {
         if (i < len) {
-            smcj_buf_printf(b, "%02x ", p[i]);
+            smct_buf_printf(b, "%02x ", p[i]);
         } else {
-            smcj_buf_puts(b, i == len ? "|| " : "   "); /* || marks where the bytes end */
+            smct_buf_puts(b, i == len ? "|| " : "   "); /* || marks where the bytes end */
         }
     }
     if (end < len) {
-        smcj_buf_puts(b, "…");
+        smct_buf_puts(b, "…");
     }
-    smcj_buf_putc(b, '\n');
+    smct_buf_putc(b, '\n');
 }
 
 /* ±16 bytes around the first difference, a `||` where the shorter string ends, and carets
  * under the first differing byte. */
-void smcj_hexdiff(smcj_buf_t *b, const char *indent, const uint8_t *exp, size_t exp_len,
+void smcj_hexdiff(smct_buf_t *b, const char *indent, const uint8_t *exp, size_t exp_len,
                   const uint8_t *act, size_t act_len)
 {
     size_t first = 0;
@@ -163,17 +164,17 @@ void smcj_hexdiff(smcj_buf_t *b, const char *indent, const uint8_t *exp, size_t 
     if (end > start + 33) {
         end = start + 33;
     }
-    smcj_buf_printf(b,
+    smct_buf_printf(b,
                     "%sfirst difference at offset %zu (0x%zx); expected %zu bytes, got %zu; dump "
                     "from offset %zu\n",
                     indent, first, first, exp_len, act_len, start);
     dump_line(b, indent, "expected", exp, exp_len, start, end);
     dump_line(b, indent, "actual", act, act_len, start, end);
-    smcj_buf_printf(b, "%s%-8s   ", indent, "");
+    smct_buf_printf(b, "%s%-8s   ", indent, "");
     for (size_t i = start; i < first; i++) {
-        smcj_buf_puts(b, "   ");
+        smct_buf_puts(b, "   ");
     }
-    smcj_buf_puts(b, "^^\n");
+    smct_buf_puts(b, "^^\n");
 }
 
 static const char *judge_invocation(const smcj_run_t *run)
@@ -181,60 +182,60 @@ static const char *judge_invocation(const smcj_run_t *run)
     return run->argv0 ? run->argv0 : "smc conformance";
 }
 
-void smcj_replay_command(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r,
+void smcj_replay_command(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r,
                          const smcj_vector_t *v)
 {
-    smcj_buf_printf(b, "%s --vectors ", judge_invocation(run));
+    smct_buf_printf(b, "%s --vectors ", judge_invocation(run));
     smcj_buf_sh_quote(b, run->vectors->dir);
-    smcj_buf_puts(b, " --runner ");
+    smct_buf_puts(b, " --runner ");
     char *spec = smcj_xasprintf("%s=%s", r->name, r->command);
     smcj_buf_sh_quote(b, spec);
     free(spec);
-    smcj_buf_puts(b, " --only ");
+    smct_buf_puts(b, " --only ");
     smcj_buf_sh_quote(b, v->id);
 }
 
 /* The hello and the one request, piped into the runner's own command: the failing exchange,
  * reproducible without the judge. */
-void smcj_raw_command(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r,
+void smcj_raw_command(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r,
                       const smcj_check_t *c)
 {
-    smcj_buf_t hello = {0}, req = {0};
+    smct_buf_t hello = {0}, req = {0};
     smcj_hello_line(&hello);
     smcj_request_line(&req, 1, r, run->vectors, c);
-    smcj_buf_puts(b, "printf '%s\\n' ");
+    smct_buf_puts(b, "printf '%s\\n' ");
     smcj_buf_sh_quote(b, hello.data);
-    smcj_buf_putc(b, ' ');
+    smct_buf_putc(b, ' ');
     smcj_buf_sh_quote(b, req.data);
-    smcj_buf_printf(b, " | %s", r->command);
-    smcj_buf_free(&hello);
-    smcj_buf_free(&req);
+    smct_buf_printf(b, " | %s", r->command);
+    smct_buf_free(&hello);
+    smct_buf_free(&req);
 }
 
-void smcj_summary_counts(smcj_buf_t *b, const smcj_runner_t *r)
+void smcj_summary_counts(smct_buf_t *b, const smcj_runner_t *r)
 {
-    smcj_buf_printf(b, "%zu passed, %zu failed, %zu skipped, %zu n/a, %zu expected failure%s",
+    smct_buf_printf(b, "%zu passed, %zu failed, %zu skipped, %zu n/a, %zu expected failure%s",
                     r->n_pass, r->n_fail + r->n_fail_info, r->n_skipped, r->n_na, r->n_xfail,
                     r->n_xfail == 1 ? "" : "s");
     if (r->n_differs) {
-        smcj_buf_printf(
+        smct_buf_printf(
             b, ", %zu differ (implementation-defined; %zu as a listed implementation does)",
             r->n_differs, r->n_differs_listed);
     }
     if (r->n_placement + r->n_placement_info) {
-        smcj_buf_printf(b, ", %zu placement failure%s (spec §3.3%s)",
+        smct_buf_printf(b, ", %zu placement failure%s (spec §3.3%s)",
                         r->n_placement + r->n_placement_info,
                         r->n_placement + r->n_placement_info == 1 ? "" : "s",
                         r->n_placement_info ? "; some outside the gate" : "");
     }
     if (r->n_xpass) {
-        smcj_buf_printf(b, ", %zu unexpected pass%s", r->n_xpass, r->n_xpass == 1 ? "" : "es");
+        smct_buf_printf(b, ", %zu unexpected pass%s", r->n_xpass, r->n_xpass == 1 ? "" : "es");
     }
     if (r->n_fail_info) {
-        smcj_buf_printf(b, " (%zu outside the gate)", r->n_fail_info);
+        smct_buf_printf(b, " (%zu outside the gate)", r->n_fail_info);
     }
     if (r->n_xfail_unmatched) {
-        smcj_buf_printf(b, ", %zu stale expected-failure entr%s", r->n_xfail_unmatched,
+        smct_buf_printf(b, ", %zu stale expected-failure entr%s", r->n_xfail_unmatched,
                         r->n_xfail_unmatched == 1 ? "y" : "ies");
     }
 }
@@ -265,13 +266,13 @@ static bool same_outcome(const smcj_alternative_t *a, const smcj_alternative_t *
 
 char *smcj_alternative_who(const smcj_vector_t *v, int alt)
 {
-    smcj_buf_t b = {0};
+    smct_buf_t b = {0};
     for (size_t k = 0; alt >= 0 && k < v->n_alts; k++) {
         if (same_outcome(&v->alts[k], &v->alts[alt])) {
-            smcj_buf_printf(&b, "%s%s", b.len ? ", " : "", v->alts[k].who);
+            smct_buf_printf(&b, "%s%s", b.len ? ", " : "", v->alts[k].who);
         }
     }
-    return smcj_buf_steal(&b);
+    return smct_buf_steal(&b);
 }
 
 char *smcj_alternative_text(const smcj_vector_t *v, const smcj_result_t *res)
@@ -283,17 +284,17 @@ char *smcj_alternative_text(const smcj_vector_t *v, const smcj_result_t *res)
         return smcj_xstrdup("none of the listed behaviours");
     }
     /* every listed behaviour with this outcome: "behaves like JAVA: ...; GLIB: ..." */
-    smcj_buf_t b = {0};
-    smcj_buf_puts(&b, "behaves like ");
+    smct_buf_t b = {0};
+    smct_buf_puts(&b, "behaves like ");
     bool first = true;
     for (size_t k = 0; k < v->n_alts; k++) {
         if (same_outcome(&v->alts[k], &v->alts[res->alt])) {
-            smcj_buf_printf(&b, "%s%s: %s", first ? "" : "; ", v->alts[k].who,
+            smct_buf_printf(&b, "%s%s: %s", first ? "" : "; ", v->alts[k].who,
                             v->alts[k].behaviour);
             first = false;
         }
     }
-    return smcj_buf_steal(&b);
+    return smct_buf_steal(&b);
 }
 
 char *smcj_placement_text(const smcj_vector_t *v, const smcj_result_t *res)
@@ -308,17 +309,17 @@ char *smcj_placement_text(const smcj_vector_t *v, const smcj_result_t *res)
         v->shift == 1 ? "" : "s");
 }
 
-void smcj_buf_shown(smcj_buf_t *b, const char *s)
+void smcj_buf_shown(smct_buf_t *b, const char *s)
 {
     size_t n = strlen(s);
     if (n <= SMCJ_SHOWN_TEXT) {
-        smcj_buf_append(b, s, n);
+        smct_buf_append(b, s, n);
         return;
     }
     size_t cut = SMCJ_SHOWN_TEXT;
     while (cut > 0 && ((unsigned char)s[cut] & 0xc0) == 0x80) {
         cut--; /* never split a UTF-8 sequence */
     }
-    smcj_buf_append(b, s, cut);
-    smcj_buf_printf(b, "… (%zu bytes in all; see the JSON report)", n);
+    smct_buf_append(b, s, cut);
+    smct_buf_printf(b, "… (%zu bytes in all; see the JSON report)", n);
 }

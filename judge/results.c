@@ -12,7 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "jbuf.h"
+#include "alloc.h"
+#include "escape.h"
 #include "xfail.h"
 
 bool smcj_reason_is_harness(smcj_reason_t r)

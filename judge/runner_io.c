@@ -26,8 +26,8 @@ void smcj_io_init(smcj_runner_io_t *io)
 
 bool smcj_io_start(smcj_runner_io_t *io, const char *command, char *err, size_t err_size)
 {
-    smcj_buf_clear(&io->out);
-    smcj_buf_clear(&io->in);
+    smct_buf_clear(&io->out);
+    smct_buf_clear(&io->in);
     io->line_start = 0;
     io->in_scanned = 0;
     io->stdin_broken = false;
@@ -36,8 +36,8 @@ bool smcj_io_start(smcj_runner_io_t *io, const char *command, char *err, size_t 
 
 void smcj_io_send_line(smcj_runner_io_t *io, const char *line, size_t len)
 {
-    smcj_buf_append(&io->out, line, len);
-    smcj_buf_putc(&io->out, '\n');
+    smct_buf_append(&io->out, line, len);
+    smct_buf_putc(&io->out, '\n');
 }
 
 void smcj_io_flush(smcj_runner_io_t *io)
@@ -45,7 +45,7 @@ void smcj_io_flush(smcj_runner_io_t *io)
     while (io->out.len > 0 && io->proc.in_fd >= 0 && !io->stdin_broken) {
         ssize_t n = write(io->proc.in_fd, io->out.data, io->out.len);
         if (n > 0) {
-            smcj_buf_consume(&io->out, (size_t)n);
+            smct_buf_consume(&io->out, (size_t)n);
         } else if (n < 0 && errno == EINTR) {
             continue;
         } else if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
@@ -54,7 +54,7 @@ void smcj_io_flush(smcj_runner_io_t *io)
             /* EPIPE: the runner closed stdin or died; its stdout EOF (or the timeout)
              * decides what happened, so nothing is attributed here. */
             io->stdin_broken = true;
-            smcj_buf_clear(&io->out);
+            smct_buf_clear(&io->out);
             return;
         }
     }
@@ -82,7 +82,7 @@ smcj_io_read_t smcj_io_read_stdout(smcj_runner_io_t *io)
         if (n == 0) {
             return SMCJ_IO_EOF;
         }
-        smcj_buf_append(&io->in, chunk, (size_t)n);
+        smct_buf_append(&io->in, chunk, (size_t)n);
         return SMCJ_IO_DATA;
     }
 }
@@ -93,7 +93,7 @@ bool smcj_io_next_line(smcj_runner_io_t *io, const char **line, size_t *len)
     const char *nl = from < io->in.len ? memchr(io->in.data + from, '\n', io->in.len - from) : NULL;
     if (nl == NULL) {
         /* Only part of a line is left: keep it at the front, remember it holds no '\n'. */
-        smcj_buf_consume(&io->in, io->line_start);
+        smct_buf_consume(&io->in, io->line_start);
         io->line_start = 0;
         io->in_scanned = io->in.len;
         return false;
@@ -116,9 +116,9 @@ void smcj_io_read_stderr(smcj_runner_io_t *io)
     while (io->proc.err_fd >= 0) {
         ssize_t n = read(io->proc.err_fd, chunk, sizeof chunk);
         if (n > 0) {
-            smcj_buf_append(&io->err, chunk, (size_t)n);
+            smct_buf_append(&io->err, chunk, (size_t)n);
             if (io->err.len > 2 * STDERR_KEEP) {
-                smcj_buf_consume(&io->err, io->err.len - STDERR_KEEP);
+                smct_buf_consume(&io->err, io->err.len - STDERR_KEEP);
             }
         } else if (n < 0 && errno == EINTR) {
             continue;
@@ -154,7 +154,7 @@ void smcj_io_drain_stderr(smcj_runner_io_t *io, double seconds)
 
 char *smcj_io_stderr_tail(const smcj_runner_io_t *io)
 {
-    const smcj_buf_t *err = &io->err;
+    const smct_buf_t *err = &io->err;
     if (err->len == 0) {
         return smcj_xstrdup("");
     }
@@ -175,12 +175,12 @@ char *smcj_io_stderr_tail(const smcj_runner_io_t *io)
 
 void smcj_io_clear_stderr(smcj_runner_io_t *io)
 {
-    smcj_buf_clear(&io->err);
+    smct_buf_clear(&io->err);
 }
 
 void smcj_io_free(smcj_runner_io_t *io)
 {
-    smcj_buf_free(&io->out);
-    smcj_buf_free(&io->in);
-    smcj_buf_free(&io->err);
+    smct_buf_free(&io->out);
+    smct_buf_free(&io->in);
+    smct_buf_free(&io->err);
 }

@@ -13,17 +13,18 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "jbuf.h"
+#include "alloc.h"
+#include "escape.h"
 #include "proc.h"
 
 typedef struct smcj_runner_io {
     smcj_proc_t proc;
-    smcj_buf_t out;    /* bytes not yet written to the runner's stdin */
+    smct_buf_t out;    /* bytes not yet written to the runner's stdin */
     bool stdin_broken; /* a write failed (EPIPE): the runner stopped reading */
-    smcj_buf_t in;     /* bytes read from stdout; in[line_start..) is not yet a whole line */
+    smct_buf_t in;     /* bytes read from stdout; in[line_start..) is not yet a whole line */
     size_t line_start; /* start of the next line in `in` */
     size_t in_scanned; /* in[line_start..in_scanned) is known to hold no '\n' */
-    smcj_buf_t err;    /* the runner's recent stderr (the last 16-32 KiB) */
+    smct_buf_t err;    /* the runner's recent stderr (the last 16-32 KiB) */
 } smcj_runner_io_t;
 
 /** Result of one smcj_io_read_stdout. */

@@ -18,7 +18,8 @@
 #include <time.h>
 
 #include "handshake.h"
-#include "jbuf.h"
+#include "alloc.h"
+#include "escape.h"
 #include "plan.h"
 #include "proc.h"
 #include "runner_io.h"
@@ -65,10 +66,10 @@ static bool spawn(session_t *s, char *err, size_t err_size)
     if (!smcj_io_start(&s->io, s->r->command, err, err_size)) {
         return false;
     }
-    smcj_buf_t hello = {0};
+    smct_buf_t hello = {0};
     smcj_hello_line(&hello);
     smcj_io_send_line(&s->io, hello.data, hello.len);
-    smcj_buf_free(&hello);
+    smct_buf_free(&hello);
     s->state = ST_HELLO;
     s->wait_since = smcj_now();
     smcj_io_flush(&s->io);
@@ -188,21 +189,21 @@ static void fill_window(session_t *s)
     if (s->head == s->next) {
         s->wait_since = smcj_now();
     }
-    smcj_buf_t line = {0};
+    smct_buf_t line = {0};
     while (s->next < s->n_order && s->next - s->head < s->cfg->window) {
-        smcj_buf_clear(&line);
+        smct_buf_clear(&line);
         s->seqs[s->next] = ++s->seq;
         smcj_request_line(&line, s->seqs[s->next], s->r, s->vs, &s->r->checks[s->order[s->next]]);
         smcj_io_send_line(&s->io, line.data, line.len);
         s->next++;
         s->r->requests_sent++;
     }
-    smcj_buf_free(&line);
+    smct_buf_free(&line);
     if (s->head >= s->n_order && s->state == ST_RUN) {
-        smcj_buf_t bye = {0};
-        smcj_buf_printf(&bye, "{\"seq\":%llu,\"op\":\"bye\"}", (unsigned long long)++s->seq);
+        smct_buf_t bye = {0};
+        smct_buf_printf(&bye, "{\"seq\":%llu,\"op\":\"bye\"}", (unsigned long long)++s->seq);
         smcj_io_send_line(&s->io, bye.data, bye.len);
-        smcj_buf_free(&bye);
+        smct_buf_free(&bye);
         s->state = ST_BYE;
         s->bye_deadline = smcj_now() + 2.0;
     }
@@ -313,10 +314,10 @@ static void handle_line(session_t *s, const char *line, size_t len)
     if (s->state == ST_BYE || s->state == ST_DONE) {
         return; /* the bye answer, or noise after it: nothing left to judge */
     }
-    smcj_buf_t ex = {0}; /* what the runner sent, made safe to print in any report */
+    smct_buf_t ex = {0}; /* what the runner sent, made safe to print in any report */
     smcj_buf_excerpt(&ex, line, len, 200);
     handle_parsed_line(s, line, len, ex.data ? ex.data : "");
-    smcj_buf_free(&ex);
+    smct_buf_free(&ex);
 }
 
 static void read_stdout(session_t *s)
@@ -378,20 +379,20 @@ static void check_timeout(session_t *s, double now)
 /* The progress line on stderr (only when asked or a terminal): answered/queued per runner. */
 static void progress(session_t *ss, size_t n, bool final)
 {
-    smcj_buf_t b = {0};
-    smcj_buf_puts(&b, "\r\033[K[smc conformance]");
+    smct_buf_t b = {0};
+    smct_buf_puts(&b, "\r\033[K[smc conformance]");
     for (size_t i = 0; i < n; i++) {
         if (ss[i].state == ST_IDLE) {
             continue;
         }
-        smcj_buf_printf(&b, "  %s %zu/%zu", ss[i].r->name, ss[i].head, ss[i].n_order);
+        smct_buf_printf(&b, "  %s %zu/%zu", ss[i].r->name, ss[i].head, ss[i].n_order);
     }
     if (final) {
-        smcj_buf_putc(&b, '\n');
+        smct_buf_putc(&b, '\n');
     }
     fputs(b.data, stderr);
     fflush(stderr);
-    smcj_buf_free(&b);
+    smct_buf_free(&b);
 }
 
 /* Set up every session and start every runner that is not skipped. */

@@ -141,15 +141,15 @@ void smcj_vector_load_notes(smcj_vectors_t *vs, smcj_loader_t *L, smcj_vector_t 
         }
         smcj_alternative_t *out = &v->alts[v->n_alts];
         out->behaviour = smcj_json_strdup(beh);
-        smcj_buf_t w = {0};
+        smct_buf_t w = {0};
         for (size_t k = 0; k < who->array.count; k++) {
             const smct_json_t *n = &who->array.items[k];
             if (smcj_json_is_string(n) && smcj_json_no_nul(n)) {
-                smcj_buf_printf(&w, "%s%.*s", w.len ? ", " : "", (int)n->str.len, n->str.ptr);
+                smct_buf_printf(&w, "%s%.*s", w.len ? ", " : "", (int)n->str.len, n->str.ptr);
             }
         }
-        out->who = w.len ? smcj_buf_steal(&w) : smcj_xstrdup("(nobody named)");
-        smcj_buf_free(&w);
+        out->who = w.len ? smct_buf_steal(&w) : smcj_xstrdup("(nobody named)");
+        smct_buf_free(&w);
         const smct_json_t *oc = smct_json_get(a, "outcome");
         if (oc) {
             const smct_json_t *val = smct_json_get(oc, "value");

@@ -9,10 +9,12 @@
 #include "vector_fields.h"
 
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "smct_notation.h"
+#include "smct_hex.h"
 #include "vectors.h"
 
 static const char *const k_kinds[] = {"message",     "pigeon_request",   "pigeon_reply",
@@ -72,9 +74,9 @@ void smcj_loader_problem(smcj_loader_t *L, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    smcj_buf_printf(L->errors, "%s: %s%s", L->file, L->id ? L->id : "", L->id ? ": " : "");
-    smcj_buf_vprintf(L->errors, fmt, ap);
-    smcj_buf_putc(L->errors, '\n');
+    smct_buf_printf(L->errors, "%s: %s%s", L->file, L->id ? L->id : "", L->id ? ": " : "");
+    smct_buf_vprintf(L->errors, fmt, ap);
+    smct_buf_putc(L->errors, '\n');
     va_end(ap);
     L->n_errors++;
 }
@@ -108,7 +110,8 @@ static char *req_str(smcj_loader_t *L, const smct_json_t *obj, const char *key)
 static bool parse_hex_field(smcj_loader_t *L, const smct_json_t *j, const char *what, char **hex,
                             uint8_t **bytes, size_t *len)
 {
-    if (!smcj_json_is_string(j) || !smcj_hex_decode(j->str.ptr, j->str.len, bytes, len)) {
+    if (!smcj_json_is_string(j) ||
+        smct_hex_decode_strict_new(j->str.ptr, j->str.len, bytes, len, NULL) != SMCT_OK) {
         smcj_loader_problem(L, "`%s` is not lower-case hex with an even number of digits", what);
         return false;
     }

@@ -9,13 +9,14 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "jbuf.h"
+#include "alloc.h"
+#include "escape.h"
 #include "model.h"
 #include "smct_json.h"
 
 /** Where problems go, and where the loader is (for the "file: id: what" lines). */
 typedef struct smcj_loader {
-    smcj_buf_t *errors; /* one line per problem */
+    smct_buf_t *errors; /* one line per problem */
     const char *file;   /* base name of the file being read */
     const char *id;     /* id of the vector being read, or NULL */
     size_t n_errors;

@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
+#include "smct_io.h"
 #include "smct_json.h"
 #include "vector_fields.h"
 
@@ -55,11 +57,12 @@ static void load_file(smcj_vectors_t *vs, smcj_loader_t *L, const char *path, co
     L->id = NULL;
     char err[512];
     size_t len;
-    char *text = smcj_read_file(path, &len, err, sizeof err);
-    if (!text) {
+    uint8_t *data;
+    if (smct_read_file(path, 0, &data, &len, err, sizeof err) != SMCT_OK) {
         smcj_loader_problem(L, "%s", err);
         return;
     }
+    const char *text = (const char *)data;
     smc_arena_t arena;
     smc_arena_init_allocator(&arena, NULL);
     smct_json_t *root = NULL;
@@ -92,11 +95,11 @@ static void load_file(smcj_vectors_t *vs, smcj_loader_t *L, const char *path, co
         }
     }
     smc_arena_free(&arena);
-    free(text);
+    smct_io_free(data);
 }
 
 /* Files in name order, so vector order (and every report) is the same on every machine. */
-bool smcj_vectors_load(smcj_vectors_t *vs, const char *dir, smcj_buf_t *errors)
+bool smcj_vectors_load(smcj_vectors_t *vs, const char *dir, smct_buf_t *errors)
 {
     memset(vs, 0, sizeof *vs);
     smc_arena_init_allocator(&vs->arena, NULL);
@@ -147,10 +150,7 @@ void smcj_vectors_free(smcj_vectors_t *vs)
         free(v->section);
         free(v->kind);
         free(v->file);
-        for (size_t k = 0; k < v->n_features; k++) {
-            free(v->features[k]);
-        }
-        free(v->features);
+        smcj_free_strs(v->features, v->n_features);
         free(v->focus);
         free(v->value_text);
         free(v->canonical_hex);
@@ -187,10 +187,7 @@ void smcj_vectors_free(smcj_vectors_t *vs)
     }
     free(vs->unknown_fields);
     free(vs->v);
-    for (size_t i = 0; i < vs->n_files; i++) {
-        free(vs->files[i]);
-    }
-    free(vs->files);
+    smcj_free_strs(vs->files, vs->n_files);
     free(vs->dir);
     smc_arena_free(&vs->arena);
     memset(vs, 0, sizeof *vs);

@@ -12,8 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "jbuf.h"
+#include "alloc.h"
+#include "escape.h"
 #include "smct_notation.h"
+#include "smct_hex.h"
 
 /* Depth guard for the multiset comparison (it recurses, unlike the exact one); the JSON
  * reader's nesting limit for responses keeps real input below it. */
@@ -196,19 +198,19 @@ static void match_alt_value(smcj_check_t *c, const smcj_runner_t *r, const smcj_
 /* An error as the reports print it: "class @ offset — message", the message cut to a bound. */
 static char *error_text(const char *cls, const smct_json_t *off, const smct_json_t *msg)
 {
-    smcj_buf_t b = {0};
-    smcj_buf_puts(&b, cls);
+    smct_buf_t b = {0};
+    smct_buf_puts(&b, cls);
     uint64_t o;
     if (smct_json_get_u64(off, &o)) {
-        smcj_buf_printf(&b, " @ %llu", (unsigned long long)o);
+        smct_buf_printf(&b, " @ %llu", (unsigned long long)o);
     } else {
-        smcj_buf_puts(&b, " @ (no offset)");
+        smct_buf_puts(&b, " @ (no offset)");
     }
     if (msg && msg->type == SMCT_JSON_STRING) {
-        smcj_buf_puts(&b, " — ");
+        smct_buf_puts(&b, " — ");
         smcj_buf_excerpt(&b, msg->str.ptr, msg->str.len, 300);
     }
-    return smcj_buf_steal(&b);
+    return smct_buf_steal(&b);
 }
 
 /* The check wants the vector's value; a runner error or a value that is not notation fails.
@@ -219,13 +221,13 @@ static void expect_value(smcj_check_t *c, const smcj_runner_t *r, const smcj_vec
     c->expected = smcj_xstrdup(v->value_text);
     if (strcmp(status, "error") == 0) {
         const smct_json_t *cls = smct_json_get(resp, "class");
-        smcj_buf_t cs = {0};
+        smct_buf_t cs = {0};
         smcj_buf_excerpt(&cs, cls->str.ptr, cls->str.len, 100); /* validated by smcj_verdict */
         c->actual =
             error_text(cs.data, smct_json_get(resp, "offset"), smct_json_get(resp, "message"));
         fail(c, SMCJ_REASON_UNEXPECTED_ERROR,
              smcj_xasprintf("expected a value, runner reported error %s", cs.data));
-        smcj_buf_free(&cs);
+        smct_buf_free(&cs);
         match_alt_error(c, r, v, cls, smct_json_get(resp, "offset"));
         return;
     }
@@ -290,13 +292,13 @@ static void expect_error(smcj_check_t *c, const smcj_runner_t *r, const smcj_vec
     }
     const smct_json_t *cls = smct_json_get(resp, "class"); /* validated by smcj_verdict */
     const smct_json_t *off = smct_json_get(resp, "offset");
-    smcj_buf_t shown = {0};
+    smct_buf_t shown = {0};
     smcj_buf_excerpt(&shown, cls->str.ptr, cls->str.len, 100);
     c->actual = error_text(shown.data, off, smct_json_get(resp, "message"));
     uint64_t got = 0;
     bool have_off = smct_json_get_u64(off, &got);
     if (class_is(cls, want_class) && (!offsets || (have_off && got == want_offset))) {
-        smcj_buf_free(&shown);
+        smct_buf_free(&shown);
         c->outcome = SMCJ_OUT_PASS;
         return;
     }
@@ -304,7 +306,7 @@ static void expect_error(smcj_check_t *c, const smcj_runner_t *r, const smcj_vec
         const smcj_order_alt_t *a = &v->order_alts[k];
         if (a->modes[c->strict ? 1 : 0] && class_is(cls, a->cls) &&
             (!offsets || (have_off && got == a->offset))) {
-            smcj_buf_free(&shown);
+            smct_buf_free(&shown);
             c->order_alt = (int)k;
             c->outcome = SMCJ_OUT_PASS;
             return;
@@ -322,7 +324,7 @@ static void expect_error(smcj_check_t *c, const smcj_runner_t *r, const smcj_vec
              smcj_xasprintf("expected offset %llu, got %llu", (unsigned long long)want_offset,
                             (unsigned long long)got));
     }
-    smcj_buf_free(&shown);
+    smct_buf_free(&shown);
     match_alt_error(c, r, v, cls, off);
 }
 
@@ -338,7 +340,7 @@ static bool expect_bytes(smcj_check_t *c, const smcj_vector_t *v, const smct_jso
     }
     uint8_t *bytes;
     size_t len;
-    if (!smcj_hex_decode(h->str.ptr, h->str.len, &bytes, &len)) {
+    if (smct_hex_decode_strict_new(h->str.ptr, h->str.len, &bytes, &len, NULL) != SMCT_OK) {
         fail(c, SMCJ_REASON_PROTOCOL_ERROR,
              smcj_xstrdup("\"hex\" is not lower-case hex with an even number of digits"));
         return false;
@@ -377,13 +379,13 @@ void smcj_verdict(smcj_check_t *c, const smcj_runner_t *r, const smcj_vectors_t 
     if (strcmp(status, "skipped") == 0) {
         const smct_json_t *why = smct_json_get(resp, "reason");
         c->outcome = SMCJ_OUT_SKIPPED;
-        smcj_buf_t b = {0};
+        smct_buf_t b = {0};
         if (why && why->type == SMCT_JSON_STRING) {
             smcj_buf_excerpt(&b, why->str.ptr, why->str.len, 500);
         } else {
-            smcj_buf_puts(&b, "(runner gave no reason)");
+            smct_buf_puts(&b, "(runner gave no reason)");
         }
-        c->detail = smcj_buf_steal(&b);
+        c->detail = smct_buf_steal(&b);
         return;
     }
     if (strcmp(status, "error") == 0) {
@@ -427,12 +429,12 @@ void smcj_verdict(smcj_check_t *c, const smcj_runner_t *r, const smcj_vectors_t 
     case SMCJ_CHECK_ENCODE:
         if (strcmp(status, "error") == 0) {
             const smct_json_t *cls = smct_json_get(resp, "class");
-            smcj_buf_t cs = {0};
+            smct_buf_t cs = {0};
             smcj_buf_excerpt(&cs, cls->str.ptr, cls->str.len, 100);
             c->expected = smcj_xstrdup(v->canonical_hex);
             c->actual =
                 error_text(cs.data, smct_json_get(resp, "offset"), smct_json_get(resp, "message"));
-            smcj_buf_free(&cs);
+            smct_buf_free(&cs);
             fail(c, SMCJ_REASON_UNEXPECTED_ERROR,
                  smcj_xstrdup("expected bytes, runner refused to encode"));
             return;

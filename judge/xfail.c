@@ -7,8 +7,11 @@
 #include "xfail.h"
 
 #include <fnmatch.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "smct_io.h"
 
 static bool is_space(char c)
 {
@@ -34,10 +37,11 @@ bool smcj_xfail_load(smcj_xfail_t *x, const char *path, char *err, size_t err_si
     memset(x, 0, sizeof *x);
     x->path = smcj_xstrdup(path);
     size_t len;
-    char *text = smcj_read_file(path, &len, err, err_size);
-    if (!text) {
+    uint8_t *data;
+    if (smct_read_file(path, 0, &data, &len, err, err_size) != SMCT_OK) {
         return false;
     }
+    char *text = (char *)data;
     if (memchr(text, '\0', len)) {
         snprintf(err, err_size, "%s: contains a NUL byte", path);
         free(text);
@@ -129,8 +133,8 @@ const smcj_xfail_entry_t *smcj_xfail_lookup(const smcj_xfail_t *x, const char *i
 bool smcj_xfail_write(const smcj_runner_t *r, const smcj_vectors_t *vs, const char *path,
                       bool include_differs, char *err, size_t err_size)
 {
-    smcj_buf_t b = {0};
-    smcj_buf_printf(&b,
+    smct_buf_t b = {0};
+    smct_buf_printf(&b,
                     "# Expected failures of runner `%s` for `smc conformance --xfail %s=FILE`.\n"
                     "# One vector id per line, then `# reason`. Written by --write-xfail; keep the "
                     "reasons current.\n",
@@ -147,16 +151,16 @@ bool smcj_xfail_write(const smcj_runner_t *r, const smcj_vectors_t *vs, const ch
         const smcj_xfail_entry_t *old =
             r->has_xfail ? smcj_xfail_lookup(&r->xfail, vs->v[i].id) : NULL;
         if (old) {
-            smcj_buf_printf(&b, "%s  # %s\n", vs->v[i].id, old->reason);
+            smct_buf_printf(&b, "%s  # %s\n", vs->v[i].id, old->reason);
         } else {
-            smcj_buf_printf(&b, "%s  # TODO: triage (%s%s)\n", vs->v[i].id,
+            smct_buf_printf(&b, "%s  # TODO: triage (%s%s)\n", vs->v[i].id,
                             res->placement_check != SIZE_MAX ? "placement, " : "",
                             res->reason == SMCJ_REASON_NONE ? "skipped"
                                                             : smcj_reason_name(res->reason));
         }
     }
-    bool ok = smcj_write_file(path, &b, err, err_size);
-    smcj_buf_free(&b);
+    bool ok = smct_write_file(path, b.data, b.len, err, err_size) == SMCT_OK;
+    smct_buf_free(&b);
     return ok;
 }
 

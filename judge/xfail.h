@@ -14,7 +14,8 @@
 
 #include <stdbool.h>
 
-#include "jbuf.h"
+#include "alloc.h"
+#include "escape.h"
 #include "model.h"
 
 #define SMCJ_XFAIL_MAX_EXPANSION 1000u

@@ -11,6 +11,7 @@
 #ifndef SMCT_BUF_H
 #define SMCT_BUF_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -59,6 +60,19 @@ void smct_buf_putc(smct_buf_t *b, char c);
 
 /** Append printf-formatted text. */
 void smct_buf_printf(smct_buf_t *b, const char *fmt, ...) SMCT_PRINTF(2, 3);
+
+/** As smct_buf_printf, with a va_list (which it does not consume: it works on a copy). */
+void smct_buf_vprintf(smct_buf_t *b, const char *fmt, va_list ap) SMCT_PRINTF(2, 0);
+
+/** Remove the first `n` bytes (all of them if n >= len); the rest moves to the front. */
+void smct_buf_consume(smct_buf_t *b, size_t n);
+
+/**
+ * Hand the contents over as a NUL-terminated heap string (free() it) and leave the buffer
+ * empty. An empty buffer gives a new "" string. NULL when the buffer had failed (its text is
+ * incomplete) or "" cannot be allocated; the buffer is emptied in every case.
+ */
+char *smct_buf_steal(smct_buf_t *b);
 
 /** Append the decimal form of a signed / unsigned 64-bit integer. */
 void smct_buf_put_i64(smct_buf_t *b, int64_t v);

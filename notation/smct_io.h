@@ -39,6 +39,13 @@ smct_status_t smct_read_file(const char *path, size_t max_size, uint8_t **data, 
 smct_status_t smct_read_stream(FILE *f, const char *name, size_t max_size, uint8_t **data,
                                size_t *len, char *errbuf, size_t errbuf_size);
 
+/**
+ * Write `len` bytes to `path` ("-" means stdout, which is flushed), replacing the file.
+ * @return SMCT_OK, or SMCT_ERR_IO with a one-line message naming the file and the OS error.
+ */
+smct_status_t smct_write_file(const char *path, const void *data, size_t len, char *errbuf,
+                              size_t errbuf_size);
+
 /** Free a block from smct_read_file / smct_read_stream (NULL is fine). */
 void smct_io_free(uint8_t *data);
 

@@ -154,7 +154,8 @@ bool smct_json_equal(const smct_json_t *a, const smct_json_t *b);
  */
 void smct_json_write_string(smct_buf_t *b, const void *s, size_t len);
 
-/** Append a NUL-terminated C string as a JSON string (see smct_json_write_string). */
+/** Append a NUL-terminated C string as a JSON string (see smct_json_write_string); NULL is
+ *  written as JSON null. */
 void smct_json_write_cstr(smct_buf_t *b, const char *s);
 
 /** Append a parsed JSON tree in compact form (no spaces), iteratively. */

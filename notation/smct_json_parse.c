@@ -511,12 +511,7 @@ smct_status_t smct_json_parse(const char *text, size_t len, const smct_json_opts
         *out = NULL;
     }
     if (arena == NULL || out == NULL || (text == NULL && len > 0)) {
-        if (err != NULL) {
-            err->status = SMCT_ERR_USAGE;
-            err->offset = 0;
-            err->message = "invalid arguments";
-        }
-        return SMCT_ERR_USAGE;
+        return smct_error_set(err, SMCT_ERR_USAGE, 0, "invalid arguments");
     }
     parser_t p;
     memset(&p, 0, sizeof p);

@@ -79,6 +79,10 @@ void smct_json_write_string(smct_buf_t *b, const void *s, size_t len)
 
 void smct_json_write_cstr(smct_buf_t *b, const char *s)
 {
+    if (s == NULL) {
+        smct_buf_puts(b, "null");
+        return;
+    }
     smct_json_write_string(b, s, strlen(s));
 }
 

@@ -125,12 +125,7 @@ smct_status_t smct_notation_read(const smct_json_t *json, smc_entry_t entry, smc
                                  smct_doc_t *out, smct_error_t *err)
 {
     if (json == NULL || arena == NULL || out == NULL) {
-        if (err != NULL) {
-            err->status = SMCT_ERR_USAGE;
-            err->offset = 0;
-            err->message = "invalid arguments";
-        }
-        return SMCT_ERR_USAGE;
+        return smct_error_set(err, SMCT_ERR_USAGE, 0, "invalid arguments");
     }
     memset(out, 0, sizeof *out);
     out->entry = entry;
@@ -138,12 +133,7 @@ smct_status_t smct_notation_read(const smct_json_t *json, smc_entry_t entry, smc
         return smct_notation_read_value(json, arena, &out->value, err);
     }
     if (entry != SMC_ENTRY_CALL && entry != SMC_ENTRY_ENVELOPE) {
-        if (err != NULL) {
-            err->status = SMCT_ERR_USAGE;
-            err->offset = 0;
-            err->message = "unknown entry point";
-        }
-        return SMCT_ERR_USAGE;
+        return smct_error_set(err, SMCT_ERR_USAGE, 0, "unknown entry point");
     }
     if (json->type != SMCT_JSON_ARRAY) {
         return smct_notation_bad(
@@ -169,10 +159,8 @@ smct_status_t smct_notation_read(const smct_json_t *json, smc_entry_t entry, smc
         }
         st = read_envelope(json, arena, &out->envelope, err);
     }
-    if (st == SMCT_OK && err != NULL) {
-        err->status = SMCT_OK;
-        err->offset = 0;
-        err->message = "ok";
+    if (st == SMCT_OK) {
+        smct_error_set(err, SMCT_OK, 0, "ok");
     }
     return st;
 }

@@ -11,18 +11,6 @@
 #include "smct_notation_internal.h"
 #include "smct_utf8.h"
 
-/* Lower-case hex digit value, or -1 (upper case is rejected, N.4). */
-static int lower_hex(char c)
-{
-    if (c >= '0' && c <= '9') {
-        return c - '0';
-    }
-    if (c >= 'a' && c <= 'f') {
-        return c - 'a' + 10;
-    }
-    return -1;
-}
-
 /* hex16 / hex8 (N.3): a string of exactly `digits` lower-case hex digits. */
 static smct_status_t read_hex_bits(const smct_json_t *j, size_t digits, uint64_t *out,
                                    smct_error_t *err)
@@ -40,7 +28,7 @@ static smct_status_t read_hex_bits(const smct_json_t *j, size_t digits, uint64_t
     }
     uint64_t v = 0;
     for (size_t i = 0; i < digits; i++) {
-        int d = lower_hex(j->str.ptr[i]);
+        int d = smct_hex_lower_digit(j->str.ptr[i]); /* N.4: no upper case */
         if (d < 0) {
             return smct_notation_bad(err, j->offset,
                                      "float bits: only lower-case hex digits 0-9a-f are allowed");
@@ -487,12 +475,7 @@ smct_status_t smct_notation_read_value(const smct_json_t *json, smc_arena_t *are
         *out = NULL;
     }
     if (json == NULL || arena == NULL || out == NULL) {
-        if (err != NULL) {
-            err->status = SMCT_ERR_USAGE;
-            err->offset = 0;
-            err->message = "invalid arguments";
-        }
-        return SMCT_ERR_USAGE;
+        return smct_error_set(err, SMCT_ERR_USAGE, 0, "invalid arguments");
     }
     smc_value_t *root = new_values(arena, 1);
     if (root == NULL) {
@@ -524,11 +507,7 @@ smct_status_t smct_notation_read_value(const smct_json_t *json, smc_arena_t *are
     free(ws.items);
     if (st == SMCT_OK) {
         *out = root;
-        if (err != NULL) {
-            err->status = SMCT_OK;
-            err->offset = 0;
-            err->message = "ok";
-        }
+        smct_error_set(err, SMCT_OK, 0, "ok");
     }
     return st;
 }

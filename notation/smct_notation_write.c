@@ -31,12 +31,7 @@ typedef struct writer {
 
 static smct_status_t no_notation(writer_t *w, const char *message)
 {
-    if (w->err != NULL) {
-        w->err->status = SMCT_ERR_NO_NOTATION;
-        w->err->offset = 0;
-        w->err->message = message;
-    }
-    return SMCT_ERR_NO_NOTATION;
+    return smct_error_set(w->err, SMCT_ERR_NO_NOTATION, 0, message);
 }
 
 static bool push_action(writer_t *w, action_kind_t kind, const smc_value_t *v, const char *text,
@@ -269,12 +264,7 @@ static smct_status_t write_tree(smct_buf_t *b, const smc_value_t *v, unsigned fl
     }
     free(w.stack);
     if (st == SMCT_OK && !smct_buf_ok(b)) {
-        if (err != NULL) {
-            err->status = SMCT_ERR_NOMEM;
-            err->offset = 0;
-            err->message = "out of memory";
-        }
-        return SMCT_ERR_NOMEM;
+        return smct_error_set(err, SMCT_ERR_NOMEM, 0, "out of memory");
     }
     return st;
 }
