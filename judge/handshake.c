@@ -14,6 +14,7 @@
 #include "alloc.h"
 #include "escape.h"
 #include "plan.h"
+#include "smct_vocab.h"
 
 /* A JSON array of strings, copied; false if `j` is anything else (the caller frees what was
  * copied). */
@@ -40,23 +41,10 @@ static char *opt_str(const smct_json_t *obj, const char *key)
     return j && j->type == SMCT_JSON_STRING ? smcj_xstrndup(j->str.ptr, j->str.len) : NULL;
 }
 
-/* Words a runner may declare (spec/vectors.md V.3 features, PROTOCOL.md P.1 options). */
-static const char *const KNOWN_FEATURES[] = {"int32",
-                                             "int64",
-                                             "int64-distinct",
-                                             "float64",
-                                             "float32list",
-                                             "typed-lists",
-                                             "nan-payload",
-                                             "embedded-nul",
-                                             "custom-types",
-                                             "largeint",
-                                             "duplicate-map-keys",
-                                             "map-order",
-                                             "method-codec",
-                                             "error-stacktrace",
-                                             "strict-mode",
-                                             "depth-limit"};
+/* Words a runner may declare: the feature words of the vector format (vectors/schema.json,
+ * spec/vectors.md V.3) as capabilities, and the options of runners/PROTOCOL.md P.1, which
+ * this judge defines. */
+static const char *const KNOWN_FEATURES[] = {SMCT_FEATURE_LIST(SMCT_VOCAB_ITEM)};
 static const char *const KNOWN_OPTIONS[] = {"error-offsets", "shift"};
 
 /* Appends to `b` every word of `words` not in `known`: a misspelt option or capability

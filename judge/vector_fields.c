@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "smct_notation.h"
+#include "smct_vocab.h"
 #include "smct_hex.h"
 #include "vectors.h"
 
@@ -23,10 +24,9 @@ static const char *const k_kinds[] = {"message",     "pigeon_request",   "pigeon
 static const smc_entry_t k_kind_entry[] = {
     SMC_ENTRY_MESSAGE,  SMC_ENTRY_MESSAGE,  SMC_ENTRY_MESSAGE, SMC_ENTRY_CALL,
     SMC_ENTRY_ENVELOPE, SMC_ENTRY_ENVELOPE, SMC_ENTRY_ENVELOPE};
-/* Decoder error classes (spec/errors.md §14.1); a reject vector names one of these. */
-static const char *const k_decode_classes[] = {"truncated",   "trailing_bytes", "unknown_tag",
-                                               "bad_utf8",    "depth_limit",    "not_canonical",
-                                               "bad_envelope"};
+/* Decoder error classes (spec/errors.md §14.1, vectors/schema.json): a reject vector names
+ * one of these. */
+static const char *const k_decode_classes[] = {SMCT_ERROR_CLASS_LIST(SMCT_VOCAB_ITEM)};
 /* The fields this judge understands (V.2); others are named once and ignored (V.4). */
 static const char *const k_vector_keys[] = {
     "id",   "description", "section",  "tier",   "requirements", "by_mode",

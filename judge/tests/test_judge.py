@@ -11,6 +11,7 @@ import argparse
 import html.parser
 import json
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -933,6 +934,82 @@ def case_flutter_order_bugs():
         if bug == "padded-bomb-alloc":
             reasons = {r.result(i, "py")["reason"] for i in ids}
             check("crash" in reasons, "the allocation aborts the runner: %s" % reasons)
+# ---- handshake words ----
+
+ROOT = os.path.dirname(os.path.dirname(HERE))
+# Runner sources that declare handshake words (tests left out: they may list anything).
+RUNNER_SOURCES = {
+    "c": ["runners/c"],
+    "swift": ["runners/swift/Sources"],
+    "kotlin": ["runners/kotlin/src/main"],
+    "dart": ["runners/dart/lib", "runners/dart/bin", "runners/dart/flutter_adapter/lib"],
+}
+# Built runners, by the paths scripts/conformance.sh uses.
+RUNNER_BINARIES = {
+    "swift": "runners/swift/.build/release/smc-swift-runner",
+    "kotlin": "runners/kotlin/out/smc-kotlin-runner",
+}
+_LIT = r"""(?:"([^"\\\n]*)"|'([^'\\\n]*)')"""
+_WORD_LIST = re.compile(r"[\[{(]\s*(" + _LIT + r"(?:\s*,\s*(?:" + _LIT + r"|NULL))+)\s*,?\s*[\]})]")
+
+
+def known_words():
+    """The schema's feature words, and the protocol options the judge defines (handshake.c)."""
+    with open(os.path.join(ROOT, "vectors", "schema.json"), encoding="utf-8") as f:
+        features = set(json.load(f)["$defs"]["feature"]["enum"])
+    with open(os.path.join(ROOT, "judge", "handshake.c"), encoding="utf-8") as f:
+        m = re.search(r"KNOWN_OPTIONS\[\]\s*=\s*\{([^}]*)\}", f.read())
+    options = set(re.findall(r'"([^"]*)"', m.group(1)))
+    return features, options
+
+
+def word_lists(lang):
+    """(file, line, words) of every list literal of two or more strings in a runner's sources."""
+    for base in RUNNER_SOURCES[lang]:
+        for dirpath, _, names in os.walk(os.path.join(ROOT, base)):
+            for name in sorted(names):
+                if not name.endswith((".c", ".h", ".swift", ".kt", ".dart")):
+                    continue
+                path = os.path.join(dirpath, name)
+                with open(path, encoding="utf-8") as f:
+                    text = f.read()
+                for m in _WORD_LIST.finditer(text):
+                    words = [a or b for a, b in re.findall(_LIT, m.group(1))]
+                    yield os.path.relpath(path, ROOT), text.count("\n", 0, m.start()) + 1, words
+
+
+def case_handshake_words():
+    """Every runner's handshake words are words the judge knows: the feature words of
+    vectors/schema.json (the judge's list is generated from it) and the options of P.1. A
+    misspelt capability would make vectors n/a unnoticed. Runners that can run here are asked
+    (the judge names every unknown word); the others are read: every list in their sources
+    that holds a known word must hold only known words."""
+    features, options = known_words()
+    check(len(features) > 0 and options == {"error-offsets", "shift"},
+          "known words: %d features, options %s" % (len(features), sorted(options)))
+    live = []
+    if ARGS.c_runner:
+        live.append(("c", ARGS.c_runner))
+    if ARGS.c_example_runner:
+        live.append(("c-example", ARGS.c_example_runner))
+    for lang, rel in sorted(RUNNER_BINARIES.items()):
+        if os.access(os.path.join(ROOT, rel), os.X_OK):
+            live.append((lang, os.path.join(ROOT, rel)))
+    for name, cmd in live:
+        r = judge(["--only", "s04.1-null"], runners=[name + "=" + cmd])
+        c = r.runner(name)
+        declared = set((c["capabilities"] or {}).get("decode", []) + (c["capabilities"] or {}).get("encode", []))
+        check(c["state"] == "ran" and declared <= features and "unknown " not in r.out,
+              "%s: every handshake word is known (%d capabilities)" % (name, len(declared)), r)
+    ran = {name.split("-")[0] for name, _ in live}
+    for lang in sorted(RUNNER_SOURCES):
+        if lang in ran:
+            continue
+        lists = [(f, line, w) for f, line, w in word_lists(lang) if set(w) & (features | options)]
+        check(lists, "%s (not built here, read from its sources): %d word lists" % (lang, len(lists)))
+        for f, line, words in lists:
+            unknown = [w for w in words if w not in features | options]
+            check(not unknown, "%s:%d: no unknown word %s" % (f, line, unknown))
 
 
 CASES = {n[5:]: f for n, f in globals().items() if n.startswith("case_")}
