@@ -66,6 +66,10 @@ void smcj_buf_xml_cstr(smct_buf_t *b, const char *s)
 
 void smcj_buf_sh_quote(smct_buf_t *b, const char *s)
 {
+    if (s == NULL) {
+        b->failed = true; /* the string could not be built (out of memory) */
+        return;
+    }
     smct_buf_putc(b, '\'');
     for (; *s; s++) {
         if (*s == '\'') {

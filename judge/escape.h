@@ -23,7 +23,8 @@ void smcj_buf_xml_cstr(smct_buf_t *b, const char *s); /* NULL: nothing */
  */
 void smcj_buf_excerpt(smct_buf_t *b, const char *s, size_t len, size_t max);
 
-/** Single-quote a string for /bin/sh: 'it'\''s'. */
+/** Single-quote a string for /bin/sh: 'it'\''s'. NULL (a string that could not be built)
+ *  fails `b`. */
 void smcj_buf_sh_quote(smct_buf_t *b, const char *s);
 
 #endif /* SMCJ_ESCAPE_H */

@@ -23,22 +23,23 @@ static bool json_str_array(const smct_json_t *j, char ***out, size_t *n)
     if (!j || j->type != SMCT_JSON_ARRAY) {
         return false;
     }
-    *out = smcj_xcalloc(j->array.count, sizeof(char *));
+    *out = smcj_calloc(j->array.count, sizeof(char *));
     *n = 0;
-    for (size_t i = 0; i < j->array.count; i++) {
+    for (size_t i = 0; *out && i < j->array.count; i++) {
         const smct_json_t *e = &j->array.items[i];
-        if (e->type != SMCT_JSON_STRING) {
-            return false;
+        char *word = e->type == SMCT_JSON_STRING ? smcj_strndup(e->str.ptr, e->str.len) : NULL;
+        if (!word) {
+            return false; /* not a string, or out of memory (recorded) */
         }
-        (*out)[(*n)++] = smcj_xstrndup(e->str.ptr, e->str.len);
+        (*out)[(*n)++] = word;
     }
-    return true;
+    return *out != NULL;
 }
 
 static char *opt_str(const smct_json_t *obj, const char *key)
 {
     const smct_json_t *j = smct_json_get(obj, key);
-    return j && j->type == SMCT_JSON_STRING ? smcj_xstrndup(j->str.ptr, j->str.len) : NULL;
+    return j && j->type == SMCT_JSON_STRING ? smcj_strndup(j->str.ptr, j->str.len) : NULL;
 }
 
 /* Words a runner may declare: the feature words of the vector format (vectors/schema.json,
@@ -69,17 +70,17 @@ char *smcj_handshake_take(smcj_runner_t *r, const smct_json_t *resp, bool first_
 {
     int64_t seq, proto;
     if (!smct_json_get_i64(smct_json_get(resp, "seq"), &seq) || seq != 0) {
-        return smcj_xstrdup("hello answer does not carry seq 0");
+        return smcj_strdup("hello answer does not carry seq 0");
     }
     if (!smct_json_is_str(smct_json_get(resp, "status"), "ok")) {
-        return smcj_xstrdup("hello answer status is not \"ok\"");
+        return smcj_strdup("hello answer status is not \"ok\"");
     }
     if (!smct_json_get_i64(smct_json_get(resp, "protocol"), &proto)) {
-        return smcj_xstrdup("hello answer has no integer \"protocol\"");
+        return smcj_strdup("hello answer has no integer \"protocol\"");
     }
     if (proto != 1) {
-        return smcj_xasprintf("runner speaks protocol %lld; this judge speaks protocol 1",
-                              (long long)proto);
+        return smcj_asprintf("runner speaks protocol %lld; this judge speaks protocol 1",
+                             (long long)proto);
     }
     char **entries = NULL, **dec = NULL, **enc = NULL, **opts = NULL;
     size_t ne = 0, nd = 0, nn = 0, no = 0;
@@ -94,9 +95,9 @@ char *smcj_handshake_take(smcj_runner_t *r, const smct_json_t *resp, bool first_
         smcj_free_strs(dec, nd);
         smcj_free_strs(enc, nn);
         smcj_free_strs(opts, no);
-        return smcj_xstrdup("hello answer needs \"entries\", \"capabilities\": {\"decode\", "
-                            "\"encode\"} as arrays of "
-                            "strings, and \"options\" as an array of strings (P.1)");
+        return smcj_strdup("hello answer needs \"entries\", \"capabilities\": {\"decode\", "
+                           "\"encode\"} as arrays of "
+                           "strings, and \"options\" as an array of strings (P.1)");
     }
     if (!first_start) {
         /* A respawned runner is the same program; keep the first capabilities. */
@@ -127,7 +128,9 @@ char *smcj_handshake_take(smcj_runner_t *r, const smct_json_t *resp, bool first_
     unknown_words(&note, "encode capability", enc, nn, KNOWN_FEATURES, nf);
     unknown_words(&note, "option", opts, no, KNOWN_OPTIONS,
                   sizeof KNOWN_OPTIONS / sizeof KNOWN_OPTIONS[0]);
-    r->handshake_note = note.len ? smct_buf_steal(&note) : NULL;
+    /* a failed note records out of memory (smcj_buf_ok): never a silently empty one */
+    r->handshake_note = smcj_buf_ok(&note) && note.len ? smcj_buf_take(&note) : NULL;
+    smct_buf_free(&note);
     r->opt_error_offsets = smcj_caps_have(opts, no, "error-offsets");
     r->opt_shift = smcj_caps_have(opts, no, "shift");
     r->map_order = smcj_caps_have(dec, nd, "map-order");

@@ -29,7 +29,7 @@
 
 static bool dir_has_vectors(const char *dir)
 {
-    DIR *d = opendir(dir);
+    DIR *d = dir ? opendir(dir) : NULL;
     if (!d) {
         return false;
     }
@@ -47,14 +47,14 @@ static bool dir_has_vectors(const char *dir)
 static char *resolve_vectors_dir(const char *given)
 {
     if (given) {
-        return smcj_xstrdup(given);
+        return smcj_strdup(given);
     }
     const char *env = getenv("SMC_VECTORS_DIR");
     if (env && *env) {
-        return smcj_xstrdup(env);
+        return smcj_strdup(env);
     }
     if (dir_has_vectors("vectors")) {
-        return smcj_xstrdup("vectors");
+        return smcj_strdup("vectors");
     }
     char exe[4096];
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
@@ -66,12 +66,18 @@ static char *resolve_vectors_dir(const char *given)
                 break;
             }
             *slash = '\0';
-            char *cand = smcj_xasprintf("%s/vectors", exe[0] ? exe : "/");
+            char *cand = smcj_asprintf("%s/vectors", exe[0] ? exe : "/");
+            if (!cand) {
+                return NULL; /* out of memory */
+            }
             if (dir_has_vectors(cand)) {
                 return cand;
             }
             free(cand);
-            cand = smcj_xasprintf("%s/share/smc/vectors", exe[0] ? exe : "/");
+            cand = smcj_asprintf("%s/share/smc/vectors", exe[0] ? exe : "/");
+            if (!cand) {
+                return NULL;
+            }
             if (dir_has_vectors(cand)) {
                 return cand;
             }
@@ -129,7 +135,7 @@ static char *judge_invocation(const char *argv0)
     base = base ? base + 1 : argv0;
     bool sub = base && strcmp(base, "conformance") == 0;
     if (n <= 0) {
-        return smcj_xstrdup("smc conformance");
+        return smcj_strdup("smc conformance");
     }
     exe[n] = '\0';
     smct_buf_t b = {0};
@@ -137,21 +143,7 @@ static char *judge_invocation(const char *argv0)
     if (sub) {
         smct_buf_puts(&b, " conformance");
     }
-    return smct_buf_steal(&b);
-}
-
-static bool write_report(const char *path, void (*writer)(smct_buf_t *, const smcj_run_t *),
-                         const smcj_run_t *run)
-{
-    smct_buf_t b = {0};
-    writer(&b, run);
-    char err[512];
-    bool ok = smct_write_file(path, b.data, b.len, err, sizeof err) == SMCT_OK;
-    if (!ok) {
-        fprintf(stderr, "smc conformance: %s\n", err);
-    }
-    smct_buf_free(&b);
-    return ok;
+    return smcj_buf_take(&b);
 }
 
 /* The vectors and expected-failure lists the run needs; false (message printed) if any is
@@ -160,20 +152,25 @@ static bool load_inputs(smcj_opts_t *o, smcj_vectors_t *vs, char **dir)
 {
     char err[1024];
     *dir = resolve_vectors_dir(o->vectors);
+    /* Out of memory is reported once, by smc_judge_main: not as a missing directory, or as
+     * malformed vectors or lists, which the problems it causes would look like. */
     if (!*dir) {
-        fprintf(
-            stderr,
-            "smc conformance: no vectors directory (give --vectors DIR or set SMC_VECTORS_DIR)\n");
+        if (!smcj_out_of_memory()) {
+            fprintf(stderr, "smc conformance: no vectors directory (give --vectors DIR or set "
+                            "SMC_VECTORS_DIR)\n");
+        }
         return false;
     }
     smct_buf_t errors = {0};
-    if (!smcj_vectors_load(vs, *dir, &errors)) {
+    bool loaded = smcj_vectors_load(vs, *dir, &errors);
+    if (!loaded && !smcj_out_of_memory()) {
         fprintf(stderr, "smc conformance: refusing to run: the vectors in %s are malformed:\n%s",
-                *dir, errors.data ? errors.data : "");
-        smct_buf_free(&errors);
-        return false;
+                *dir, smcj_buf_text(&errors));
     }
     smct_buf_free(&errors);
+    if (!loaded || smcj_out_of_memory()) {
+        return false;
+    }
     if (vs->n_unknown_fields) {
         /* spec/vectors.md V.4: fields this judge does not know are ignored, never silently */
         fprintf(
@@ -199,7 +196,9 @@ static bool load_inputs(smcj_opts_t *o, smcj_vectors_t *vs, char **dir)
         }
         if (!smcj_xfail_load(&r->xfail, r->xfail_path, err, sizeof err) ||
             !smcj_xfail_expand(&r->xfail, vs, err, sizeof err)) {
-            fprintf(stderr, "smc conformance: %s\n", err);
+            if (!smcj_out_of_memory()) {
+                fprintf(stderr, "smc conformance: %s\n", err);
+            }
             smcj_xfail_free(&r->xfail);
             return false;
         }
@@ -224,44 +223,87 @@ static void start_run(smcj_run_t *run, smcj_opts_t *o, smcj_vectors_t *vs, const
     struct tm tm;
     gmtime_r(&now, &tm);
     strftime(ts, sizeof ts, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    run->started_at = smcj_xstrdup(ts);
+    run->started_at = smcj_strdup(ts);
 }
 
-/* --write-xfail lists, the text report on stdout, then the report files; false if one could
- * not be written (each failure printed). */
-static bool write_outputs(const smcj_run_t *run, const smcj_opts_t *o)
+/* One output: a --write-xfail list or a report file (path), or the text report (NULL). */
+typedef struct output {
+    const char *path;
+    smct_buf_t text;
+} output_t;
+
+static void free_outputs(output_t *outs, size_t n)
 {
-    char err[1024];
+    for (size_t k = 0; outs && k < n; k++) {
+        smct_buf_free(&outs[k].text);
+    }
+    free(outs);
+}
+
+/* --write-xfail lists, the text report and the report files, in the order they are written,
+ * all built in memory first: running out of memory while building them writes nothing, as
+ * no report is better than a partial one. NULL (out of memory recorded) if they cannot all
+ * be built. */
+static output_t *build_outputs(const smcj_run_t *run, const smcj_opts_t *o, size_t *n_out)
+{
+    output_t *outs = smcj_calloc(o->n_runners + 4, sizeof *outs);
+    size_t n = 0;
+    if (!outs) {
+        return NULL;
+    }
+    for (size_t i = 0; i < o->n_runners; i++) {
+        const smcj_runner_t *r = &o->runners[i];
+        if (r->write_xfail_path && r->results) {
+            outs[n].path = r->write_xfail_path;
+            smcj_xfail_format(&outs[n++].text, r, run->vectors, o->gate == SMCJ_GATE_ALL);
+        }
+    }
+    outs[n].path = NULL;
+    smcj_report_text(&outs[n++].text, run);
+    const char *paths[] = {o->json, o->junit, o->html};
+    void (*writers[])(smct_buf_t *, const smcj_run_t *) = {smcj_report_json, smcj_report_junit,
+                                                           smcj_report_html};
+    for (size_t k = 0; k < 3; k++) {
+        if (paths[k]) {
+            outs[n].path = paths[k];
+            writers[k](&outs[n++].text, run);
+        }
+    }
+    *n_out = n;
+    bool ok = !smcj_out_of_memory();
+    for (size_t k = 0; k < n; k++) {
+        ok = smcj_buf_ok(&outs[k].text) && ok; /* records out of memory */
+    }
+    if (!ok) {
+        free_outputs(outs, n);
+        return NULL;
+    }
+    return outs;
+}
+
+/* Write every output in order; false if a file could not be written (each failure printed).
+ * Like before files, the text report goes to stdout, whose errors (a closed pipe) do not
+ * change the verdict. */
+static bool write_outputs(const smcj_opts_t *o, const output_t *outs, size_t n)
+{
     bool io_ok = true;
     for (size_t i = 0; i < o->n_runners; i++) {
-        smcj_runner_t *r = &o->runners[i];
-        if (!r->write_xfail_path) {
-            continue;
-        }
-        if (!r->results) {
+        const smcj_runner_t *r = &o->runners[i];
+        if (r->write_xfail_path && !r->results) {
             fprintf(stderr, "smc conformance: not writing %s: runner %s did not run\n",
                     r->write_xfail_path, r->name);
-            continue;
         }
-        if (!smcj_xfail_write(r, run->vectors, r->write_xfail_path, o->gate == SMCJ_GATE_ALL, err,
-                              sizeof err)) {
+    }
+    for (size_t k = 0; k < n; k++) {
+        char err[1024];
+        if (outs[k].path == NULL) {
+            fwrite(outs[k].text.data, 1, outs[k].text.len, stdout);
+            fflush(stdout);
+        } else if (smct_write_file(outs[k].path, outs[k].text.data, outs[k].text.len, err,
+                                   sizeof err) != SMCT_OK) {
             fprintf(stderr, "smc conformance: %s\n", err);
             io_ok = false;
         }
-    }
-    smct_buf_t text = {0};
-    smcj_report_text(&text, run);
-    fwrite(text.data, 1, text.len, stdout);
-    fflush(stdout);
-    smct_buf_free(&text);
-    if (o->json) {
-        io_ok = write_report(o->json, smcj_report_json, run) && io_ok;
-    }
-    if (o->junit) {
-        io_ok = write_report(o->junit, smcj_report_junit, run) && io_ok;
-    }
-    if (o->html) {
-        io_ok = write_report(o->html, smcj_report_html, run) && io_ok;
     }
     return io_ok;
 }
@@ -279,6 +321,7 @@ static void free_run(smcj_run_t *run)
 int smc_judge_main(int argc, char **argv)
 {
     smcj_ignore_sigpipe();
+    smcj_alloc_reset();
     smcj_opts_t o;
     smcj_opts_init(&o);
     char err[1024];
@@ -291,20 +334,25 @@ int smc_judge_main(int argc, char **argv)
 
     int pr = smcj_opts_parse(&o, argc, argv, err, sizeof err);
     if (pr != 0) {
-        if (pr < 0) {
+        if (pr < 0 && !smcj_out_of_memory()) {
             fprintf(stderr, "smc conformance: %s\n(see smc conformance --help)\n", err);
         }
         status = pr > 0 ? 0 : 2;
         goto out;
     }
     if (!smcj_opts_attach_lists(&o, err, sizeof err)) {
-        fprintf(stderr, "smc conformance: %s\n", err);
+        if (!smcj_out_of_memory()) {
+            fprintf(stderr, "smc conformance: %s\n", err);
+        }
         goto out;
     }
     if (!load_inputs(&o, &vs, &dir)) {
         goto out;
     }
     start_run(&run, &o, &vs, argc > 0 ? argv[0] : NULL);
+    if (smcj_out_of_memory()) {
+        goto out;
+    }
     smcj_session_cfg_t cfg = {o.timeout, o.start_timeout, (size_t)o.window, (size_t)o.max_line,
                               o.progress == 1 || (o.progress == -1 && isatty(2))};
     smcj_catch_interrupts(false);
@@ -315,10 +363,22 @@ int smc_judge_main(int argc, char **argv)
                 smcj_interrupted());
         goto out;
     }
+    if (smcj_out_of_memory()) {
+        goto out; /* the sessions have killed and reaped every runner */
+    }
     smcj_results_compute(&run);
-    status = write_outputs(&run, &o) ? run.exit_status : 2;
+    size_t n_out = 0;
+    output_t *outs = smcj_out_of_memory() ? NULL : build_outputs(&run, &o, &n_out);
+    if (outs) {
+        status = write_outputs(&o, outs, n_out) ? run.exit_status : 2;
+        free_outputs(outs, n_out);
+    }
 
 out:
+    if (smcj_out_of_memory()) {
+        fprintf(stderr, "smc conformance: out of memory; runners killed, no report\n");
+        status = 2;
+    }
     smcj_opts_free(&o);
     free_run(&run);
     free(dir);

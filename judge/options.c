@@ -50,10 +50,17 @@ static const char k_usage[] =
     "Exit status: 0 gate passed, 1 gate failed, 2 usage or setup error (including a runner that "
     "could not start).\n";
 
-static void push(char ***arr, size_t *n, const char *s)
+/* Append a copy of `s` to a list option; false when out of memory. */
+static bool push(char ***arr, size_t *n, const char *s)
 {
-    *arr = smcj_xrealloc(*arr, (*n + 1) * sizeof(char *));
-    (*arr)[(*n)++] = smcj_xstrdup(s);
+    size_t cap = *n;
+    char *copy = smcj_strdup(s);
+    if (!copy || !smcj_grow((void **)arr, &cap, *n + 1, sizeof(char *))) {
+        free(copy);
+        return false;
+    }
+    (*arr)[(*n)++] = copy;
+    return true;
 }
 
 /* Runner names appear in reports, file names and shell commands: keep them plain. */
@@ -95,14 +102,23 @@ static bool add_runner(smcj_opts_t *o, const char *spec, bool skip, char *err, s
         snprintf(err, err_size, "runner `%.*s` given twice", (int)n, spec);
         return false;
     }
-    o->runners = smcj_xrealloc(o->runners, (o->n_runners + 1) * sizeof *o->runners);
+    size_t cap = o->n_runners;
+    char *name = smcj_strndup(spec, n);
+    char *rest = smcj_strdup(eq + 1);
+    if (!name || !rest ||
+        !smcj_grow((void **)&o->runners, &cap, o->n_runners + 1, sizeof *o->runners)) {
+        free(name);
+        free(rest);
+        snprintf(err, err_size, "out of memory");
+        return false;
+    }
     smcj_runner_t *r = &o->runners[o->n_runners++];
     memset(r, 0, sizeof *r);
-    r->name = smcj_xstrndup(spec, n);
+    r->name = name;
     if (skip) {
-        r->skip_reason = smcj_xstrdup(eq + 1);
+        r->skip_reason = rest;
     } else {
-        r->command = smcj_xstrdup(eq + 1);
+        r->command = rest;
     }
     return true;
 }
@@ -167,19 +183,23 @@ static int take_value(smcj_opts_t *o, const char *name, const char *val, char *e
             ok = false;
         }
     } else if (strcmp(name, "--only") == 0) {
-        push(&o->only, &o->n_only, val);
+        ok = push(&o->only, &o->n_only, val);
     } else if (strcmp(name, "--tier") == 0) {
-        ok = strcmp(val, "required") == 0 || strcmp(val, "recommended") == 0 ||
-             strcmp(val, "implementation-defined") == 0;
-        push(&o->tiers, &o->n_tiers, val);
+        if (strcmp(val, "required") != 0 && strcmp(val, "recommended") != 0 &&
+            strcmp(val, "implementation-defined") != 0) {
+            ok = false;
+        } else if (!push(&o->tiers, &o->n_tiers, val)) {
+            snprintf(err, err_size, "out of memory");
+            return -1;
+        }
     } else if (strcmp(name, "--feature") == 0) {
-        push(&o->features, &o->n_features, val);
+        ok = push(&o->features, &o->n_features, val);
     } else if (strcmp(name, "--section") == 0) {
-        push(&o->sections, &o->n_sections, val);
+        ok = push(&o->sections, &o->n_sections, val);
     } else if (strcmp(name, "--xfail") == 0) {
-        push(&o->xfail_specs, &o->n_xfail, val);
+        ok = push(&o->xfail_specs, &o->n_xfail, val);
     } else if (strcmp(name, "--write-xfail") == 0) {
-        push(&o->write_specs, &o->n_write, val);
+        ok = push(&o->write_specs, &o->n_write, val);
     } else if (strcmp(name, "--json") == 0) {
         o->json = val;
     } else if (strcmp(name, "--junit") == 0) {
@@ -188,6 +208,10 @@ static int take_value(smcj_opts_t *o, const char *name, const char *val, char *e
         o->html = val;
     } else {
         snprintf(err, err_size, "unknown option `%s`", name);
+        return -1;
+    }
+    if (!ok && smcj_out_of_memory()) {
+        snprintf(err, err_size, "out of memory");
         return -1;
     }
     if (!ok) {
@@ -273,7 +297,11 @@ static bool attach_lists(smcj_opts_t *o, char **specs, size_t n, bool write, cha
                      write ? "--write-xfail" : "--xfail", r->name);
             return false;
         }
-        *slot = smcj_xstrdup(eq + 1);
+        *slot = smcj_strdup(eq + 1);
+        if (!*slot) {
+            snprintf(err, err_size, "out of memory");
+            return false;
+        }
     }
     return true;
 }

@@ -36,7 +36,11 @@ static char *missing_features(const smcj_vector_t *v, char *const *caps, size_t 
             smct_buf_printf(&b, "%s%s", b.len ? ", " : "", v->features[i]);
         }
     }
-    return b.len ? smct_buf_steal(&b) : NULL;
+    if (!smcj_buf_ok(&b) || b.len == 0) { /* failed: out of memory is recorded */
+        smct_buf_free(&b);
+        return NULL;
+    }
+    return smcj_buf_take(&b);
 }
 
 /* As missing_features, for decoding by a host without ordered maps (P.5: map-order is then
@@ -54,7 +58,11 @@ static char *missing_features_but_map_order(const smcj_vector_t *v, char *const 
             smct_buf_printf(&b, "%s%s", b.len ? ", " : "", v->features[i]);
         }
     }
-    return b.len ? smct_buf_steal(&b) : NULL;
+    if (!smcj_buf_ok(&b) || b.len == 0) { /* failed: out of memory is recorded */
+        smct_buf_free(&b);
+        return NULL;
+    }
+    return smcj_buf_take(&b);
 }
 
 /* Checks are appended vector by vector, in vector order: results.c finds a vector's checks
@@ -74,13 +82,16 @@ static smcj_tier_t check_tier(const smcj_vector_t *v, smcj_check_kind_t kind, bo
     return v->mode_tier[strict ? 1 : 0];
 }
 
+/* A new pending check; NULL when the array cannot grow (out of memory recorded). */
 static smcj_check_t *add(planner_t *P, const smcj_vectors_t *vs, smcj_check_kind_t kind,
                          size_t vector, size_t index, bool strict)
 {
     smcj_runner_t *r = P->r;
     if (r->n_checks == P->cap) {
-        P->cap = P->cap ? P->cap * 2 : 1024;
-        r->checks = smcj_xrealloc(r->checks, P->cap * sizeof *r->checks);
+        size_t cap = P->cap ? P->cap * 2 : 1024;
+        if (!smcj_grow((void **)&r->checks, &P->cap, cap, sizeof *r->checks)) {
+            return NULL; /* out of memory (recorded) */
+        }
     }
     smcj_check_t *c = &r->checks[r->n_checks++];
     memset(c, 0, sizeof *c);
@@ -101,16 +112,31 @@ static void not_applicable(smcj_check_t *c, char *why)
     c->detail = why;
 }
 
+/* Add a check, n/a with reason `na` unless `na` is NULL; false when out of memory. */
+static bool plan_check(planner_t *P, const smcj_vectors_t *vs, smcj_check_kind_t kind,
+                       size_t vector, size_t index, bool strict, char *na)
+{
+    smcj_check_t *c = add(P, vs, kind, vector, index, strict);
+    if (!c) {
+        free(na);
+        return false;
+    }
+    if (na) {
+        not_applicable(c, na);
+    }
+    return true;
+}
+
 /* Why a decode check is n/a (a missing entry point, strict mode or feature), or NULL when it
  * is applicable. `except` is a feature this check does not need. */
 static char *decode_na(const smcj_runner_t *r, const smcj_vector_t *v, bool strict,
                        const char *except)
 {
     if (!r->entry_ok[v->entry]) {
-        return smcj_xasprintf("runner lacks the %s entry point", smct_entry_name(v->entry));
+        return smcj_asprintf("runner lacks the %s entry point", smct_entry_name(v->entry));
     }
     if (strict && !smcj_caps_have(r->decode_caps, r->n_decode_caps, "strict-mode")) {
-        return smcj_xstrdup("runner has no strict mode (decode capability strict-mode)");
+        return smcj_strdup("runner has no strict mode (decode capability strict-mode)");
     }
     char *m = missing_features(v, r->decode_caps, r->n_decode_caps, except);
     if (m && strcmp(m, "map-order") == 0) {
@@ -122,7 +148,7 @@ static char *decode_na(const smcj_runner_t *r, const smcj_vector_t *v, bool stri
         m = missing_features_but_map_order(v, r->decode_caps, r->n_decode_caps, except);
     }
     if (m) {
-        char *s = smcj_xasprintf("decode capabilities lack: %s", m);
+        char *s = smcj_asprintf("decode capabilities lack: %s", m);
         free(m);
         return s;
     }
@@ -133,17 +159,17 @@ static char *decode_na(const smcj_runner_t *r, const smcj_vector_t *v, bool stri
 static char *encode_na(const smcj_runner_t *r, const smcj_vector_t *v)
 {
     if (!r->entry_ok[v->entry]) {
-        return smcj_xasprintf("runner lacks the %s entry point", smct_entry_name(v->entry));
+        return smcj_asprintf("runner lacks the %s entry point", smct_entry_name(v->entry));
     }
     char *m = missing_features(v, r->encode_caps, r->n_encode_caps, NULL);
     if (m) {
-        char *s = smcj_xasprintf("encode capabilities lack: %s", m);
+        char *s = smcj_asprintf("encode capabilities lack: %s", m);
         free(m);
         return s;
     }
     /* P.5: a host with unordered maps cannot reproduce the canonical order. */
     if (!r->map_order && smcj_vector_has_feature(v, "map-order")) {
-        return smcj_xstrdup("runner's maps are unordered (no map-order in decode capabilities)");
+        return smcj_strdup("runner's maps are unordered (no map-order in decode capabilities)");
     }
     return NULL;
 }
@@ -152,7 +178,7 @@ static char *encode_na(const smcj_runner_t *r, const smcj_vector_t *v)
  * spec §3.3 placement: the vector's flutter-mode decode once more, with the input at
  * v->shift (1..7) bytes past an 8-aligned address. Every other check runs aligned.
  */
-static void plan_placement(planner_t *P, const smcj_vectors_t *vs, size_t i)
+static bool plan_placement(planner_t *P, const smcj_vectors_t *vs, size_t i)
 {
     const smcj_vector_t *v = &vs->v[i];
     smcj_check_kind_t kind;
@@ -163,79 +189,68 @@ static void plan_placement(planner_t *P, const smcj_vectors_t *vs, size_t i)
     } else if (v->is_reject && v->has_value) {
         kind = SMCJ_CHECK_LENIENT;
     } else {
-        return;
+        return true;
     }
     smcj_check_t *c = add(P, vs, kind, i, 0, false);
+    if (!c) {
+        return false;
+    }
     c->placed = true;
     char *why = decode_na(P->r, v, false, kind == SMCJ_CHECK_LENIENT ? "strict-mode" : NULL);
     if (why) {
         not_applicable(c, why);
     } else if (!P->r->opt_shift) {
         not_applicable(
-            c,
-            smcj_xstrdup("runner does not declare the shift option (P.1): placement not tested"));
+            c, smcj_strdup("runner does not declare the shift option (P.1): placement not tested"));
     }
+    return true;
 }
 
-/* The wire-level checks of vector i (P.5), each at an aligned address. */
-static void plan_vector(planner_t *P, const smcj_vectors_t *vs, size_t i)
+/* A roundtrip needs both directions: the reasons of either, joined. */
+static char *roundtrip_na(const smcj_runner_t *r, const smcj_vector_t *v)
+{
+    char *dw = decode_na(r, v, false, NULL);
+    char *ew = encode_na(r, v);
+    char *both = NULL;
+    if (dw || ew) {
+        both = smcj_asprintf("%s%s%s", dw ? dw : "", dw && ew ? "; " : "", ew ? ew : "");
+    }
+    free(dw);
+    free(ew);
+    return both;
+}
+
+/* The wire-level checks of vector i (P.5), each at an aligned address; false when out of
+ * memory. */
+static bool plan_vector(planner_t *P, const smcj_vectors_t *vs, size_t i)
 {
     const smcj_runner_t *r = P->r;
     const smcj_vector_t *v = &vs->v[i];
-    char *why;
+    bool ok = true;
     if (v->is_valid) {
-        smcj_check_t *c = add(P, vs, SMCJ_CHECK_DECODE, i, 0, false);
-        if ((why = decode_na(r, v, false, NULL)) != NULL) {
-            not_applicable(c, why);
-        }
-        c = add(P, vs, SMCJ_CHECK_DECODE_STRICT, i, 0, true);
-        if ((why = decode_na(r, v, true, NULL)) != NULL) {
-            not_applicable(c, why);
-        }
-        c = add(P, vs, SMCJ_CHECK_ENCODE, i, 0, false);
-        if ((why = encode_na(r, v)) != NULL) {
-            not_applicable(c, why);
-        }
-        c = add(P, vs, SMCJ_CHECK_ROUNDTRIP, i, 0, false);
-        char *dw = decode_na(r, v, false, NULL);
-        char *ew = encode_na(r, v);
-        if (dw || ew) {
-            not_applicable(
-                c, smcj_xasprintf("%s%s%s", dw ? dw : "", dw && ew ? "; " : "", ew ? ew : ""));
-        }
-        free(dw);
-        free(ew);
-        for (size_t k = 0; k < v->n_accepted; k++) {
-            c = add(P, vs, SMCJ_CHECK_ACCEPT, i, k, false);
-            if ((why = decode_na(r, v, false, NULL)) != NULL) {
-                not_applicable(c, why);
-            }
-            c = add(P, vs, SMCJ_CHECK_ACCEPT_STRICT, i, k, true);
-            if ((why = decode_na(r, v, true, NULL)) != NULL) {
-                not_applicable(c, why);
-            }
+        ok = plan_check(P, vs, SMCJ_CHECK_DECODE, i, 0, false, decode_na(r, v, false, NULL)) &&
+             plan_check(P, vs, SMCJ_CHECK_DECODE_STRICT, i, 0, true, decode_na(r, v, true, NULL)) &&
+             plan_check(P, vs, SMCJ_CHECK_ENCODE, i, 0, false, encode_na(r, v)) &&
+             plan_check(P, vs, SMCJ_CHECK_ROUNDTRIP, i, 0, false, roundtrip_na(r, v));
+        for (size_t k = 0; ok && k < v->n_accepted; k++) {
+            ok = plan_check(P, vs, SMCJ_CHECK_ACCEPT, i, k, false, decode_na(r, v, false, NULL)) &&
+                 plan_check(P, vs, SMCJ_CHECK_ACCEPT_STRICT, i, k, true,
+                            decode_na(r, v, true, NULL));
         }
     } else if (v->is_reject) {
         if (v->rejects_flutter) {
-            smcj_check_t *c = add(P, vs, SMCJ_CHECK_REJECT, i, 0, false);
-            if ((why = decode_na(r, v, false, NULL)) != NULL) {
-                not_applicable(c, why);
-            }
+            ok = plan_check(P, vs, SMCJ_CHECK_REJECT, i, 0, false, decode_na(r, v, false, NULL));
         } else if (v->has_value) {
             /* V.2: in the modes that do not reject it, it decodes to `value`. The
              * strict-mode feature is about the strict check, not this one. */
-            smcj_check_t *c = add(P, vs, SMCJ_CHECK_LENIENT, i, 0, false);
-            if ((why = decode_na(r, v, false, "strict-mode")) != NULL) {
-                not_applicable(c, why);
-            }
+            ok = plan_check(P, vs, SMCJ_CHECK_LENIENT, i, 0, false,
+                            decode_na(r, v, false, "strict-mode"));
         }
-        if (v->rejects_strict) {
-            smcj_check_t *c = add(P, vs, SMCJ_CHECK_REJECT, i, 0, true);
-            if ((why = decode_na(r, v, true, NULL)) != NULL) {
-                not_applicable(c, why);
-            }
+        if (ok && v->rejects_strict) {
+            ok = plan_check(P, vs, SMCJ_CHECK_REJECT, i, 0, true, decode_na(r, v, true, NULL));
         }
     }
+    return ok;
 }
 
 void smcj_plan(smcj_runner_t *r, const smcj_vectors_t *vs)
@@ -246,8 +261,9 @@ void smcj_plan(smcj_runner_t *r, const smcj_vectors_t *vs)
         if (!v->selected) {
             continue;
         }
-        plan_vector(&P, vs, i);
-        plan_placement(&P, vs, i);
+        if (!plan_vector(&P, vs, i) || !plan_placement(&P, vs, i)) {
+            return; /* out of memory */
+        }
     }
 }
 
@@ -258,9 +274,12 @@ void smcj_plan_all_failed(smcj_runner_t *r, const smcj_vectors_t *vs, smcj_reaso
     for (size_t i = 0; i < vs->count; i++) {
         if (vs->v[i].selected) {
             smcj_check_t *c = add(&P, vs, SMCJ_CHECK_HANDSHAKE, i, 0, false);
+            if (!c) {
+                return; /* out of memory */
+            }
             c->outcome = SMCJ_OUT_FAIL;
             c->reason = reason;
-            c->detail = smcj_xstrdup(detail);
+            c->detail = smcj_strdup(detail);
         }
     }
 }

@@ -91,6 +91,7 @@ static void check_json(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t
             smct_buf_t raw = {0};
             smcj_raw_command(&raw, run, r, c);
             smct_buf_puts(b, ",\"raw_command\":");
+            smcj_buf_ok(&raw); /* a failed part records out of memory: no report */
             smct_json_write_string(b, raw.data, raw.len);
             smct_buf_free(&raw);
         }
@@ -184,6 +185,7 @@ static void result_json(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_
         smct_buf_puts(b, ",\"replay\":");
         smct_buf_t rp = {0};
         smcj_replay_command(&rp, run, r, v);
+        smcj_buf_ok(&rp);
         smct_json_write_string(b, rp.data, rp.len);
         smct_buf_free(&rp);
     }
@@ -234,6 +236,7 @@ static void runner_json(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_
     if (r->results) {
         smct_buf_t s = {0};
         smcj_summary_counts(&s, r);
+        smcj_buf_ok(&s);
         smct_json_write_string(b, s.data, s.len);
         smct_buf_free(&s);
     } else {

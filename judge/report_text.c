@@ -253,8 +253,12 @@ static void not_applicable(smct_buf_t *b, const smcj_run_t *run)
                 k++;
             }
             if (k == n_reasons) {
-                reasons = smcj_xrealloc(reasons, (n_reasons + 1) * sizeof *reasons);
-                counts = smcj_xrealloc(counts, (n_reasons + 1) * sizeof *counts);
+                size_t rcap = n_reasons, ccap = n_reasons;
+                if (!smcj_grow((void **)&reasons, &rcap, n_reasons + 1, sizeof *reasons) ||
+                    !smcj_grow((void **)&counts, &ccap, n_reasons + 1, sizeof *counts)) {
+                    b->failed = true; /* out of memory: this report is not written */
+                    break;
+                }
                 reasons[k] = why;
                 counts[k] = 0;
                 n_reasons++;
@@ -303,8 +307,13 @@ static void differs_summary(smct_buf_t *b, const smcj_run_t *run)
                 k++;
             }
             if (k == n) {
-                texts = smcj_xrealloc(texts, (n + 1) * sizeof *texts);
-                counts = smcj_xrealloc(counts, (n + 1) * sizeof *counts);
+                size_t tcap = n, ccap = n;
+                if (!smcj_grow((void **)&texts, &tcap, n + 1, sizeof *texts) ||
+                    !smcj_grow((void **)&counts, &ccap, n + 1, sizeof *counts)) {
+                    free(t);
+                    b->failed = true; /* out of memory: this report is not written */
+                    break;
+                }
                 texts[n] = t;
                 counts[n++] = 0;
             } else {

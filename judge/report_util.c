@@ -56,13 +56,23 @@ void smcj_matrix_build(smcj_matrix_t *m, const smcj_run_t *run, bool top_level)
             seen = strcmp(m->rows[k], key) == 0;
         }
         if (!seen) {
-            m->rows = smcj_xrealloc(m->rows, (m->n_rows + 1) * sizeof(char *));
-            m->rows[m->n_rows++] = smcj_xstrdup(key);
+            size_t cap = m->n_rows;
+            char *row = smcj_strdup(key);
+            if (!row || !smcj_grow((void **)&m->rows, &cap, m->n_rows + 1, sizeof(char *))) {
+                free(row);
+                smcj_matrix_free(m); /* out of memory: an empty matrix, no report written */
+                return;
+            }
+            m->rows[m->n_rows++] = row;
         }
     }
     qsort(m->rows, m->n_rows, sizeof(char *), section_cmp);
     m->n_runners = run->n_runners;
-    m->cells = smcj_xcalloc(m->n_rows * (m->n_runners ? m->n_runners : 1) + 1, sizeof(smcj_cell_t));
+    m->cells = smcj_calloc(m->n_rows * (m->n_runners ? m->n_runners : 1) + 1, sizeof(smcj_cell_t));
+    if (!m->cells) {
+        smcj_matrix_free(m);
+        return;
+    }
     for (size_t i = 0; i < vs->count; i++) {
         if (!vs->v[i].selected) {
             continue;
@@ -188,7 +198,7 @@ void smcj_replay_command(smct_buf_t *b, const smcj_run_t *run, const smcj_runner
     smct_buf_printf(b, "%s --vectors ", judge_invocation(run));
     smcj_buf_sh_quote(b, run->vectors->dir);
     smct_buf_puts(b, " --runner ");
-    char *spec = smcj_xasprintf("%s=%s", r->name, r->command);
+    char *spec = smcj_asprintf("%s=%s", r->name, r->command);
     smcj_buf_sh_quote(b, spec);
     free(spec);
     smct_buf_puts(b, " --only ");
@@ -204,9 +214,9 @@ void smcj_raw_command(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t 
     smcj_hello_line(&hello);
     smcj_request_line(&req, 1, r, run->vectors, c);
     smct_buf_puts(b, "printf '%s\\n' ");
-    smcj_buf_sh_quote(b, hello.data);
+    smcj_buf_sh_quote(b, smcj_buf_ok(&hello) ? hello.data : NULL);
     smct_buf_putc(b, ' ');
-    smcj_buf_sh_quote(b, req.data);
+    smcj_buf_sh_quote(b, smcj_buf_ok(&req) ? req.data : NULL);
     smct_buf_printf(b, " | %s", r->command);
     smct_buf_free(&hello);
     smct_buf_free(&req);
@@ -272,7 +282,7 @@ char *smcj_alternative_who(const smcj_vector_t *v, int alt)
             smct_buf_printf(&b, "%s%s", b.len ? ", " : "", v->alts[k].who);
         }
     }
-    return smct_buf_steal(&b);
+    return smcj_buf_take(&b);
 }
 
 char *smcj_alternative_text(const smcj_vector_t *v, const smcj_result_t *res)
@@ -281,7 +291,7 @@ char *smcj_alternative_text(const smcj_vector_t *v, const smcj_result_t *res)
         return NULL;
     }
     if (res->alt < 0 || (size_t)res->alt >= v->n_alts) {
-        return smcj_xstrdup("none of the listed behaviours");
+        return smcj_strdup("none of the listed behaviours");
     }
     /* every listed behaviour with this outcome: "behaves like JAVA: ...; GLIB: ..." */
     smct_buf_t b = {0};
@@ -294,7 +304,7 @@ char *smcj_alternative_text(const smcj_vector_t *v, const smcj_result_t *res)
             first = false;
         }
     }
-    return smct_buf_steal(&b);
+    return smcj_buf_take(&b);
 }
 
 char *smcj_placement_text(const smcj_vector_t *v, const smcj_result_t *res)
@@ -302,7 +312,7 @@ char *smcj_placement_text(const smcj_vector_t *v, const smcj_result_t *res)
     if (res->placement_check == SIZE_MAX) {
         return NULL;
     }
-    return smcj_xasprintf(
+    return smcj_asprintf(
         "placement (%s): %s at %u byte%s past an aligned address, right at an aligned one",
         smcj_tier_name(res->placement_tier),
         res->reason == SMCJ_REASON_NONE ? "skipped" : smcj_reason_name(res->reason), v->shift,

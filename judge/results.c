@@ -44,7 +44,12 @@ void smcj_checks_of(const smcj_runner_t *r, size_t vi, size_t *begin, size_t *en
 /* One line of why the gate failed (or what it ignored), in the order found. */
 static void note(smcj_run_t *run, char *text)
 {
-    run->gate_notes = smcj_xrealloc(run->gate_notes, (run->n_gate_notes + 1) * sizeof(char *));
+    size_t cap = run->n_gate_notes;
+    if (!text ||
+        !smcj_grow((void **)&run->gate_notes, &cap, run->n_gate_notes + 1, sizeof(char *))) {
+        free(text); /* out of memory: recorded; no report is written */
+        return;
+    }
     run->gate_notes[run->n_gate_notes++] = text;
 }
 
@@ -258,8 +263,8 @@ static void compute_one(smcj_run_t *run, smcj_runner_t *r, size_t i)
 static void compute_runner(smcj_run_t *run, smcj_runner_t *r)
 {
     const smcj_vectors_t *vs = run->vectors;
-    r->results = smcj_xcalloc(vs->count ? vs->count : 1, sizeof(smcj_result_t));
-    for (size_t i = 0; i < vs->count; i++) {
+    r->results = smcj_calloc(vs->count ? vs->count : 1, sizeof(smcj_result_t));
+    for (size_t i = 0; r->results && i < vs->count; i++) {
         compute_one(run, r, i);
     }
     if (r->has_xfail) {
@@ -284,50 +289,52 @@ void smcj_results_compute(smcj_run_t *run)
         }
         if (r->start_failed) {
             start_failed = true;
-            note(run, smcj_xasprintf("%s: could not start: %s", r->name, r->start_error));
+            note(run,
+                 smcj_asprintf("%s: could not start: %s", r->name, smcj_or_empty(r->start_error)));
             continue;
         }
         compute_runner(run, r);
         if (r->handshake_bad) {
-            note(run, smcj_xasprintf("%s: handshake failed: %s", r->name, r->start_error));
+            note(run,
+                 smcj_asprintf("%s: handshake failed: %s", r->name, smcj_or_empty(r->start_error)));
         }
         if (r->n_fail) {
-            note(run, smcj_xasprintf("%s: %zu unexpected failure%s", r->name, r->n_fail,
-                                     r->n_fail == 1 ? "" : "s"));
+            note(run, smcj_asprintf("%s: %zu unexpected failure%s", r->name, r->n_fail,
+                                    r->n_fail == 1 ? "" : "s"));
         }
         if (r->n_placement) {
             note(run,
-                 smcj_xasprintf(
+                 smcj_asprintf(
                      "%s: %zu placement failure%s (right at an aligned address, not 1-7 bytes past "
                      "one; spec §3.3)",
                      r->name, r->n_placement, r->n_placement == 1 ? "" : "s"));
         }
         if (r->n_xpass) {
             note(run,
-                 smcj_xasprintf("%s: %zu unexpected pass%s (listed in %s but passed; remove them)",
-                                r->name, r->n_xpass, r->n_xpass == 1 ? "" : "es", r->xfail.path));
+                 smcj_asprintf("%s: %zu unexpected pass%s (listed in %s but passed; remove them)",
+                               r->name, r->n_xpass, r->n_xpass == 1 ? "" : "es", r->xfail.path));
         }
         if (r->n_xfail_unmatched) {
-            note(run, smcj_xasprintf("%s: %zu entr%s of %s match%s no vector", r->name,
-                                     r->n_xfail_unmatched, r->n_xfail_unmatched == 1 ? "y" : "ies",
-                                     r->xfail.path, r->n_xfail_unmatched == 1 ? "es" : ""));
+            note(run, smcj_asprintf("%s: %zu entr%s of %s match%s no vector", r->name,
+                                    r->n_xfail_unmatched, r->n_xfail_unmatched == 1 ? "y" : "ies",
+                                    r->xfail.path, r->n_xfail_unmatched == 1 ? "es" : ""));
         }
         if (r->n_skipped_gated) {
             note(run,
-                 smcj_xasprintf("%s: %zu skipped vector%s in gated tiers (declare the missing "
-                                "capability in the "
-                                "handshake, or list them as expected failures)",
-                                r->name, r->n_skipped_gated, r->n_skipped_gated == 1 ? "" : "s"));
+                 smcj_asprintf("%s: %zu skipped vector%s in gated tiers (declare the missing "
+                               "capability in the "
+                               "handshake, or list them as expected failures)",
+                               r->name, r->n_skipped_gated, r->n_skipped_gated == 1 ? "" : "s"));
         }
         if (r->gave_up) {
-            note(run, smcj_xasprintf("%s: given up after repeated crashes/timeouts", r->name));
+            note(run, smcj_asprintf("%s: given up after repeated crashes/timeouts", r->name));
         }
         size_t tested = r->n_pass + r->n_fail + r->n_fail_info + r->n_differs + r->n_xfail +
                         r->n_xpass + r->n_placement + r->n_placement_info;
         if (tested == 0 && run->vectors->selected > 0) {
             note(run,
-                 smcj_xasprintf("%s: nothing was tested (every selected vector was n/a or skipped)",
-                                r->name));
+                 smcj_asprintf("%s: nothing was tested (every selected vector was n/a or skipped)",
+                               r->name));
             failed = true;
         }
         failed = failed || r->n_fail || r->n_placement || r->n_skipped_gated || r->n_xpass ||

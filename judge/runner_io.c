@@ -38,6 +38,7 @@ void smcj_io_send_line(smcj_runner_io_t *io, const char *line, size_t len)
 {
     smct_buf_append(&io->out, line, len);
     smct_buf_putc(&io->out, '\n');
+    smcj_buf_ok(&io->out); /* a lost request would look like a hang: record out of memory */
 }
 
 void smcj_io_flush(smcj_runner_io_t *io)
@@ -83,6 +84,9 @@ smcj_io_read_t smcj_io_read_stdout(smcj_runner_io_t *io)
             return SMCJ_IO_EOF;
         }
         smct_buf_append(&io->in, chunk, (size_t)n);
+        if (!smcj_buf_ok(&io->in)) {
+            return SMCJ_IO_AGAIN; /* out of memory (recorded): the session stops */
+        }
         return SMCJ_IO_DATA;
     }
 }
@@ -117,6 +121,9 @@ void smcj_io_read_stderr(smcj_runner_io_t *io)
         ssize_t n = read(io->proc.err_fd, chunk, sizeof chunk);
         if (n > 0) {
             smct_buf_append(&io->err, chunk, (size_t)n);
+            if (!smcj_buf_ok(&io->err)) {
+                return; /* out of memory (recorded) */
+            }
             if (io->err.len > 2 * STDERR_KEEP) {
                 smct_buf_consume(&io->err, io->err.len - STDERR_KEEP);
             }
@@ -156,7 +163,7 @@ char *smcj_io_stderr_tail(const smcj_runner_io_t *io)
 {
     const smct_buf_t *err = &io->err;
     if (err->len == 0) {
-        return smcj_xstrdup("");
+        return smcj_strdup("");
     }
     size_t start = err->len > STDERR_TAIL_BYTES ? err->len - STDERR_TAIL_BYTES : 0;
     int lines = 0;
@@ -170,7 +177,7 @@ char *smcj_io_stderr_tail(const smcj_runner_io_t *io)
         }
         i--;
     }
-    return smcj_xstrndup(err->data + i, err->len - i);
+    return smcj_strndup(err->data + i, err->len - i);
 }
 
 void smcj_io_clear_stderr(smcj_runner_io_t *io)

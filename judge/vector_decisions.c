@@ -20,15 +20,19 @@ char **smcj_loader_id_list(smcj_loader_t *L, const smct_json_t *arr, const char 
         smcj_loader_problem(L, "`%s` must be a non-empty array of requirement ids", what);
         return NULL;
     }
-    char **out = smcj_xcalloc(arr->array.count, sizeof(char *));
-    for (size_t i = 0; i < arr->array.count; i++) {
+    char **out = smcj_calloc(arr->array.count, sizeof(char *));
+    for (size_t i = 0; out && i < arr->array.count; i++) {
         const smct_json_t *r = &arr->array.items[i];
         if (!smcj_json_is_string(r) || !smcj_json_no_nul(r) || r->str.len < 4 ||
             r->str.ptr[0] != 'R') {
             smcj_loader_problem(L, "`%s` holds something that is not a requirement id", what);
             continue;
         }
-        out[(*n)++] = smcj_json_strdup(r);
+        char *id = smcj_json_strdup(r);
+        if (!id) {
+            break; /* out of memory (recorded) */
+        }
+        out[(*n)++] = id;
     }
     return out;
 }
@@ -64,17 +68,14 @@ void smcj_vector_load_requirements(smcj_loader_t *L, smcj_vector_t *v, const smc
             continue;
         }
         char *name = smcj_json_strdup(t);
-        if (!smcj_tier_of_name(name, &v->mode_tier[mode])) {
+        if (name && !smcj_tier_of_name(name, &v->mode_tier[mode])) {
             smcj_loader_problem(L, "by_mode.%s: unknown tier \"%s\"", modes[mode], name);
         }
         free(name);
         size_t n;
         char **ids = smcj_loader_id_list(L, smct_json_get(&m->value, "requirements"),
                                          "by_mode requirements", &n);
-        for (size_t k = 0; k < n; k++) {
-            free(ids[k]);
-        }
-        free(ids);
+        smcj_free_strs(ids, n);
     }
 }
 
@@ -84,8 +85,8 @@ void smcj_vector_load_order_alts(smcj_loader_t *L, smcj_vector_t *v, const smct_
         smcj_loader_problem(L, "error.alternatives must be an array");
         return;
     }
-    v->order_alts = smcj_xcalloc(arr->array.count ? arr->array.count : 1, sizeof(smcj_order_alt_t));
-    for (size_t i = 0; i < arr->array.count; i++) {
+    v->order_alts = smcj_calloc(arr->array.count ? arr->array.count : 1, sizeof(smcj_order_alt_t));
+    for (size_t i = 0; v->order_alts && i < arr->array.count; i++) {
         const smct_json_t *a = &arr->array.items[i];
         const smct_json_t *cls = smct_json_get(a, "class");
         const smct_json_t *order = smct_json_get(a, "order");
@@ -129,8 +130,8 @@ void smcj_vector_load_notes(smcj_vectors_t *vs, smcj_loader_t *L, smcj_vector_t 
         smcj_loader_problem(L, "notes.alternatives must be an array");
         return;
     }
-    v->alts = smcj_xcalloc(alts->array.count ? alts->array.count : 1, sizeof(smcj_alternative_t));
-    for (size_t i = 0; i < alts->array.count; i++) {
+    v->alts = smcj_calloc(alts->array.count ? alts->array.count : 1, sizeof(smcj_alternative_t));
+    for (size_t i = 0; v->alts && i < alts->array.count; i++) {
         const smct_json_t *a = &alts->array.items[i];
         const smct_json_t *beh = smct_json_get(a, "behaviour");
         const smct_json_t *who = smct_json_get(a, "who");
@@ -148,23 +149,28 @@ void smcj_vector_load_notes(smcj_vectors_t *vs, smcj_loader_t *L, smcj_vector_t 
                 smct_buf_printf(&w, "%s%.*s", w.len ? ", " : "", (int)n->str.len, n->str.ptr);
             }
         }
-        out->who = w.len ? smct_buf_steal(&w) : smcj_xstrdup("(nobody named)");
+        out->who = !smcj_buf_ok(&w) ? NULL /* recorded */
+                   : w.len          ? smcj_buf_take(&w)
+                                    : smcj_strdup("(nobody named)");
         smct_buf_free(&w);
         const smct_json_t *oc = smct_json_get(a, "outcome");
         if (oc) {
             const smct_json_t *val = smct_json_get(oc, "value");
             const smct_json_t *err = smct_json_get(oc, "error");
             smct_error_t e;
+            smct_status_t st = SMCT_OK;
             if (oc->type == SMCT_JSON_OBJECT && val && !err) {
-                if (smct_notation_read(val, v->entry, &vs->arena, &out->value, &e) != SMCT_OK) {
+                st = smct_notation_read(val, v->entry, &vs->arena, &out->value, &e);
+                if (st == SMCT_ERR_NOMEM) {
+                    smcj_nomem();
+                } else if (st != SMCT_OK) {
                     smcj_loader_problem(
                         L, "notes.alternatives[%zu].outcome.value is not %s notation: %s", i,
                         smct_entry_name(v->entry), e.message ? e.message : "?");
                 } else {
                     smct_buf_t b = {0};
                     smct_json_write(&b, val);
-                    out->value_text = smcj_xstrndup(smct_buf_cstr(&b), b.len);
-                    smct_buf_free(&b);
+                    out->value_text = smcj_buf_take(&b);
                     out->kind = SMCJ_ALT_VALUE;
                 }
             } else if (oc->type == SMCT_JSON_OBJECT && err && !val &&

@@ -48,15 +48,22 @@ bool smcj_is_error_class(const char *cls)
 /* V.4: consumers ignore fields they do not know; the judge names each one once. */
 void smcj_loader_unknown_field(smcj_loader_t *L, const char *where, const char *key, size_t len)
 {
-    char *name = smcj_xasprintf("%s%.*s", where, (int)len, key);
+    char *name = smcj_asprintf("%s%.*s", where, (int)len, key);
+    if (!name) {
+        return; /* out of memory (recorded) */
+    }
     for (size_t i = 0; i < L->vs->n_unknown_fields; i++) {
         if (strcmp(L->vs->unknown_fields[i], name) == 0) {
             free(name);
             return;
         }
     }
-    L->vs->unknown_fields =
-        smcj_xrealloc(L->vs->unknown_fields, (L->vs->n_unknown_fields + 1) * sizeof(char *));
+    size_t cap = L->vs->n_unknown_fields;
+    if (!smcj_grow((void **)&L->vs->unknown_fields, &cap, L->vs->n_unknown_fields + 1,
+                   sizeof(char *))) {
+        free(name);
+        return;
+    }
     L->vs->unknown_fields[L->vs->n_unknown_fields++] = name;
 }
 
@@ -83,7 +90,7 @@ void smcj_loader_problem(smcj_loader_t *L, const char *fmt, ...)
 
 char *smcj_json_strdup(const smct_json_t *j)
 {
-    return smcj_xstrndup(j->str.ptr, j->str.len);
+    return smcj_strndup(j->str.ptr, j->str.len);
 }
 
 bool smcj_json_is_string(const smct_json_t *j)
@@ -110,8 +117,14 @@ static char *req_str(smcj_loader_t *L, const smct_json_t *obj, const char *key)
 static bool parse_hex_field(smcj_loader_t *L, const smct_json_t *j, const char *what, char **hex,
                             uint8_t **bytes, size_t *len)
 {
-    if (!smcj_json_is_string(j) ||
-        smct_hex_decode_strict_new(j->str.ptr, j->str.len, bytes, len, NULL) != SMCT_OK) {
+    smct_status_t st = smcj_json_is_string(j)
+                           ? smct_hex_decode_strict_new(j->str.ptr, j->str.len, bytes, len, NULL)
+                           : SMCT_ERR_SYNTAX;
+    if (st == SMCT_ERR_NOMEM) {
+        smcj_nomem();
+        return false;
+    }
+    if (st != SMCT_OK) {
         smcj_loader_problem(L, "`%s` is not lower-case hex with an even number of digits", what);
         return false;
     }
@@ -221,14 +234,18 @@ static void load_features(smcj_loader_t *L, const smct_json_t *jv, smcj_vector_t
         smcj_loader_problem(L, "field `features` missing or not an array");
         return;
     }
-    v->features = smcj_xcalloc(feats->array.count, sizeof(char *));
-    for (size_t i = 0; i < feats->array.count; i++) {
+    v->features = smcj_calloc(feats->array.count, sizeof(char *));
+    for (size_t i = 0; v->features && i < feats->array.count; i++) {
         const smct_json_t *f = &feats->array.items[i];
         if (!smcj_json_is_string(f) || !smcj_json_no_nul(f)) {
             smcj_loader_problem(L, "a feature is not a string");
             continue;
         }
-        v->features[v->n_features++] = smcj_json_strdup(f);
+        char *word = smcj_json_strdup(f);
+        if (!word) {
+            return; /* out of memory */
+        }
+        v->features[v->n_features++] = word;
         if (v->n_features > 1 &&
             strcmp(v->features[v->n_features - 2], v->features[v->n_features - 1]) >= 0) {
             smcj_loader_problem(L, "`features` is not sorted and unique (V.2)");
@@ -248,10 +265,10 @@ static void load_focus(smcj_loader_t *L, const smct_json_t *jv, smcj_vector_t *v
     if (focus->type != SMCT_JSON_OBJECT || !smcj_json_is_string(path) || !smcj_json_no_nul(path)) {
         smcj_loader_problem(L, "`focus` must be {\"path\": ..., \"offset\": N}");
     } else if (smct_json_get_i64(smct_json_get(focus, "offset"), &off) && off >= 0) {
-        v->focus = smcj_xasprintf("%.*s at offset %lld", (int)path->str.len, path->str.ptr,
-                                  (long long)off);
+        v->focus =
+            smcj_asprintf("%.*s at offset %lld", (int)path->str.len, path->str.ptr, (long long)off);
     } else {
-        v->focus = smcj_xasprintf("%.*s", (int)path->str.len, path->str.ptr);
+        v->focus = smcj_asprintf("%.*s", (int)path->str.len, path->str.ptr);
     }
 }
 
@@ -261,16 +278,20 @@ static void load_value(smcj_vectors_t *vs, smcj_loader_t *L, const smct_json_t *
                        smcj_vector_t *v)
 {
     smct_error_t e;
-    if (smct_notation_read(value, v->entry, &vs->arena, &v->value, &e) != SMCT_OK) {
+    smct_status_t st = smct_notation_read(value, v->entry, &vs->arena, &v->value, &e);
+    if (st == SMCT_ERR_NOMEM) {
+        smcj_nomem();
+        return;
+    }
+    if (st != SMCT_OK) {
         smcj_loader_problem(L, "`value` is not valid %s notation: %s (JSON offset %zu)",
                             smct_entry_name(v->entry), e.message ? e.message : "?", e.offset);
         return;
     }
     smct_buf_t b = {0};
     smct_json_write(&b, value);
-    v->value_text = smcj_xstrndup(smct_buf_cstr(&b), b.len);
-    smct_buf_free(&b);
-    v->has_value = true;
+    v->value_text = smcj_buf_take(&b);
+    v->has_value = v->value_text != NULL;
 }
 
 /* V.2 `accepted`: other encodings a decoder must take, each with what strict mode says. */
@@ -280,8 +301,8 @@ static void load_accepted(smcj_loader_t *L, const smct_json_t *acc, smcj_vector_
         smcj_loader_problem(L, "`accepted` is not an array");
         return;
     }
-    v->accepted = smcj_xcalloc(acc->array.count, sizeof(smcj_accepted_t));
-    for (size_t i = 0; i < acc->array.count; i++) {
+    v->accepted = smcj_calloc(acc->array.count, sizeof(smcj_accepted_t));
+    for (size_t i = 0; v->accepted && i < acc->array.count; i++) {
         const smct_json_t *a = &acc->array.items[i];
         smcj_accepted_t *out = &v->accepted[v->n_accepted];
         const smct_json_t *strict = smct_json_get(a, "strict");
@@ -397,7 +418,7 @@ void smcj_vector_load(smcj_vectors_t *vs, smcj_loader_t *L, const smct_json_t *j
 {
     smcj_vector_t v;
     memset(&v, 0, sizeof v);
-    v.file = smcj_xstrdup(file_base);
+    v.file = smcj_strdup(file_base);
     L->id = NULL;
     if (!jv || jv->type != SMCT_JSON_OBJECT) {
         smcj_loader_problem(L, "a vector is not a JSON object");
@@ -445,8 +466,10 @@ void smcj_vector_load(smcj_vectors_t *vs, smcj_loader_t *L, const smct_json_t *j
         /* keep the id so duplicates are still detected, but the vector never runs */
         v.is_valid = v.is_reject = false;
     }
-    if (vs->count % 256 == 0) {
-        vs->v = smcj_xrealloc(vs->v, (vs->count + 256) * sizeof *vs->v);
+    size_t cap = vs->count;
+    if (vs->count % 256 == 0 && !smcj_grow((void **)&vs->v, &cap, vs->count + 256, sizeof *vs->v)) {
+        smcj_vector_free(&v); /* out of memory */
+        return;
     }
     vs->v[vs->count++] = v;
 }

@@ -58,7 +58,12 @@ static void load_file(smcj_vectors_t *vs, smcj_loader_t *L, const char *path, co
     char err[512];
     size_t len;
     uint8_t *data;
-    if (smct_read_file(path, 0, &data, &len, err, sizeof err) != SMCT_OK) {
+    smct_status_t st = smct_read_file(path, 0, &data, &len, err, sizeof err);
+    if (st == SMCT_ERR_NOMEM) {
+        smcj_nomem();
+        return;
+    }
+    if (st != SMCT_OK) {
         smcj_loader_problem(L, "%s", err);
         return;
     }
@@ -67,7 +72,10 @@ static void load_file(smcj_vectors_t *vs, smcj_loader_t *L, const char *path, co
     smc_arena_init_allocator(&arena, NULL);
     smct_json_t *root = NULL;
     smct_error_t e;
-    if (smct_json_parse(text, len, NULL, &arena, &root, &e) != SMCT_OK) {
+    smct_status_t parsed = smct_json_parse(text, len, NULL, &arena, &root, &e);
+    if (parsed == SMCT_ERR_NOMEM) {
+        smcj_nomem();
+    } else if (parsed != SMCT_OK) {
         smcj_loader_problem(L, "not JSON: %s at byte %zu", e.message ? e.message : "?", e.offset);
     } else if (root->type != SMCT_JSON_OBJECT) {
         smcj_loader_problem(L, "the file is not a JSON object (V.1)");
@@ -103,8 +111,11 @@ bool smcj_vectors_load(smcj_vectors_t *vs, const char *dir, smct_buf_t *errors)
 {
     memset(vs, 0, sizeof *vs);
     smc_arena_init_allocator(&vs->arena, NULL);
-    vs->dir = smcj_xstrdup(dir);
+    vs->dir = smcj_strdup(dir);
     smcj_loader_t L = {errors, dir, NULL, 0, vs};
+    if (!vs->dir) {
+        return false; /* out of memory */
+    }
     DIR *d = opendir(dir);
     if (!d) {
         smcj_loader_problem(&L, "cannot open the vectors directory: %s", strerror(errno));
@@ -115,8 +126,15 @@ bool smcj_vectors_load(smcj_vectors_t *vs, const char *dir, smct_buf_t *errors)
     size_t n = 0;
     while ((de = readdir(d)) != NULL) {
         if (fnmatch("s[0-9][0-9]-*.json", de->d_name, 0) == 0) {
-            names = smcj_xrealloc(names, (n + 1) * sizeof *names);
-            names[n++] = smcj_xstrdup(de->d_name);
+            size_t cap = n;
+            char *name = smcj_strdup(de->d_name);
+            if (!name || !smcj_grow((void **)&names, &cap, n + 1, sizeof *names)) {
+                free(name);
+                closedir(d);
+                smcj_free_strs(names, n);
+                return false; /* out of memory */
+            }
+            names[n++] = name;
         }
     }
     closedir(d);
@@ -126,14 +144,18 @@ bool smcj_vectors_load(smcj_vectors_t *vs, const char *dir, smct_buf_t *errors)
         return false;
     }
     qsort(names, n, sizeof *names, cmp_str);
-    vs->files = smcj_xcalloc(n, sizeof(char *));
-    for (size_t i = 0; i < n; i++) {
-        char *path = smcj_xasprintf("%s/%s", dir, names[i]);
-        load_file(vs, &L, path, names[i]);
-        vs->files[vs->n_files++] = path;
-        free(names[i]);
+    vs->files = smcj_calloc(n, sizeof(char *));
+    for (size_t i = 0; vs->files && i < n && !smcj_out_of_memory(); i++) {
+        char *path = smcj_asprintf("%s/%s", dir, names[i]);
+        if (path) {
+            load_file(vs, &L, path, names[i]);
+            vs->files[vs->n_files++] = path;
+        }
     }
-    free(names);
+    smcj_free_strs(names, n);
+    if (smcj_out_of_memory()) {
+        return false;
+    }
     if (L.n_errors == 0 && vs->count == 0) {
         L.file = dir;
         smcj_loader_problem(&L, "the vector files hold no vectors");
@@ -141,46 +163,47 @@ bool smcj_vectors_load(smcj_vectors_t *vs, const char *dir, smct_buf_t *errors)
     return L.n_errors == 0;
 }
 
+void smcj_vector_free(smcj_vector_t *v)
+{
+    free(v->id);
+    free(v->description);
+    free(v->section);
+    free(v->kind);
+    free(v->file);
+    smcj_free_strs(v->features, v->n_features);
+    free(v->focus);
+    free(v->value_text);
+    free(v->canonical_hex);
+    free(v->canonical);
+    for (size_t k = 0; k < v->n_accepted; k++) {
+        free(v->accepted[k].hex);
+        free(v->accepted[k].bytes);
+        free(v->accepted[k].why);
+        free(v->accepted[k].strict_class);
+    }
+    free(v->accepted);
+    free(v->hex);
+    free(v->bytes);
+    free(v->err_class);
+    smcj_free_strs(v->requirements, v->n_requirements);
+    for (size_t k = 0; k < v->n_order_alts; k++) {
+        free(v->order_alts[k].cls);
+        free(v->order_alts[k].order);
+    }
+    free(v->order_alts);
+    for (size_t k = 0; k < v->n_alts; k++) {
+        free(v->alts[k].behaviour);
+        free(v->alts[k].who);
+        free(v->alts[k].value_text);
+        free(v->alts[k].cls);
+    }
+    free(v->alts);
+}
+
 void smcj_vectors_free(smcj_vectors_t *vs)
 {
     for (size_t i = 0; i < vs->count; i++) {
-        smcj_vector_t *v = &vs->v[i];
-        free(v->id);
-        free(v->description);
-        free(v->section);
-        free(v->kind);
-        free(v->file);
-        smcj_free_strs(v->features, v->n_features);
-        free(v->focus);
-        free(v->value_text);
-        free(v->canonical_hex);
-        free(v->canonical);
-        for (size_t k = 0; k < v->n_accepted; k++) {
-            free(v->accepted[k].hex);
-            free(v->accepted[k].bytes);
-            free(v->accepted[k].why);
-            free(v->accepted[k].strict_class);
-        }
-        free(v->accepted);
-        free(v->hex);
-        free(v->bytes);
-        free(v->err_class);
-        for (size_t k = 0; k < v->n_requirements; k++) {
-            free(v->requirements[k]);
-        }
-        free(v->requirements);
-        for (size_t k = 0; k < v->n_order_alts; k++) {
-            free(v->order_alts[k].cls);
-            free(v->order_alts[k].order);
-        }
-        free(v->order_alts);
-        for (size_t k = 0; k < v->n_alts; k++) {
-            free(v->alts[k].behaviour);
-            free(v->alts[k].who);
-            free(v->alts[k].value_text);
-            free(v->alts[k].cls);
-        }
-        free(v->alts);
+        smcj_vector_free(&vs->v[i]);
     }
     for (size_t i = 0; i < vs->n_unknown_fields; i++) {
         free(vs->unknown_fields[i]);

@@ -22,6 +22,9 @@ bool smcj_vectors_load(smcj_vectors_t *vs, const char *dir, smct_buf_t *errors);
 
 void smcj_vectors_free(smcj_vectors_t *vs);
 
+/** Free what one vector holds (not the struct). */
+void smcj_vector_free(smcj_vector_t *v);
+
 /** Index of the vector with this id, or SIZE_MAX. */
 size_t smcj_vectors_find(const smcj_vectors_t *vs, const char *id);
 

@@ -55,8 +55,8 @@ static bool value_eq_unordered(const smc_value_t *a, const smc_value_t *b, int d
         if (n != b->map.count) {
             return false;
         }
-        bool *used = smcj_xcalloc(n ? n : 1, sizeof(bool));
-        bool ok = true;
+        bool *used = smcj_calloc(n ? n : 1, sizeof(bool));
+        bool ok = used != NULL; /* out of memory is recorded: no verdict is kept */
         for (size_t i = 0; i < n && ok; i++) {
             bool found = false;
             for (size_t j = 0; j < n && !found; j++) {
@@ -129,9 +129,7 @@ static char *json_text(const smct_json_t *j)
 {
     smct_buf_t b = {0};
     smct_json_write(&b, j);
-    char *s = smcj_xstrndup(smct_buf_cstr(&b), b.len);
-    smct_buf_free(&b);
-    return s;
+    return smcj_buf_take(&b);
 }
 
 static void fail(smcj_check_t *c, smcj_reason_t reason, char *detail)
@@ -151,8 +149,8 @@ static void fail(smcj_check_t *c, smcj_reason_t reason, char *detail)
 static void note_alternative(smcj_check_t *c, const smcj_vector_t *v, int k)
 {
     c->alt = k;
-    char *d = smcj_xasprintf("%s; behaves like %s: %s", c->detail ? c->detail : "", v->alts[k].who,
-                             v->alts[k].behaviour);
+    char *d = smcj_asprintf("%s; behaves like %s: %s", c->detail ? c->detail : "", v->alts[k].who,
+                            v->alts[k].behaviour);
     free(c->detail);
     c->detail = d;
 }
@@ -210,7 +208,7 @@ static char *error_text(const char *cls, const smct_json_t *off, const smct_json
         smct_buf_puts(&b, " — ");
         smcj_buf_excerpt(&b, msg->str.ptr, msg->str.len, 300);
     }
-    return smct_buf_steal(&b);
+    return smcj_buf_take(&b);
 }
 
 /* The check wants the vector's value; a runner error or a value that is not notation fails.
@@ -218,15 +216,15 @@ static char *error_text(const char *cls, const smct_json_t *off, const smct_json
 static void expect_value(smcj_check_t *c, const smcj_runner_t *r, const smcj_vector_t *v,
                          const smct_json_t *resp, const char *status, smc_arena_t *arena)
 {
-    c->expected = smcj_xstrdup(v->value_text);
+    c->expected = smcj_strdup(v->value_text);
     if (strcmp(status, "error") == 0) {
         const smct_json_t *cls = smct_json_get(resp, "class");
         smct_buf_t cs = {0};
         smcj_buf_excerpt(&cs, cls->str.ptr, cls->str.len, 100); /* validated by smcj_verdict */
-        c->actual =
-            error_text(cs.data, smct_json_get(resp, "offset"), smct_json_get(resp, "message"));
+        c->actual = error_text(smcj_buf_text(&cs), smct_json_get(resp, "offset"),
+                               smct_json_get(resp, "message"));
         fail(c, SMCJ_REASON_UNEXPECTED_ERROR,
-             smcj_xasprintf("expected a value, runner reported error %s", cs.data));
+             smcj_asprintf("expected a value, runner reported error %s", smcj_buf_text(&cs)));
         smct_buf_free(&cs);
         match_alt_error(c, r, v, cls, smct_json_get(resp, "offset"));
         return;
@@ -234,22 +232,27 @@ static void expect_value(smcj_check_t *c, const smcj_runner_t *r, const smcj_vec
     const smct_json_t *jv = smct_json_get(resp, "value");
     if (!jv) {
         fail(c, SMCJ_REASON_PROTOCOL_ERROR,
-             smcj_xstrdup("an \"ok\" decode response has no \"value\" (P.3)"));
+             smcj_strdup("an \"ok\" decode response has no \"value\" (P.3)"));
         return;
     }
     c->actual = json_text(jv);
     smct_doc_t got;
     smct_error_t e;
-    if (smct_notation_read(jv, v->entry, arena, &got, &e) != SMCT_OK) {
+    smct_status_t st = smct_notation_read(jv, v->entry, arena, &got, &e);
+    if (st == SMCT_ERR_NOMEM) {
+        smcj_nomem(); /* not the runner's fault: no verdict */
+        return;
+    }
+    if (st != SMCT_OK) {
         fail(c, SMCJ_REASON_PROTOCOL_ERROR,
-             smcj_xasprintf("\"value\" is not valid %s notation: %s", smct_entry_name(v->entry),
-                            e.message ? e.message : "?"));
+             smcj_asprintf("\"value\" is not valid %s notation: %s", smct_entry_name(v->entry),
+                           e.message ? e.message : "?"));
         return;
     }
     if (!smcj_doc_equal(&v->value, &got, r->map_order)) {
         fail(c, SMCJ_REASON_WRONG_VALUE,
-             smcj_xstrdup(r->map_order ? "decoded value differs"
-                                       : "decoded value differs (maps compared as multisets)"));
+             smcj_strdup(r->map_order ? "decoded value differs"
+                                      : "decoded value differs (maps compared as multisets)"));
         match_alt_value(c, r, v, &got);
         return;
     }
@@ -265,8 +268,6 @@ static bool class_is(const smct_json_t *cls, const char *want)
  * The error the vector names, or (reject checks) one of error.alternatives for this mode,
  * which passes too: the outcome of a permitted order of checks (errors.md §14.2.1).
  */
-/* The check wants error class `want_class` (spec/errors.md §14.1), and `want_offset` too when
- * the vector gives one and the runner declared error-offsets. */
 static void expect_error(smcj_check_t *c, const smcj_runner_t *r, const smcj_vector_t *v,
                          const smct_json_t *resp, const char *status, const char *want_class,
                          bool has_offset, uint64_t want_offset, bool use_order_alts,
@@ -274,18 +275,21 @@ static void expect_error(smcj_check_t *c, const smcj_runner_t *r, const smcj_vec
 {
     bool offsets = has_offset && r->opt_error_offsets;
     if (offsets) {
-        c->expected = smcj_xasprintf("%s @ %llu", want_class, (unsigned long long)want_offset);
+        c->expected = smcj_asprintf("%s @ %llu", want_class, (unsigned long long)want_offset);
     } else {
-        c->expected = smcj_xasprintf("%s", want_class);
+        c->expected = smcj_asprintf("%s", want_class);
     }
     if (strcmp(status, "ok") == 0) {
         const smct_json_t *jv = smct_json_get(resp, "value");
-        c->actual = jv ? json_text(jv) : smcj_xstrdup("(ok, no value)");
+        c->actual = jv ? json_text(jv) : smcj_strdup("(ok, no value)");
         fail(c, SMCJ_REASON_UNEXPECTED_SUCCESS,
-             smcj_xasprintf("expected error %s, runner decoded a value", want_class));
+             smcj_asprintf("expected error %s, runner decoded a value", want_class));
         smct_doc_t got;
         smct_error_t e;
-        if (jv && smct_notation_read(jv, v->entry, arena, &got, &e) == SMCT_OK) {
+        smct_status_t st = jv ? smct_notation_read(jv, v->entry, arena, &got, &e) : SMCT_OK;
+        if (st == SMCT_ERR_NOMEM) {
+            smcj_nomem();
+        } else if (jv && st == SMCT_OK) {
             match_alt_value(c, r, v, &got);
         }
         return;
@@ -294,7 +298,7 @@ static void expect_error(smcj_check_t *c, const smcj_runner_t *r, const smcj_vec
     const smct_json_t *off = smct_json_get(resp, "offset");
     smct_buf_t shown = {0};
     smcj_buf_excerpt(&shown, cls->str.ptr, cls->str.len, 100);
-    c->actual = error_text(shown.data, off, smct_json_get(resp, "message"));
+    c->actual = error_text(smcj_buf_text(&shown), off, smct_json_get(resp, "message"));
     uint64_t got = 0;
     bool have_off = smct_json_get_u64(off, &got);
     if (class_is(cls, want_class) && (!offsets || (have_off && got == want_offset))) {
@@ -314,15 +318,15 @@ static void expect_error(smcj_check_t *c, const smcj_runner_t *r, const smcj_vec
     }
     if (!class_is(cls, want_class)) {
         fail(c, SMCJ_REASON_WRONG_CLASS,
-             smcj_xasprintf("expected class %s, got %s", want_class, shown.data));
+             smcj_asprintf("expected class %s, got %s", want_class, smcj_buf_text(&shown)));
     } else if (!have_off) {
         fail(c, SMCJ_REASON_WRONG_OFFSET,
-             smcj_xasprintf("runner declares error-offsets but gave no offset (expected %llu)",
-                            (unsigned long long)want_offset));
+             smcj_asprintf("runner declares error-offsets but gave no offset (expected %llu)",
+                           (unsigned long long)want_offset));
     } else {
         fail(c, SMCJ_REASON_WRONG_OFFSET,
-             smcj_xasprintf("expected offset %llu, got %llu", (unsigned long long)want_offset,
-                            (unsigned long long)got));
+             smcj_asprintf("expected offset %llu, got %llu", (unsigned long long)want_offset,
+                           (unsigned long long)got));
     }
     smct_buf_free(&shown);
     match_alt_error(c, r, v, cls, off);
@@ -335,14 +339,19 @@ static bool expect_bytes(smcj_check_t *c, const smcj_vector_t *v, const smct_jso
     const smct_json_t *h = smct_json_get(resp, "hex");
     if (!h || h->type != SMCT_JSON_STRING) {
         fail(c, SMCJ_REASON_PROTOCOL_ERROR,
-             smcj_xstrdup("an \"ok\" encode response has no string \"hex\" (P.3)"));
+             smcj_strdup("an \"ok\" encode response has no string \"hex\" (P.3)"));
         return false;
     }
     uint8_t *bytes;
     size_t len;
-    if (smct_hex_decode_strict_new(h->str.ptr, h->str.len, &bytes, &len, NULL) != SMCT_OK) {
+    smct_status_t st = smct_hex_decode_strict_new(h->str.ptr, h->str.len, &bytes, &len, NULL);
+    if (st == SMCT_ERR_NOMEM) {
+        smcj_nomem();
+        return false;
+    }
+    if (st != SMCT_OK) {
         fail(c, SMCJ_REASON_PROTOCOL_ERROR,
-             smcj_xstrdup("\"hex\" is not lower-case hex with an even number of digits"));
+             smcj_strdup("\"hex\" is not lower-case hex with an even number of digits"));
         return false;
     }
     if (len != v->canonical_len || (len && memcmp(bytes, v->canonical, len) != 0)) {
@@ -352,18 +361,18 @@ static bool expect_bytes(smcj_check_t *c, const smcj_vector_t *v, const smct_jso
         }
         free(c->expected);
         free(c->actual);
-        c->expected = smcj_xstrdup(v->canonical_hex);
-        c->actual = smcj_xstrndup(h->str.ptr, h->str.len);
-        c->exp_bytes = smcj_xmalloc(v->canonical_len + 1);
-        if (v->canonical_len) {
+        c->expected = smcj_strdup(v->canonical_hex);
+        c->actual = smcj_strndup(h->str.ptr, h->str.len);
+        c->exp_bytes = smcj_malloc(v->canonical_len + 1);
+        if (c->exp_bytes && v->canonical_len) {
             memcpy(c->exp_bytes, v->canonical, v->canonical_len);
         }
         c->exp_len = v->canonical_len;
         c->act_bytes = bytes;
         c->act_len = len;
         fail(c, SMCJ_REASON_WRONG_BYTES,
-             smcj_xasprintf("bytes differ at offset %zu (expected %zu bytes, got %zu)", first,
-                            v->canonical_len, len));
+             smcj_asprintf("bytes differ at offset %zu (expected %zu bytes, got %zu)", first,
+                           v->canonical_len, len));
         return false;
     }
     free(bytes);
@@ -385,7 +394,7 @@ void smcj_verdict(smcj_check_t *c, const smcj_runner_t *r, const smcj_vectors_t 
         } else {
             smct_buf_puts(&b, "(runner gave no reason)");
         }
-        c->detail = smct_buf_steal(&b);
+        c->detail = smcj_buf_take(&b);
         return;
     }
     if (strcmp(status, "error") == 0) {
@@ -396,13 +405,12 @@ void smcj_verdict(smcj_check_t *c, const smcj_runner_t *r, const smcj_vectors_t 
         if (!cls || cls->type != SMCT_JSON_STRING || cls->str.len == 0 ||
             memchr(cls->str.ptr, '\0', cls->str.len)) {
             fail(c, SMCJ_REASON_PROTOCOL_ERROR,
-                 smcj_xstrdup("an \"error\" response without a string \"class\" (P.3)"));
+                 smcj_strdup("an \"error\" response without a string \"class\" (P.3)"));
             return;
         }
         if (off && off->type != SMCT_JSON_NULL && !smct_json_get_u64(off, &o)) {
-            fail(
-                c, SMCJ_REASON_PROTOCOL_ERROR,
-                smcj_xstrdup("\"offset\" is neither a non-negative 64-bit integer nor null (P.3)"));
+            fail(c, SMCJ_REASON_PROTOCOL_ERROR,
+                 smcj_strdup("\"offset\" is neither a non-negative 64-bit integer nor null (P.3)"));
             return;
         }
     }
@@ -431,12 +439,12 @@ void smcj_verdict(smcj_check_t *c, const smcj_runner_t *r, const smcj_vectors_t 
             const smct_json_t *cls = smct_json_get(resp, "class");
             smct_buf_t cs = {0};
             smcj_buf_excerpt(&cs, cls->str.ptr, cls->str.len, 100);
-            c->expected = smcj_xstrdup(v->canonical_hex);
-            c->actual =
-                error_text(cs.data, smct_json_get(resp, "offset"), smct_json_get(resp, "message"));
+            c->expected = smcj_strdup(v->canonical_hex);
+            c->actual = error_text(smcj_buf_text(&cs), smct_json_get(resp, "offset"),
+                                   smct_json_get(resp, "message"));
             smct_buf_free(&cs);
             fail(c, SMCJ_REASON_UNEXPECTED_ERROR,
-                 smcj_xstrdup("expected bytes, runner refused to encode"));
+                 smcj_strdup("expected bytes, runner refused to encode"));
             return;
         }
         if (expect_bytes(c, v, resp)) {
@@ -456,5 +464,5 @@ void smcj_verdict(smcj_check_t *c, const smcj_runner_t *r, const smcj_vectors_t 
     case SMCJ_CHECK_HANDSHAKE:
         break;
     }
-    fail(c, SMCJ_REASON_PROTOCOL_ERROR, smcj_xstrdup("internal: no verdict for this check"));
+    fail(c, SMCJ_REASON_PROTOCOL_ERROR, smcj_strdup("internal: no verdict for this check"));
 }

@@ -35,10 +35,15 @@ static char *trim(char *s)
 bool smcj_xfail_load(smcj_xfail_t *x, const char *path, char *err, size_t err_size)
 {
     memset(x, 0, sizeof *x);
-    x->path = smcj_xstrdup(path);
+    x->path = smcj_strdup(path);
     size_t len;
     uint8_t *data;
-    if (smct_read_file(path, 0, &data, &len, err, err_size) != SMCT_OK) {
+    smct_status_t st =
+        x->path ? smct_read_file(path, 0, &data, &len, err, err_size) : SMCT_ERR_NOMEM;
+    if (st == SMCT_ERR_NOMEM) {
+        smcj_nomem();
+    }
+    if (st != SMCT_OK) {
         return false;
     }
     char *text = (char *)data;
@@ -75,13 +80,19 @@ bool smcj_xfail_load(smcj_xfail_t *x, const char *path, char *err, size_t err_si
             free(text);
             return false;
         }
-        if (x->count == cap) {
-            cap = cap ? cap * 2 : 16;
-            x->entries = smcj_xrealloc(x->entries, cap * sizeof *x->entries);
+        char *pattern = smcj_strdup(pat);
+        char *why = smcj_strdup(reason && *reason ? reason : "(no reason given)");
+        if (!pattern || !why ||
+            !smcj_grow((void **)&x->entries, &cap, x->count + 1, sizeof *x->entries)) {
+            free(pattern);
+            free(why);
+            free(text);
+            snprintf(err, err_size, "out of memory");
+            return false;
         }
         smcj_xfail_entry_t *e = &x->entries[x->count++];
-        e->pattern = smcj_xstrdup(pat);
-        e->reason = smcj_xstrdup(reason && *reason ? reason : "(no reason given)");
+        e->pattern = pattern;
+        e->reason = why;
         e->line = line_no;
         e->is_glob = strpbrk(pat, "*?[") != NULL;
         e->matched = 0;
@@ -130,11 +141,10 @@ const smcj_xfail_entry_t *smcj_xfail_lookup(const smcj_xfail_t *x, const char *i
 
 /* Every vector that fails now, in vector order, with the reason people wrote when the old
  * list had one; new ones get a TODO naming the failure kind, to be triaged. */
-bool smcj_xfail_write(const smcj_runner_t *r, const smcj_vectors_t *vs, const char *path,
-                      bool include_differs, char *err, size_t err_size)
+void smcj_xfail_format(smct_buf_t *b, const smcj_runner_t *r, const smcj_vectors_t *vs,
+                       bool include_differs)
 {
-    smct_buf_t b = {0};
-    smct_buf_printf(&b,
+    smct_buf_printf(b,
                     "# Expected failures of runner `%s` for `smc conformance --xfail %s=FILE`.\n"
                     "# One vector id per line, then `# reason`. Written by --write-xfail; keep the "
                     "reasons current.\n",
@@ -151,17 +161,14 @@ bool smcj_xfail_write(const smcj_runner_t *r, const smcj_vectors_t *vs, const ch
         const smcj_xfail_entry_t *old =
             r->has_xfail ? smcj_xfail_lookup(&r->xfail, vs->v[i].id) : NULL;
         if (old) {
-            smct_buf_printf(&b, "%s  # %s\n", vs->v[i].id, old->reason);
+            smct_buf_printf(b, "%s  # %s\n", vs->v[i].id, old->reason);
         } else {
-            smct_buf_printf(&b, "%s  # TODO: triage (%s%s)\n", vs->v[i].id,
+            smct_buf_printf(b, "%s  # TODO: triage (%s%s)\n", vs->v[i].id,
                             res->placement_check != SIZE_MAX ? "placement, " : "",
                             res->reason == SMCJ_REASON_NONE ? "skipped"
                                                             : smcj_reason_name(res->reason));
         }
     }
-    bool ok = smct_write_file(path, b.data, b.len, err, err_size) == SMCT_OK;
-    smct_buf_free(&b);
-    return ok;
 }
 
 void smcj_xfail_free(smcj_xfail_t *x)

@@ -1018,6 +1018,79 @@ def case_handshake_words():
             check(not unknown, "%s:%d: no unknown word %s" % (f, line, unknown))
 
 
+# ---- out of memory ----
+
+def running(pid):
+    """Whether process `pid` still runs (a zombie waiting for a reaper does not)."""
+    try:
+        with open("/proc/%d/stat" % pid) as st:
+            return st.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+    except OSError:
+        return False
+
+
+def case_out_of_memory():
+    """No exit() from inside the judge: an allocation that fails anywhere (judge, notation or
+    libsmc code) ends the run with exit 2, one "out of memory" line and no report, and every
+    runner it started is killed and reaped. smc-judge-failalloc fails the Nth allocation only,
+    for every N the run makes (JUDGE_OOM_STRIDE=K tries every Kth). The runner leaves a process
+    behind unless the judge kills its process group: when the C runner exits (its stdin closed)
+    and the judge is gone, its shell execs `sleep`, so a judge that exited without killing its
+    runners would leave one running. (While the judge lives, after bye, the shell just exits.)"""
+    if not ARGS.failalloc_judge or not ARGS.c_runner:
+        print("skip: no --failalloc-judge (Linux only) or --c-runner given")
+        return
+    tmp = tempfile.mkdtemp(prefix="oom-")
+    pids = os.path.join(tmp, "pids")
+    runner = ("c=echo $$ >> %s; %s; sleep 0.2; kill -0 $PPID 2>/dev/null && exit 0; exec sleep 30"
+              % (shlex.quote(pids), shlex.quote(ARGS.c_runner)))
+    report = os.path.join(tmp, "report.json")
+
+    def run(env):
+        if os.path.exists(report):
+            os.unlink(report)
+        cmd = [ARGS.failalloc_judge, "--vectors", VECTORS, "--no-progress", "--runner", runner,
+               "--json", report]
+        return subprocess.run(cmd, env=dict(os.environ, **env), capture_output=True, text=True,
+                              timeout=60)
+
+    p = run({})
+    m = re.search(r"failalloc: (\d+) allocations, none failed", p.stderr)
+    check(p.returncode == 0 and m is not None and os.path.exists(report),
+          "without a failure the run passes and counts its allocations (%s)" % (m and m.group(1)))
+    total = int(m.group(1))
+    stride = int(os.environ.get("JUDGE_OOM_STRIDE", "1"))
+    tried = with_runner = 0
+    for n in range(1, total + 3, stride):  # a run's count can differ by one or two
+        if os.path.exists(pids):
+            os.unlink(pids)
+        p = run({"SMCJ_FAIL_ALLOC": str(n)})
+        if "number %d failed" % n not in p.stderr:
+            check(p.returncode == 0 and n > total - 3,
+                  "allocation %d was not reached: the run passes (exit %d)" % (n, p.returncode))
+            continue
+        tried += 1
+        what = "allocation %d of %d fails" % (n, total)
+        if p.returncode != 2 or "smc conformance: out of memory" not in p.stderr:
+            check(False, "%s: exit 2 with \"out of memory\" (exit %d, stderr %r)" %
+                  (what, p.returncode, p.stderr[-400:]))
+        if os.path.exists(report):
+            check(False, "%s: no report is written" % what)
+        started = []
+        if os.path.exists(pids):
+            with open(pids) as f:
+                started = [int(x) for x in f.read().split()]
+        with_runner += bool(started)
+        end = time.monotonic() + 3  # SIGKILL of a process group is asynchronous
+        while any(running(pid) for pid in started) and time.monotonic() < end:
+            time.sleep(0.02)
+        alive = [pid for pid in started if running(pid)]
+        if alive:
+            check(False, "%s: runner processes %s are no longer running" % (what, alive))
+    check(tried > 0, "%d failing runs: each exit 2, \"out of memory\", no report" % tried)
+    check(with_runner > 0, "%d of them failed with a runner started; none was left running" % with_runner)
+
+
 CASES = {n[5:]: f for n, f in globals().items() if n.startswith("case_")}
 
 
@@ -1028,6 +1101,7 @@ def main():
     ap.add_argument("--c-runner")
     ap.add_argument("--c-example-runner")
     ap.add_argument("--full-vectors")
+    ap.add_argument("--failalloc-judge", help="smc-judge-failalloc (the out_of_memory case)")
     ap.add_argument("case", choices=sorted(CASES) + ["all"])
     ARGS = ap.parse_args()
     if ARGS.full_vectors and not os.path.isdir(ARGS.full_vectors):
@@ -1036,6 +1110,8 @@ def main():
         ARGS.c_runner = None
     if not ARGS.c_example_runner:
         ARGS.c_example_runner = None
+    if not ARGS.failalloc_judge:
+        ARGS.failalloc_judge = None
     ALL_IDS = []
     for name in sorted(os.listdir(VECTORS)):
         with open(os.path.join(VECTORS, name), encoding="utf-8") as f:
