@@ -15,17 +15,10 @@
 #include "smc/smc.h"
 #include "smc_bench.h"
 
-/** Entry point a payload is decoded with (spec §9, §10, §11). */
-typedef enum bench_entry {
-    BENCH_ENTRY_MESSAGE = 0,
-    BENCH_ENTRY_CALL = 1,
-    BENCH_ENTRY_ENVELOPE = 2
-} bench_entry_t;
-
 /** One payload, loaded, with everything the operations need prepared once. */
 typedef struct bench_payload {
     char name[128];
-    bench_entry_t entry;
+    smc_entry_t entry;
     uint8_t *data; /* the bytes, malloc'ed (8-aligned by malloc, like a typical channel buffer) */
     size_t len;
     uint64_t values; /* value count, bench/README.md "Definitions" */

@@ -47,7 +47,7 @@ typedef struct options {
     const char *manifest;
     const char *filters[MAX_FILTERS];
     unsigned filter_count;
-    bench_entry_t entry;
+    smc_entry_t entry;
     unsigned op_mask;
     bench_config_t cfg;
     bool json;
@@ -56,23 +56,22 @@ typedef struct options {
     unsigned file_count;
 } options_t;
 
-static const char *entry_name(bench_entry_t e)
+static const char *entry_name(smc_entry_t e)
 {
     switch (e) {
-    case BENCH_ENTRY_MESSAGE:
+    case SMC_ENTRY_MESSAGE:
         return "message";
-    case BENCH_ENTRY_CALL:
+    case SMC_ENTRY_CALL:
         return "call";
-    case BENCH_ENTRY_ENVELOPE:
+    case SMC_ENTRY_ENVELOPE:
         return "envelope";
     }
     return "?";
 }
 
-static bool parse_entry(const char *s, size_t len, bench_entry_t *out)
+static bool parse_entry(const char *s, size_t len, smc_entry_t *out)
 {
-    static const bench_entry_t all[] = {BENCH_ENTRY_MESSAGE, BENCH_ENTRY_CALL,
-                                        BENCH_ENTRY_ENVELOPE};
+    static const smc_entry_t all[] = {SMC_ENTRY_MESSAGE, SMC_ENTRY_CALL, SMC_ENTRY_ENVELOPE};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
         const char *name = entry_name(all[i]);
         if (strlen(name) == len && memcmp(name, s, len) == 0) {
@@ -125,7 +124,7 @@ static int parse_args(int argc, char **argv, options_t *o)
     memset(o, 0, sizeof *o);
     const char *env = getenv("SMC_BENCH_MANIFEST");
     o->manifest = env != NULL && env[0] != '\0' ? env : SMC_BENCH_DEFAULT_MANIFEST;
-    o->entry = BENCH_ENTRY_MESSAGE;
+    o->entry = SMC_ENTRY_MESSAGE;
     o->op_mask = (1u << BENCH_OP_COUNT) - 1;
     o->cfg.samples = 200;
     o->cfg.min_sample_ns = 50000;

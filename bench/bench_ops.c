@@ -53,11 +53,11 @@ static bool decode_into(op_ctx_t *c, smc_arena_t *arena, const smc_decode_opts_t
 {
     const bench_payload_t *p = c->p;
     switch (p->entry) {
-    case BENCH_ENTRY_MESSAGE:
+    case SMC_ENTRY_MESSAGE:
         return smc_decode(p->data, p->len, opts, arena, tree, NULL) == SMC_OK;
-    case BENCH_ENTRY_CALL:
+    case SMC_ENTRY_CALL:
         return smc_decode_method_call(p->data, p->len, opts, arena, call, NULL) == SMC_OK;
-    case BENCH_ENTRY_ENVELOPE:
+    case SMC_ENTRY_ENVELOPE:
         return smc_decode_envelope(p->data, p->len, opts, arena, env, NULL) == SMC_OK;
     }
     return false;
@@ -67,11 +67,11 @@ static bool encode_from(op_ctx_t *c, const smc_value_t *tree, const smc_method_c
                         const smc_envelope_t *env, size_t *written)
 {
     switch (c->p->entry) {
-    case BENCH_ENTRY_MESSAGE:
+    case SMC_ENTRY_MESSAGE:
         return smc_encode(tree, c->out, c->out_cap, written, NULL) == SMC_OK;
-    case BENCH_ENTRY_CALL:
+    case SMC_ENTRY_CALL:
         return smc_encode_method_call(call, c->out, c->out_cap, written, NULL) == SMC_OK;
-    case BENCH_ENTRY_ENVELOPE:
+    case SMC_ENTRY_ENVELOPE:
         return smc_encode_envelope(env, c->out, c->out_cap, written, NULL) == SMC_OK;
     }
     return false;
@@ -89,16 +89,16 @@ static bool validate_entry(const bench_payload_t *p)
 {
     smc_reader_t r;
     switch (p->entry) {
-    case BENCH_ENTRY_MESSAGE:
+    case SMC_ENTRY_MESSAGE:
         return smc_validate(p->data, p->len, NULL, NULL) == SMC_OK;
-    case BENCH_ENTRY_CALL: /* spec §10: a string name, one value */
+    case SMC_ENTRY_CALL: /* spec §10: a string name, one value */
         smc_reader_init(&r, p->data, p->len, NULL);
         if (!expect_tag(&r, 0x07, 0x07) || smc_reader_skip_value(&r) != SMC_OK ||
             smc_reader_skip_value(&r) != SMC_OK) {
             return false;
         }
         return smc_reader_remaining(&r) == 0;
-    case BENCH_ENTRY_ENVELOPE: /* spec §11: flag, then result or code/message/details[/trace] */
+    case SMC_ENTRY_ENVELOPE: /* spec §11: flag, then result or code/message/details[/trace] */
         if (p->len == 0 || p->data[0] > 1) {
             return false;
         }
@@ -134,7 +134,7 @@ bool bench_count_values(const bench_payload_t *p, uint64_t *values, smc_error_t 
     }
     /* After the envelope flag, every entry point is a sequence of complete values. */
     smc_reader_t r;
-    smc_reader_init_at(&r, p->data, p->len, p->entry == BENCH_ENTRY_ENVELOPE ? 1 : 0, NULL);
+    smc_reader_init_at(&r, p->data, p->len, p->entry == SMC_ENTRY_ENVELOPE ? 1 : 0, NULL);
     uint64_t n = 0;
     while (smc_reader_remaining(&r) > 0) {
         smc_item_t it;

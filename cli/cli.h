@@ -42,7 +42,7 @@ typedef struct cli_opts {
     bool no_custom;
     bool pretty;
     uint32_t max_depth; /* 0 → library default (SMC_DEFAULT_MAX_DEPTH) */
-    smct_entry_t entry;
+    smc_entry_t entry;
     const char *input;  /* FILE or "-" */
 } cli_opts_t;
 

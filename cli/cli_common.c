@@ -49,7 +49,7 @@ static bool is_option(const char *arg, const char *name)
 int cli_parse_opts(int argc, char **argv, unsigned allowed, const char *help, cli_opts_t *o)
 {
     memset(o, 0, sizeof *o);
-    o->entry = SMCT_ENTRY_MESSAGE;
+    o->entry = SMC_ENTRY_MESSAGE;
     const char *cmd = argv[0];
     bool only_files = false;
     for (int i = 1; i < argc; i++) {

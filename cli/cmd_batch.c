@@ -72,7 +72,7 @@ static void reply_error(reply_t *r, const char *cls, bool has_offset, size_t off
 }
 
 /* Decode `hex` per the request; on success leaves the decoded doc in *doc and returns true. */
-static bool do_decode(reply_t *r, const smct_json_t *req, smct_entry_t entry, smc_arena_t *arena,
+static bool do_decode(reply_t *r, const smct_json_t *req, smc_entry_t entry, smc_arena_t *arena,
                       uint8_t **bytes, smct_doc_t *doc, size_t *nbytes)
 {
     const smct_json_t *hex = smct_json_get(req, "hex");
@@ -127,7 +127,7 @@ static bool handle(reply_t *r, const char *line, size_t len, smc_arena_t *arena)
     }
     const smct_json_t *op = smct_json_get(req, "op");
     const smct_json_t *entry_json = smct_json_get(req, "entry");
-    smct_entry_t entry = SMCT_ENTRY_MESSAGE;
+    smc_entry_t entry = SMC_ENTRY_MESSAGE;
     if (entry_json != NULL &&
         (entry_json->type != SMCT_JSON_STRING ||
          !smct_entry_from_name(entry_json->str.ptr, entry_json->str.len, &entry))) {

@@ -425,14 +425,14 @@ static void dump_entry(dump_t *d, const cli_opts_t *o, const smc_decode_opts_t *
     bool optional_last = false;
 
     switch (o->entry) {
-    case SMCT_ENTRY_MESSAGE:
+    case SMC_ENTRY_MESSAGE:
         elements[nelements++] = (element_t){"$", any};
         break;
-    case SMCT_ENTRY_CALL:
+    case SMC_ENTRY_CALL:
         elements[nelements++] = (element_t){"$.name", str_only};
         elements[nelements++] = (element_t){"$.args", any};
         break;
-    case SMCT_ENTRY_ENVELOPE: {
+    case SMC_ENTRY_ENVELOPE: {
         if (d->len == 0) {
             return;
         }

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "smct_vocab.h"
+
 void fuzz_fail(const char *file, int line, const char *expr, const char *fmt, ...)
 {
     va_list ap;
@@ -87,9 +89,8 @@ smc_decode_opts_t fuzz_decode_opts(const fuzz_options_t *o, bool strict)
 
 static bool is_decoder_class(const char *cls)
 {
-    static const char *const classes[] = {"ok",        "truncated",   "trailing_bytes",
-                                          "unknown_tag", "bad_utf8",  "depth_limit",
-                                          "not_canonical", "bad_envelope", "nomem"};
+    /* the decoder error classes of vectors/schema.json, and success and out of memory */
+    static const char *const classes[] = {"ok", SMCT_ERROR_CLASS_LIST(SMCT_VOCAB_ITEM) "nomem"};
     for (size_t i = 0; i < sizeof classes / sizeof classes[0]; i++) {
         if (strcmp(cls, classes[i]) == 0) {
             return true;

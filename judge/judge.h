@@ -16,7 +16,8 @@ extern "C" {
  * Entry point of `smc conformance ARGS...`.
  * @param argc, argv  the arguments after the CLI's own dispatch: argv[0] is the command
  *                    name ("conformance" or the program name), argv[1..] the options.
- * @return 0 when the gate passed, 1 when it failed, 2 on a usage or setup error.
+ * @return 0 when the gate passed, 1 when it failed, 2 on a usage or setup error or when
+ *         memory ran out (never exit(): every runner is killed and reaped first).
  */
 int smc_judge_main(int argc, char **argv);
 

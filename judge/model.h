@@ -23,6 +23,9 @@ typedef enum smcj_tier {
 
 const char *smcj_tier_name(smcj_tier_t t);
 
+/** The tier named `name` ("required", ...); false if there is none. */
+bool smcj_tier_of_name(const char *name, smcj_tier_t *out);
+
 /** One `accepted` alternative encoding (V.2). */
 typedef struct smcj_accepted {
     char *hex;
@@ -49,11 +52,11 @@ typedef enum smcj_alt_kind {
 /** One `notes.alternatives[]` entry: what other implementations do (spec §1.1, V.2). */
 typedef struct smcj_alternative {
     char *behaviour;
-    char *who;            /* the implementations, joined: "CPP, GLIB" */
+    char *who; /* the implementations, joined: "CPP, GLIB" */
     smcj_alt_kind_t kind;
-    smct_doc_t value;     /* SMCJ_ALT_VALUE, in the vectors' arena */
+    smct_doc_t value; /* SMCJ_ALT_VALUE, in the vectors' arena */
     char *value_text;
-    char *cls;            /* SMCJ_ALT_ERROR; NULL: an error whose class the spec does not assign */
+    char *cls; /* SMCJ_ALT_ERROR; NULL: an error whose class the spec does not assign */
     bool has_offset;
     uint64_t offset;
 } smcj_alternative_t;
@@ -65,26 +68,27 @@ typedef struct smcj_vector {
     char *kind;
     char *file; /* base name of the file it came from */
     smcj_tier_t tier;
-    smcj_tier_t mode_tier[2]; /* tier of the checks made in flutter [0] / strict [1] mode (V.2 by_mode) */
+    /* the tier of the checks made in flutter [0] / strict [1] mode (V.2 by_mode) */
+    smcj_tier_t mode_tier[2];
     char **requirements;
     size_t n_requirements;
-    smct_entry_t entry;
+    smc_entry_t entry;
     char **features;
     size_t n_features;
     char *focus; /* "$[2] at offset 5", or NULL */
 
     bool has_value;
-    char *value_text;  /* the vector's notation text, compact */
-    smct_doc_t value;  /* parsed (judge arena) */
+    char *value_text; /* the vector's notation text, compact */
+    smct_doc_t value; /* parsed (judge arena) */
 
-    bool is_valid;     /* value + canonical */
+    bool is_valid; /* value + canonical */
     char *canonical_hex;
     uint8_t *canonical;
     size_t canonical_len;
     smcj_accepted_t *accepted;
     size_t n_accepted;
 
-    bool is_reject;    /* hex + error */
+    bool is_reject; /* hex + error */
     char *hex;
     uint8_t *bytes;
     size_t len;
@@ -92,14 +96,14 @@ typedef struct smcj_vector {
     uint64_t err_offset;
     bool rejects_flutter;
     bool rejects_strict;
-    smcj_order_alt_t *order_alts;  /* error.alternatives: passes too, at the vector's tier */
+    smcj_order_alt_t *order_alts; /* error.alternatives: passes too, at the vector's tier */
     size_t n_order_alts;
 
-    smcj_alternative_t *alts;      /* notes.alternatives, in file order */
+    smcj_alternative_t *alts; /* notes.alternatives, in file order */
     size_t n_alts;
 
-    bool selected;     /* passes the command-line filters */
-    unsigned shift;    /* 1..7, derived from the id: the placement check's P.2 `shift` */
+    bool selected;  /* passes the command-line filters */
+    unsigned shift; /* 1..7, derived from the id: the placement check's P.2 `shift` */
 } smcj_vector_t;
 
 typedef struct smcj_vectors {
@@ -109,7 +113,7 @@ typedef struct smcj_vectors {
     char **files; /* paths loaded */
     size_t n_files;
     char *dir;
-    smc_arena_t arena; /* holds every parsed expected value */
+    smc_arena_t arena;     /* holds every parsed expected value */
     char **unknown_fields; /* field names this judge does not know, each once (ignored, V.4) */
     size_t n_unknown_fields;
 } smcj_vectors_t;
@@ -118,7 +122,7 @@ typedef struct smcj_vectors {
 
 typedef enum smcj_check_kind {
     SMCJ_CHECK_DECODE = 0,        /* P.5 1: canonical → value, flutter mode */
-    SMCJ_CHECK_DECODE_STRICT = 1, /* canonical → value, strict mode (R1.4-7: strict accepts canonical) */
+    SMCJ_CHECK_DECODE_STRICT = 1, /* canonical → value, strict mode (R1.4-7: strict accepts it) */
     SMCJ_CHECK_ENCODE = 2,        /* P.5 2: value → canonical */
     SMCJ_CHECK_ROUNDTRIP = 3,     /* P.5 3 */
     SMCJ_CHECK_ACCEPT = 4,        /* P.5 4: accepted[i], flutter → value */
@@ -136,46 +140,46 @@ typedef enum smcj_outcome {
     SMCJ_OUT_NA
 } smcj_outcome_t;
 
-#define SMCJ_REASON_LIST(X)            \
-    X(NONE, "none")                    \
-    X(WRONG_VALUE, "wrong_value")      \
-    X(WRONG_BYTES, "wrong_bytes")      \
-    X(WRONG_CLASS, "wrong_class")      \
-    X(WRONG_OFFSET, "wrong_offset")    \
-    X(UNEXPECTED_ERROR, "unexpected_error") \
-    X(UNEXPECTED_SUCCESS, "unexpected_success") \
-    X(CRASH, "crash")                  \
-    X(TIMEOUT, "timeout")              \
+#define SMCJ_REASON_LIST(X)                                                                        \
+    X(NONE, "none")                                                                                \
+    X(WRONG_VALUE, "wrong_value")                                                                  \
+    X(WRONG_BYTES, "wrong_bytes")                                                                  \
+    X(WRONG_CLASS, "wrong_class")                                                                  \
+    X(WRONG_OFFSET, "wrong_offset")                                                                \
+    X(UNEXPECTED_ERROR, "unexpected_error")                                                        \
+    X(UNEXPECTED_SUCCESS, "unexpected_success")                                                    \
+    X(CRASH, "crash")                                                                              \
+    X(TIMEOUT, "timeout")                                                                          \
     X(PROTOCOL_ERROR, "protocol_error")
 
 typedef enum smcj_reason {
 #define SMCJ_REASON_ENUM(name, str) SMCJ_REASON_##name,
     SMCJ_REASON_LIST(SMCJ_REASON_ENUM)
 #undef SMCJ_REASON_ENUM
-    SMCJ_REASON_COUNT
+        SMCJ_REASON_COUNT
 } smcj_reason_t;
 
 const char *smcj_reason_name(smcj_reason_t r);
 
 typedef struct smcj_check {
     smcj_check_kind_t kind;
-    size_t vector;       /* index into smcj_vectors_t.v */
-    size_t index;        /* accepted[index] for ACCEPT/ACCEPT_STRICT */
-    bool strict;         /* request mode */
-    bool placed;         /* the placement check: decoded at the vector's shift (spec §3.3) */
-    smcj_tier_t tier;    /* the tier of the rules this check tests (V.2 tier / by_mode) */
-    int order_alt;       /* passed with error.alternatives[order_alt], else -1 */
-    int alt;             /* failed the way notes.alternatives[alt] says, else -1 */
+    size_t vector;    /* index into smcj_vectors_t.v */
+    size_t index;     /* accepted[index] for ACCEPT/ACCEPT_STRICT */
+    bool strict;      /* request mode */
+    bool placed;      /* the placement check: decoded at the vector's shift (spec §3.3) */
+    smcj_tier_t tier; /* the tier of the rules this check tests (V.2 tier / by_mode) */
+    int order_alt;    /* passed with error.alternatives[order_alt], else -1 */
+    int alt;          /* failed the way notes.alternatives[alt] says, else -1 */
     smcj_outcome_t outcome;
     smcj_reason_t reason;
-    char *detail;        /* one line: why it failed / was skipped / is n/a */
-    char *expected;      /* notation text or "class @ offset" */
-    char *actual;        /* what the runner said (notation, class @ offset, or raw line) */
-    uint8_t *exp_bytes;  /* wrong_bytes: both byte strings for the hex diff */
+    char *detail;       /* one line: why it failed / was skipped / is n/a */
+    char *expected;     /* notation text or "class @ offset" */
+    char *actual;       /* what the runner said (notation, class @ offset, or raw line) */
+    uint8_t *exp_bytes; /* wrong_bytes: both byte strings for the hex diff */
     size_t exp_len;
     uint8_t *act_bytes;
     size_t act_len;
-    char *stderr_tail;   /* failures: the runner's last stderr lines at that moment */
+    char *stderr_tail; /* failures: the runner's last stderr lines at that moment */
 } smcj_check_t;
 
 /** Human label of a check: "decode", "encode", "decode accepted[1] strict", "reject strict"... */
@@ -186,29 +190,30 @@ const char *smcj_check_direction(const smcj_check_t *c);
 /* ---- per (runner, vector) result ---- */
 
 typedef enum smcj_status {
-    SMCJ_ST_NONE = 0,   /* not selected */
+    SMCJ_ST_NONE = 0, /* not selected */
     SMCJ_ST_PASS,
-    SMCJ_ST_FAIL,       /* failed and counts against the gate */
-    SMCJ_ST_FAIL_INFO,  /* failed, outside the gate (--gate required and tier recommended) */
-    SMCJ_ST_DIFFERS,    /* implementation-defined vector: behaviour differs from the spec's decision */
-    SMCJ_ST_XFAIL,      /* failed, listed in the expected-failure list */
-    SMCJ_ST_XPASS,      /* passed, but listed as an expected failure (fails the run) */
+    SMCJ_ST_FAIL,      /* failed and counts against the gate */
+    SMCJ_ST_FAIL_INFO, /* failed, outside the gate (--gate required and tier recommended) */
+    SMCJ_ST_DIFFERS, /* implementation-defined vector: behaviour differs from the spec's decision */
+    SMCJ_ST_XFAIL,   /* failed, listed in the expected-failure list */
+    SMCJ_ST_XPASS,   /* passed, but listed as an expected failure (fails the run) */
     SMCJ_ST_SKIPPED,
     SMCJ_ST_NA,
-    SMCJ_ST_PLACEMENT,      /* right at an aligned address, not at the shifted one; gated (spec §3.3) */
-    SMCJ_ST_PLACEMENT_INFO  /* the same, outside the gate (recommended placement tier, --gate required) */
+    SMCJ_ST_PLACEMENT, /* right at an aligned address, not at the shifted one; gated (spec §3.3) */
+    SMCJ_ST_PLACEMENT_INFO /* the same, outside the gate (recommended placement tier, --gate
+                              required) */
 } smcj_status_t;
 
 const char *smcj_status_name(smcj_status_t s);
 
 typedef struct smcj_result {
     smcj_status_t status;
-    smcj_outcome_t outcome;  /* raw wire-level outcome before gate/xfail (placement apart) */
-    smcj_reason_t reason;    /* the deciding failing check's reason */
-    size_t first_check;      /* index of the deciding failing (or skipped) check, or SIZE_MAX */
-    smcj_tier_t tier;        /* tier of the deciding check (the vector's when nothing failed) */
-    int alt;                 /* notes.alternatives index the deciding check matched, else -1 */
-    size_t placement_check;  /* a failed placement check (status PLACEMENT*), else SIZE_MAX */
+    smcj_outcome_t outcome; /* raw wire-level outcome before gate/xfail (placement apart) */
+    smcj_reason_t reason;   /* the deciding failing check's reason */
+    size_t first_check;     /* index of the deciding failing (or skipped) check, or SIZE_MAX */
+    smcj_tier_t tier;       /* tier of the deciding check (the vector's when nothing failed) */
+    int alt;                /* notes.alternatives index the deciding check matched, else -1 */
+    size_t placement_check; /* a failed placement check (status PLACEMENT*), else SIZE_MAX */
     smcj_tier_t placement_tier;
     const char *xfail_reason; /* borrowed from the xfail list */
 } smcj_result_t;
@@ -220,7 +225,7 @@ typedef struct smcj_xfail_entry {
     char *reason;
     int line;
     bool is_glob;
-    size_t matched;   /* vector ids it matches (all loaded vectors) */
+    size_t matched; /* vector ids it matches (all loaded vectors) */
 } smcj_xfail_entry_t;
 
 typedef struct smcj_xfail {
@@ -240,21 +245,21 @@ typedef struct smcj_runner {
     smcj_xfail_t xfail;
     bool has_xfail;
 
-    bool started;           /* the first handshake succeeded */
-    bool start_failed;      /* could not start at all (exit status 2) */
-    bool handshake_bad;     /* answered the first hello with something that is not the protocol */
+    bool started;       /* the first handshake succeeded */
+    bool start_failed;  /* could not start at all (exit status 2) */
+    bool handshake_bad; /* answered the first hello with something that is not the protocol */
     char *start_error;
 
     char *codec_name, *codec_version, *codec_language;
-    bool entry_ok[3];       /* by smct_entry_t */
+    bool entry_ok[SMC_ENTRY_COUNT]; /* by smc_entry_t */
     char **decode_caps;
     size_t n_decode_caps;
     char **encode_caps;
     size_t n_encode_caps;
     bool opt_error_offsets;
     bool opt_shift;
-    bool map_order;         /* decode caps contain map-order */
-    char *handshake_note;   /* unknown capability/option words in the hello answer, or NULL */
+    bool map_order;       /* decode caps contain map-order */
+    char *handshake_note; /* unknown capability/option words in the hello answer, or NULL */
 
     smcj_check_t *checks;
     size_t n_checks;
@@ -264,11 +269,11 @@ typedef struct smcj_runner {
     bool gave_up;
     size_t requests_sent;
     double seconds;
-    char *stderr_tail;      /* at the end of the run */
+    char *stderr_tail; /* at the end of the run */
 
     /* totals over selected vectors */
     size_t n_pass, n_fail, n_fail_info, n_differs, n_xfail, n_xpass, n_skipped, n_na;
-    size_t n_differs_listed;            /* differs, in a way a vector's notes name */
+    size_t n_differs_listed;              /* differs, in a way a vector's notes name */
     size_t n_placement, n_placement_info; /* placement failures, gated and not */
     size_t n_skipped_gated; /* skipped, in a gated tier, not an expected failure: fails the gate */
     size_t n_xfail_unmatched;
@@ -287,15 +292,18 @@ typedef struct smcj_run {
     size_t n_runners;
     smcj_gate_t gate;
     double timeout;
-    double seconds;         /* wall time of the runner phase */
+    double seconds; /* wall time of the runner phase */
     bool gate_passed;
     int exit_status;
-    char **gate_notes;      /* why the gate failed, one line each */
+    char **gate_notes; /* why the gate failed, one line each */
     size_t n_gate_notes;
     int max_details;
-    bool list_na;           /* --list-na: name every not-applicable vector in the text report */
-    char *argv0;            /* how to invoke the judge in replay lines */
-    char *started_at;       /* UTC ISO-8601 */
+    bool list_na;     /* --list-na: name every not-applicable vector in the text report */
+    char *argv0;      /* how to invoke the judge in replay lines */
+    char *started_at; /* UTC ISO-8601 */
 } smcj_run_t;
+
+/** Free everything a runner holds (not the struct itself). */
+void smcj_runner_free(smcj_runner_t *r);
 
 #endif /* SMCJ_MODEL_H */

@@ -8,21 +8,23 @@
 
 #include <stdint.h>
 
-#include "jbuf.h"
+#include "alloc.h"
+#include "escape.h"
 #include "model.h"
 
 /** Build runner->checks for every selected vector, after a successful handshake. */
 void smcj_plan(smcj_runner_t *r, const smcj_vectors_t *vs);
 
 /** One placeholder check per selected vector, failed with `reason` (a handshake that failed). */
-void smcj_plan_all_failed(smcj_runner_t *r, const smcj_vectors_t *vs, smcj_reason_t reason, const char *detail);
+void smcj_plan_all_failed(smcj_runner_t *r, const smcj_vectors_t *vs, smcj_reason_t reason,
+                          const char *detail);
 
 /** Append the request line (without newline) for check `c` with sequence number `seq`. */
-void smcj_request_line(smcj_buf_t *b, uint64_t seq, const smcj_runner_t *r, const smcj_vectors_t *vs,
-                       const smcj_check_t *c);
+void smcj_request_line(smct_buf_t *b, uint64_t seq, const smcj_runner_t *r,
+                       const smcj_vectors_t *vs, const smcj_check_t *c);
 
 /** The hello line of P.1 (without newline). */
-void smcj_hello_line(smcj_buf_t *b);
+void smcj_hello_line(smct_buf_t *b);
 
 /** True if the runner lists `word` in `caps`. */
 bool smcj_caps_have(char *const *caps, size_t n, const char *word);

@@ -1,4 +1,9 @@
-/* Runner child processes (see proc.h). */
+/*
+ * Runner child processes (proc.h): fork + exec of /bin/sh -c COMMAND in its own process
+ * group, so a kill reaches whatever the shell started (a JVM under a wrapper script), and so a
+ * terminal's ^C reaches the judge only, which then kills its runners itself. Every child is
+ * reaped by the judge: none outlives it.
+ */
 #define _POSIX_C_SOURCE 200809L
 #include "proc.h"
 
@@ -75,6 +80,8 @@ static void close_fd(int *fd)
     }
 }
 
+/* Close-on-exec, so no runner inherits another's pipe ends (which would hide an EOF), and
+ * non-blocking for the judge's ends, so one slow runner never stalls the others. */
 static bool set_flags(int fd, bool nonblock)
 {
     int fdfl = fcntl(fd, F_GETFD);
@@ -99,8 +106,9 @@ bool smcj_proc_spawn(smcj_proc_t *p, const char *command, char *err, size_t err_
         snprintf(err, err_size, "pipe: %s", strerror(errno));
         goto fail;
     }
-    if (!set_flags(in_pipe[0], false) || !set_flags(in_pipe[1], true) || !set_flags(out_pipe[0], true) ||
-        !set_flags(out_pipe[1], false) || !set_flags(err_pipe[0], true) || !set_flags(err_pipe[1], false)) {
+    if (!set_flags(in_pipe[0], false) || !set_flags(in_pipe[1], true) ||
+        !set_flags(out_pipe[0], true) || !set_flags(out_pipe[1], false) ||
+        !set_flags(err_pipe[0], true) || !set_flags(err_pipe[1], false)) {
         snprintf(err, err_size, "fcntl: %s", strerror(errno));
         goto fail;
     }
@@ -184,6 +192,8 @@ static void reap_blocking(smcj_proc_t *p)
     p->wait_status = r == p->pid ? st : 0;
 }
 
+/* SIGKILL, not SIGTERM: a runner that is being charged with a hang or a protocol error gets
+ * no chance to print more, and its process group goes with it. */
 void smcj_proc_terminate(smcj_proc_t *p)
 {
     if (p->pid > 0) {
@@ -219,16 +229,26 @@ void smcj_proc_finish(smcj_proc_t *p, double seconds)
 static const char *signal_name(int sig)
 {
     switch (sig) {
-    case SIGSEGV: return "SIGSEGV";
-    case SIGABRT: return "SIGABRT";
-    case SIGKILL: return "SIGKILL";
-    case SIGBUS: return "SIGBUS";
-    case SIGFPE: return "SIGFPE";
-    case SIGILL: return "SIGILL";
-    case SIGTERM: return "SIGTERM";
-    case SIGPIPE: return "SIGPIPE";
-    case SIGINT: return "SIGINT";
-    default: return "signal";
+    case SIGSEGV:
+        return "SIGSEGV";
+    case SIGABRT:
+        return "SIGABRT";
+    case SIGKILL:
+        return "SIGKILL";
+    case SIGBUS:
+        return "SIGBUS";
+    case SIGFPE:
+        return "SIGFPE";
+    case SIGILL:
+        return "SIGILL";
+    case SIGTERM:
+        return "SIGTERM";
+    case SIGPIPE:
+        return "SIGPIPE";
+    case SIGINT:
+        return "SIGINT";
+    default:
+        return "signal";
     }
 }
 
@@ -240,8 +260,8 @@ void smcj_proc_describe_status(const smcj_proc_t *p, char *out, size_t out_size)
         int code = WEXITSTATUS(p->wait_status);
         if (code > 128 && code < 128 + 65) {
             /* /bin/sh reports a child killed by signal N as exit status 128+N */
-            snprintf(out, out_size, "exit status %d: the command was killed by signal %d (%s)", code, code - 128,
-                     signal_name(code - 128));
+            snprintf(out, out_size, "exit status %d: the command was killed by signal %d (%s)",
+                     code, code - 128, signal_name(code - 128));
         } else {
             snprintf(out, out_size, "exit status %d", code);
         }

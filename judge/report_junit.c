@@ -1,5 +1,11 @@
-/* JUnit XML: a testsuite per runner, a testcase per selected vector. */
+/*
+ * JUnit XML for CI systems: a testsuite per runner, a testcase per selected vector. Codec
+ * mismatches are <failure>, harness failures (crash, timeout, protocol error) are <error>,
+ * n/a, skips and expected failures are <skipped>; an entry of an expected-failure list that
+ * matches no vector is a failing case of its own, so a stale list shows in the CI's UI.
+ */
 #define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,22 +14,24 @@
 #include "reports.h"
 #include "results.h"
 
-static void attr(smcj_buf_t *b, const char *name, const char *value)
+static void attr(smct_buf_t *b, const char *name, const char *value)
 {
-    smcj_buf_printf(b, " %s=\"", name);
+    smct_buf_printf(b, " %s=\"", name);
     smcj_buf_xml_cstr(b, value);
-    smcj_buf_putc(b, '"');
+    smct_buf_putc(b, '"');
 }
 
-static void failure_body(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r, size_t vi)
+static void failure_body(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r, size_t vi)
 {
     const smcj_vector_t *v = &run->vectors->v[vi];
-    smcj_buf_t t = {0};
+    smct_buf_t t = {0};
     const smcj_result_t *res = &r->results[vi];
-    smcj_buf_printf(&t, "%s\ntier: %s, section %s, kind %s\n", v->description, smcj_tier_name(v->tier), v->section, v->kind);
-    char *note = res->placement_check != SIZE_MAX ? smcj_placement_text(v, res) : smcj_alternative_text(v, res);
+    smct_buf_printf(&t, "%s\ntier: %s, section %s, kind %s\n", v->description,
+                    smcj_tier_name(v->tier), v->section, v->kind);
+    char *note = res->placement_check != SIZE_MAX ? smcj_placement_text(v, res)
+                                                  : smcj_alternative_text(v, res);
     if (note) {
-        smcj_buf_printf(&t, "%s\n", note);
+        smct_buf_printf(&t, "%s\n", note);
         free(note);
     }
     size_t cb, ce;
@@ -35,74 +43,79 @@ static void failure_body(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner
         }
         char label[64];
         smcj_check_label(c, label, sizeof label);
-        smcj_buf_printf(&t, "\n[%s] %s: %s\n", label, smcj_reason_name(c->reason), c->detail ? c->detail : "");
+        smct_buf_printf(&t, "\n[%s] %s: %s\n", label, smcj_reason_name(c->reason),
+                        c->detail ? c->detail : "");
         if (c->reason == SMCJ_REASON_WRONG_BYTES && c->exp_bytes) {
             smcj_hexdiff(&t, "  ", c->exp_bytes, c->exp_len, c->act_bytes, c->act_len);
         } else {
             if (c->expected) {
-                smcj_buf_printf(&t, "  expected: ");
-            smcj_buf_shown(&t, c->expected);
-            smcj_buf_putc(&t, '\n');
+                smct_buf_printf(&t, "  expected: ");
+                smcj_buf_shown(&t, c->expected);
+                smct_buf_putc(&t, '\n');
             }
             if (c->actual) {
-                smcj_buf_printf(&t, "  actual:   ");
-            smcj_buf_shown(&t, c->actual);
-            smcj_buf_putc(&t, '\n');
+                smct_buf_printf(&t, "  actual:   ");
+                smcj_buf_shown(&t, c->actual);
+                smct_buf_putc(&t, '\n');
             }
         }
         if (c->stderr_tail && c->stderr_tail[0]) {
-            smcj_buf_printf(&t, "  runner stderr:\n%s\n", c->stderr_tail);
+            smct_buf_printf(&t, "  runner stderr:\n%s\n", c->stderr_tail);
         }
     }
-    smcj_buf_puts(&t, "\nreplay: ");
+    smct_buf_puts(&t, "\nreplay: ");
     smcj_replay_command(&t, run, r, v);
-    smcj_buf_putc(&t, '\n');
+    smct_buf_putc(&t, '\n');
+    smcj_buf_ok(&t); /* a failed part records out of memory: no report */
     smcj_buf_xml_text(b, t.data, t.len);
-    smcj_buf_free(&t);
+    smct_buf_free(&t);
 }
 
-static void one_case(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r, size_t vi)
+static void one_case(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r, size_t vi)
 {
     const smcj_vector_t *v = &run->vectors->v[vi];
     const smcj_result_t *res = &r->results[vi];
     char classname[128];
     snprintf(classname, sizeof classname, "%s.s%s", r->name, v->section);
-    smcj_buf_puts(b, "    <testcase");
+    smct_buf_puts(b, "    <testcase");
     attr(b, "classname", classname);
     attr(b, "name", v->id);
     attr(b, "file", v->file);
-    smcj_buf_puts(b, " time=\"0\"");
+    smct_buf_puts(b, " time=\"0\"");
     size_t deciding = smcj_result_check(res);
     const smcj_check_t *fc = deciding != SIZE_MAX ? &r->checks[deciding] : NULL;
     switch (res->status) {
     case SMCJ_ST_PASS:
     case SMCJ_ST_NONE:
-        smcj_buf_puts(b, "/>\n");
+        smct_buf_puts(b, "/>\n");
         return;
     case SMCJ_ST_NA:
-        smcj_buf_puts(b, ">\n      <skipped message=\"n/a: the runner lacks a capability or entry this vector needs\"/>\n    </testcase>\n");
+        smct_buf_puts(b, ">\n      <skipped message=\"n/a: the runner lacks a capability or entry "
+                         "this vector needs\"/>\n    </testcase>\n");
         return;
     case SMCJ_ST_SKIPPED: {
-        char *m = smcj_xasprintf("skipped by the runner: %s", fc && fc->detail ? fc->detail : "");
-        smcj_buf_puts(b, ">\n      <skipped");
+        char *m = smcj_asprintf("skipped by the runner: %s", fc && fc->detail ? fc->detail : "");
+        smct_buf_puts(b, ">\n      <skipped");
         attr(b, "message", m);
-        smcj_buf_puts(b, "/>\n    </testcase>\n");
+        smct_buf_puts(b, "/>\n    </testcase>\n");
         free(m);
         return;
     }
     case SMCJ_ST_XFAIL: {
-        char *m = smcj_xasprintf("expected failure (%s): %s", smcj_reason_name(res->reason), res->xfail_reason);
-        smcj_buf_puts(b, ">\n      <skipped");
+        char *m = smcj_asprintf("expected failure (%s): %s", smcj_reason_name(res->reason),
+                                res->xfail_reason);
+        smct_buf_puts(b, ">\n      <skipped");
         attr(b, "message", m);
-        smcj_buf_puts(b, "/>\n    </testcase>\n");
+        smct_buf_puts(b, "/>\n    </testcase>\n");
         free(m);
         return;
     }
     case SMCJ_ST_XPASS: {
-        char *m = smcj_xasprintf("unexpected pass: listed as an expected failure (%s) but passed", res->xfail_reason);
-        smcj_buf_puts(b, ">\n      <failure type=\"unexpected_pass\"");
+        char *m = smcj_asprintf("unexpected pass: listed as an expected failure (%s) but passed",
+                                res->xfail_reason);
+        smct_buf_puts(b, ">\n      <failure type=\"unexpected_pass\"");
         attr(b, "message", m);
-        smcj_buf_puts(b, "/>\n    </testcase>\n");
+        smct_buf_puts(b, "/>\n    </testcase>\n");
         free(m);
         return;
     }
@@ -110,129 +123,163 @@ static void one_case(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t *
     case SMCJ_ST_FAIL_INFO:
     case SMCJ_ST_PLACEMENT_INFO:
         /* informational: the case passes the gate, the difference is recorded as output */
-        smcj_buf_puts(b, ">\n      <system-out>");
-        smcj_buf_puts(b, res->status == SMCJ_ST_DIFFERS     ? "DIFFERS (implementation-defined): "
+        smct_buf_puts(b, ">\n      <system-out>");
+        smct_buf_puts(b, res->status == SMCJ_ST_DIFFERS     ? "DIFFERS (implementation-defined): "
                          : res->status == SMCJ_ST_FAIL_INFO ? "FAIL outside the gate: "
                                                             : "PLACEMENT outside the gate: ");
         failure_body(b, run, r, vi);
-        smcj_buf_puts(b, "</system-out>\n    </testcase>\n");
+        smct_buf_puts(b, "</system-out>\n    </testcase>\n");
         return;
     case SMCJ_ST_PLACEMENT: {
         /* spec §3.3: its own failure type, never merged with the wire-level ones */
         char *m = smcj_placement_text(v, res);
-        smcj_buf_puts(b, ">\n      <failure type=\"placement\"");
+        smct_buf_puts(b, ">\n      <failure type=\"placement\"");
         attr(b, "message", m);
-        smcj_buf_putc(b, '>');
+        smct_buf_putc(b, '>');
         failure_body(b, run, r, vi);
-        smcj_buf_puts(b, "</failure>\n    </testcase>\n");
+        smct_buf_puts(b, "</failure>\n    </testcase>\n");
         free(m);
         return;
     }
     case SMCJ_ST_FAIL: {
         /* harness failures are <error>, codec mismatches <failure> (JUnit's own split) */
         const char *el = smcj_reason_is_harness(res->reason) ? "error" : "failure";
-        smcj_buf_printf(b, ">\n      <%s", el);
+        smct_buf_printf(b, ">\n      <%s", el);
         attr(b, "type", smcj_reason_name(res->reason));
         attr(b, "message", fc && fc->detail ? fc->detail : "");
-        smcj_buf_putc(b, '>');
+        smct_buf_putc(b, '>');
         failure_body(b, run, r, vi);
-        smcj_buf_printf(b, "</%s>\n    </testcase>\n", el);
+        smct_buf_printf(b, "</%s>\n    </testcase>\n", el);
         return;
     }
     }
 }
 
-void smcj_report_junit(smcj_buf_t *b, const smcj_run_t *run)
+/* Testcase counts of one suite (JUnit's tests, failures, errors, skipped). */
+typedef struct counts {
+    size_t tests, failures, errors, skipped;
+} counts_t;
+
+/* A runner that never ran: one "start" case, skipped or an error. */
+static void start_case(smct_buf_t *cases, const smcj_runner_t *r, counts_t *n)
 {
-    const smcj_vectors_t *vs = run->vectors;
-    size_t tests = 0, failures = 0, errors = 0, skipped = 0;
-    smcj_buf_t body = {0};
-    for (size_t ri = 0; ri < run->n_runners; ri++) {
-        const smcj_runner_t *r = &run->runners[ri];
-        size_t t = 0, f = 0, e = 0, s = 0;
-        smcj_buf_t cases = {0};
-        if (!r->results) {
-            t = 1;
-            smcj_buf_puts(&cases, "    <testcase");
-            attr(&cases, "classname", r->name);
-            smcj_buf_puts(&cases, " name=\"start\" time=\"0\">\n");
-            if (r->skip_reason) {
-                s = 1;
-                smcj_buf_puts(&cases, "      <skipped");
-                attr(&cases, "message", r->skip_reason);
-                smcj_buf_puts(&cases, "/>\n");
-            } else {
-                e = 1;
-                smcj_buf_puts(&cases, "      <error type=\"could_not_start\"");
-                attr(&cases, "message", r->start_error ? r->start_error : "");
-                smcj_buf_puts(&cases, "/>\n");
-            }
-            smcj_buf_puts(&cases, "    </testcase>\n");
-        } else {
-            for (size_t i = 0; i < vs->count; i++) {
-                smcj_status_t st = r->results[i].status;
-                if (st == SMCJ_ST_NONE) {
-                    continue;
-                }
-                t++;
-                if (st == SMCJ_ST_FAIL) {
-                    smcj_reason_is_harness(r->results[i].reason) ? e++ : f++;
-                } else if (st == SMCJ_ST_XPASS || st == SMCJ_ST_PLACEMENT) {
-                    f++;
-                } else if (st == SMCJ_ST_NA || st == SMCJ_ST_SKIPPED || st == SMCJ_ST_XFAIL) {
-                    s++;
-                }
-                one_case(&cases, run, r, i);
-            }
-            for (size_t k = 0; r->has_xfail && k < r->xfail.count; k++) {
-                if (r->xfail.entries[k].matched) {
-                    continue;
-                }
-                t++;
-                f++;
-                char *m = smcj_xasprintf("%s line %d: `%s` matches no vector", r->xfail.path, r->xfail.entries[k].line,
-                                         r->xfail.entries[k].pattern);
-                smcj_buf_puts(&cases, "    <testcase");
-                attr(&cases, "classname", r->name);
-                attr(&cases, "name", r->xfail.entries[k].pattern);
-                smcj_buf_puts(&cases, " time=\"0\">\n      <failure type=\"stale_expected_failure\"");
-                attr(&cases, "message", m);
-                smcj_buf_puts(&cases, "/>\n    </testcase>\n");
-                free(m);
-            }
-        }
-        smcj_buf_puts(&body, "  <testsuite");
-        attr(&body, "name", r->name);
-        smcj_buf_printf(&body, " tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\" time=\"%.3f\"", t, f, e, s,
-                        r->seconds);
-        attr(&body, "timestamp", run->started_at);
-        smcj_buf_puts(&body, ">\n");
-        if (r->command) {
-            smcj_buf_puts(&body, "    <properties>\n      <property name=\"command\"");
-            attr(&body, "value", r->command);
-            smcj_buf_puts(&body, "/>\n");
-            if (r->codec_name) {
-                smcj_buf_puts(&body, "      <property name=\"codec\"");
-                char *cv = smcj_xasprintf("%s %s (%s)", r->codec_name, r->codec_version ? r->codec_version : "?",
-                                          r->codec_language ? r->codec_language : "?");
-                attr(&body, "value", cv);
-                free(cv);
-                smcj_buf_puts(&body, "/>\n");
-            }
-            smcj_buf_printf(&body, "      <property name=\"restarts\" value=\"%u\"/>\n    </properties>\n", r->restarts);
-        }
-        smcj_buf_append(&body, cases.data, cases.len);
-        smcj_buf_free(&cases);
-        smcj_buf_puts(&body, "  </testsuite>\n");
-        tests += t;
-        failures += f;
-        errors += e;
-        skipped += s;
+    n->tests = 1;
+    smct_buf_puts(cases, "    <testcase");
+    attr(cases, "classname", r->name);
+    smct_buf_puts(cases, " name=\"start\" time=\"0\">\n");
+    if (r->skip_reason) {
+        n->skipped = 1;
+        smct_buf_puts(cases, "      <skipped");
+        attr(cases, "message", r->skip_reason);
+        smct_buf_puts(cases, "/>\n");
+    } else {
+        n->errors = 1;
+        smct_buf_puts(cases, "      <error type=\"could_not_start\"");
+        attr(cases, "message", r->start_error ? r->start_error : "");
+        smct_buf_puts(cases, "/>\n");
     }
-    smcj_buf_puts(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    smcj_buf_printf(b, "<testsuites name=\"smc conformance\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\" time=\"%.3f\">\n",
-                    tests, failures, errors, skipped, run->seconds);
-    smcj_buf_append(b, body.data, body.len);
-    smcj_buf_puts(b, "</testsuites>\n");
-    smcj_buf_free(&body);
+    smct_buf_puts(cases, "    </testcase>\n");
+}
+
+/* A case per selected vector, and a failing case per stale expected-failure entry. */
+static void vector_cases(smct_buf_t *cases, const smcj_run_t *run, const smcj_runner_t *r,
+                         counts_t *n)
+{
+    for (size_t i = 0; i < run->vectors->count; i++) {
+        smcj_status_t st = r->results[i].status;
+        if (st == SMCJ_ST_NONE) {
+            continue;
+        }
+        n->tests++;
+        if (st == SMCJ_ST_FAIL) {
+            smcj_reason_is_harness(r->results[i].reason) ? n->errors++ : n->failures++;
+        } else if (st == SMCJ_ST_XPASS || st == SMCJ_ST_PLACEMENT) {
+            n->failures++;
+        } else if (st == SMCJ_ST_NA || st == SMCJ_ST_SKIPPED || st == SMCJ_ST_XFAIL) {
+            n->skipped++;
+        }
+        one_case(cases, run, r, i);
+    }
+    for (size_t k = 0; r->has_xfail && k < r->xfail.count; k++) {
+        if (r->xfail.entries[k].matched) {
+            continue;
+        }
+        n->tests++;
+        n->failures++;
+        char *m = smcj_asprintf("%s line %d: `%s` matches no vector", r->xfail.path,
+                                r->xfail.entries[k].line, r->xfail.entries[k].pattern);
+        smct_buf_puts(cases, "    <testcase");
+        attr(cases, "classname", r->name);
+        attr(cases, "name", r->xfail.entries[k].pattern);
+        smct_buf_puts(cases, " time=\"0\">\n      <failure type=\"stale_expected_failure\"");
+        attr(cases, "message", m);
+        smct_buf_puts(cases, "/>\n    </testcase>\n");
+        free(m);
+    }
+}
+
+/* The runner's command, codec and restarts as suite properties. */
+static void suite_properties(smct_buf_t *body, const smcj_runner_t *r)
+{
+    smct_buf_puts(body, "    <properties>\n      <property name=\"command\"");
+    attr(body, "value", r->command);
+    smct_buf_puts(body, "/>\n");
+    if (r->codec_name) {
+        smct_buf_puts(body, "      <property name=\"codec\"");
+        char *cv =
+            smcj_asprintf("%s %s (%s)", r->codec_name, r->codec_version ? r->codec_version : "?",
+                          r->codec_language ? r->codec_language : "?");
+        attr(body, "value", cv);
+        free(cv);
+        smct_buf_puts(body, "/>\n");
+    }
+    smct_buf_printf(body, "      <property name=\"restarts\" value=\"%u\"/>\n    </properties>\n",
+                    r->restarts);
+}
+
+/* One runner's <testsuite>; adds its counts to `total`. */
+static void runner_suite(smct_buf_t *body, const smcj_run_t *run, const smcj_runner_t *r,
+                         counts_t *total)
+{
+    counts_t n = {0, 0, 0, 0};
+    smct_buf_t cases = {0};
+    if (!r->results) {
+        start_case(&cases, r, &n);
+    } else {
+        vector_cases(&cases, run, r, &n);
+    }
+    smct_buf_puts(body, "  <testsuite");
+    attr(body, "name", r->name);
+    smct_buf_printf(body,
+                    " tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\" time=\"%.3f\"",
+                    n.tests, n.failures, n.errors, n.skipped, r->seconds);
+    attr(body, "timestamp", run->started_at);
+    smct_buf_puts(body, ">\n");
+    if (r->command) {
+        suite_properties(body, r);
+    }
+    smcj_buf_append_buf(body, &cases);
+    smct_buf_free(&cases);
+    smct_buf_puts(body, "  </testsuite>\n");
+    total->tests += n.tests;
+    total->failures += n.failures;
+    total->errors += n.errors;
+    total->skipped += n.skipped;
+}
+
+void smcj_report_junit(smct_buf_t *b, const smcj_run_t *run)
+{
+    counts_t total = {0, 0, 0, 0};
+    smct_buf_t body = {0};
+    for (size_t ri = 0; ri < run->n_runners; ri++) {
+        runner_suite(&body, run, &run->runners[ri], &total);
+    }
+    smct_buf_puts(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    smct_buf_printf(b,
+                    "<testsuites name=\"smc conformance\" tests=\"%zu\" failures=\"%zu\" "
+                    "errors=\"%zu\" skipped=\"%zu\" time=\"%.3f\">\n",
+                    total.tests, total.failures, total.errors, total.skipped, run->seconds);
+    smcj_buf_append_buf(b, &body);
+    smct_buf_puts(b, "</testsuites>\n");
+    smct_buf_free(&body);
 }

@@ -1,5 +1,11 @@
-/* Text report for people (stdout): protobuf-style summary lines, a matrix, details. */
+/*
+ * The text report on stdout, for people and CI logs: one protobuf-style summary line per
+ * runner, the runners x sections matrix, then the first --max-details failures with expected
+ * and actual values, a hex diff for wrong bytes, the runner's last stderr lines and a command
+ * that replays the one vector. Long texts are cut (SMCJ_SHOWN_TEXT); the JSON report has all.
+ */
 #define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,62 +14,75 @@
 #include "reports.h"
 #include "results.h"
 
-static void indent_block(smcj_buf_t *b, const char *prefix, const char *text)
+/* Each line of `text` prefixed (stderr tails and multi-line values stay readable). */
+static void indent_block(smct_buf_t *b, const char *prefix, const char *text)
 {
     const char *p = text;
     while (*p) {
         const char *nl = strchr(p, '\n');
         size_t n = nl ? (size_t)(nl - p) : strlen(p);
-        smcj_buf_puts(b, prefix);
-        smcj_buf_append(b, p, n);
-        smcj_buf_putc(b, '\n');
+        smct_buf_puts(b, prefix);
+        smct_buf_append(b, p, n);
+        smct_buf_putc(b, '\n');
         p += n + (nl ? 1 : 0);
     }
 }
 
-static void runner_line(smcj_buf_t *b, const smcj_runner_t *r)
+/* The summary line of one runner, then what a reader must know to trust it: offsets not
+ * compared, handshake words ignored. */
+static void runner_line(smct_buf_t *b, const smcj_runner_t *r)
 {
     if (r->skip_reason) {
-        smcj_buf_printf(b, "%s: skipped: %s\n", r->name, r->skip_reason);
+        smct_buf_printf(b, "%s: skipped: %s\n", r->name, r->skip_reason);
         return;
     }
     if (r->start_failed) {
-        smcj_buf_printf(b, "%s: could not start: %s\n", r->name, r->start_error);
+        smct_buf_printf(b, "%s: could not start: %s\n", r->name, r->start_error);
         return;
     }
-    smcj_buf_printf(b, "%s: ", r->name);
+    smct_buf_printf(b, "%s: ", r->name);
     smcj_summary_counts(b, r);
-    smcj_buf_printf(b, "   [%s %s, %s; %zu requests, %u restart%s, %.2f s]\n", r->codec_name ? r->codec_name : "?",
-                    r->codec_version ? r->codec_version : "?", r->codec_language ? r->codec_language : "?",
-                    r->requests_sent, r->restarts, r->restarts == 1 ? "" : "s", r->seconds);
+    smct_buf_printf(b, "   [%s %s, %s; %zu requests, %u restart%s, %.2f s]\n",
+                    r->codec_name ? r->codec_name : "?", r->codec_version ? r->codec_version : "?",
+                    r->codec_language ? r->codec_language : "?", r->requests_sent, r->restarts,
+                    r->restarts == 1 ? "" : "s", r->seconds);
     if (r->started && !r->opt_error_offsets) {
-        smcj_buf_printf(b, "%s: note: error offsets not compared (the runner does not declare the error-offsets "
-                           "option, P.1)\n", r->name);
+        smct_buf_printf(
+            b,
+            "%s: note: error offsets not compared (the runner does not declare the error-offsets "
+            "option, P.1)\n",
+            r->name);
     }
     if (r->started && !r->opt_shift) {
-        smcj_buf_printf(b, "%s: note: placement not tested (the runner does not declare the shift option, P.1; "
-                           "spec §3.3)\n", r->name);
+        smct_buf_printf(
+            b,
+            "%s: note: placement not tested (the runner does not declare the shift option, P.1; "
+            "spec §3.3)\n",
+            r->name);
     }
     if (r->handshake_note) {
-        smcj_buf_printf(b, "%s: warning: %s\n", r->name, r->handshake_note);
+        smct_buf_printf(b, "%s: warning: %s\n", r->name, r->handshake_note);
     }
 }
 
-static void matrix(smcj_buf_t *b, const smcj_run_t *run)
+/* Passed/applicable per top-level spec section and runner, with letters for the rest, so the
+ * section a codec gets wrong is visible at a glance. */
+static void matrix(smct_buf_t *b, const smcj_run_t *run)
 {
     smcj_matrix_t m;
     smcj_matrix_build(&m, run, true);
-    smcj_buf_puts(b, "\nMatrix: passed/applicable per spec section (F failures, A placement failures, X expected "
+    smct_buf_puts(b, "\nMatrix: passed/applicable per spec section (F failures, A placement "
+                     "failures, X expected "
                      "failures, P unexpected passes, D differs, S skipped)\n");
-    smcj_buf_printf(b, "%-8s", "section");
+    smct_buf_printf(b, "%-8s", "section");
     for (size_t ri = 0; ri < run->n_runners; ri++) {
-        smcj_buf_printf(b, " %-18.18s", run->runners[ri].name);
+        smct_buf_printf(b, " %-18.18s", run->runners[ri].name);
     }
-    smcj_buf_putc(b, '\n');
+    smct_buf_putc(b, '\n');
     for (size_t row = 0; row < m.n_rows; row++) {
         char label[32];
         snprintf(label, sizeof label, "§%s", m.rows[row]);
-        smcj_buf_printf(b, "%-9s", label); /* § is two bytes, one column */
+        smct_buf_printf(b, "%-9s", label); /* § is two bytes, one column */
         for (size_t ri = 0; ri < run->n_runners; ri++) {
             const smcj_runner_t *r = &run->runners[ri];
             char cell[64];
@@ -71,8 +90,9 @@ static void matrix(smcj_buf_t *b, const smcj_run_t *run)
                 snprintf(cell, sizeof cell, "%s", r->skip_reason ? "skipped" : "not run");
             } else {
                 const smcj_cell_t *c = smcj_matrix_cell(&m, row, ri);
-                int n = c->applicable ? snprintf(cell, sizeof cell, "%zu/%zu", c->pass, c->applicable)
-                                      : snprintf(cell, sizeof cell, "n/a");
+                int n = c->applicable
+                            ? snprintf(cell, sizeof cell, "%zu/%zu", c->pass, c->applicable)
+                            : snprintf(cell, sizeof cell, "n/a");
                 size_t f = c->fail + c->fail_info;
                 if (f && n > 0 && (size_t)n < sizeof cell) {
                     n += snprintf(cell + n, sizeof cell - (size_t)n, " F%zu", f);
@@ -93,48 +113,53 @@ static void matrix(smcj_buf_t *b, const smcj_run_t *run)
                     snprintf(cell + n, sizeof cell - (size_t)n, " S%zu", c->skipped);
                 }
             }
-            smcj_buf_printf(b, " %-18s", cell);
+            smct_buf_printf(b, " %-18s", cell);
         }
-        smcj_buf_putc(b, '\n');
+        smct_buf_putc(b, '\n');
     }
     smcj_matrix_free(&m);
 }
 
-static void check_details(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r, const smcj_check_t *c)
+/* One failing check: what was expected, what came, and how to see it again by hand. */
+static void check_details(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r,
+                          const smcj_check_t *c)
 {
     char label[64];
     smcj_check_label(c, label, sizeof label);
-    smcj_buf_printf(b, "  [%s] %s: %s\n", label, smcj_reason_name(c->reason), c->detail ? c->detail : "");
+    smct_buf_printf(b, "  [%s] %s: %s\n", label, smcj_reason_name(c->reason),
+                    c->detail ? c->detail : "");
     if (c->reason == SMCJ_REASON_WRONG_BYTES && c->exp_bytes) {
         smcj_hexdiff(b, "    ", c->exp_bytes, c->exp_len, c->act_bytes, c->act_len);
     } else {
         if (c->expected) {
-            smcj_buf_printf(b, "    expected: ");
+            smct_buf_printf(b, "    expected: ");
             smcj_buf_shown(b, c->expected);
-            smcj_buf_putc(b, '\n');
+            smct_buf_putc(b, '\n');
         }
         if (c->actual) {
-            smcj_buf_printf(b, "    actual:   ");
+            smct_buf_printf(b, "    actual:   ");
             smcj_buf_shown(b, c->actual);
-            smcj_buf_putc(b, '\n');
+            smct_buf_putc(b, '\n');
         }
     }
     if (c->stderr_tail && c->stderr_tail[0]) {
-        smcj_buf_puts(b, "    runner stderr (last lines):\n");
+        smct_buf_puts(b, "    runner stderr (last lines):\n");
         indent_block(b, "      | ", c->stderr_tail);
     }
     if (c->kind != SMCJ_CHECK_HANDSHAKE) {
-        smcj_buf_puts(b, "    raw:    ");
+        smct_buf_puts(b, "    raw:    ");
         smcj_raw_command(b, run, r, c);
-        smcj_buf_putc(b, '\n');
+        smct_buf_putc(b, '\n');
     }
 }
 
-static void details(smcj_buf_t *b, const smcj_run_t *run)
+/* The first --max-details vectors with details (failures first, report order), then a count
+ * of the rest: the log of a bad runner must stay readable. */
+static void details(smct_buf_t *b, const smcj_run_t *run)
 {
     size_t total = 0, shown = 0;
-    static const smcj_status_t order[] = {SMCJ_ST_FAIL, SMCJ_ST_PLACEMENT, SMCJ_ST_FAIL_INFO, SMCJ_ST_PLACEMENT_INFO,
-                                          SMCJ_ST_DIFFERS};
+    static const smcj_status_t order[] = {SMCJ_ST_FAIL, SMCJ_ST_PLACEMENT, SMCJ_ST_FAIL_INFO,
+                                          SMCJ_ST_PLACEMENT_INFO, SMCJ_ST_DIFFERS};
     for (size_t ri = 0; ri < run->n_runners; ri++) {
         const smcj_runner_t *r = &run->runners[ri];
         for (size_t i = 0; r->results && i < run->vectors->count; i++) {
@@ -144,7 +169,8 @@ static void details(smcj_buf_t *b, const smcj_run_t *run)
     if (total == 0) {
         return;
     }
-    smcj_buf_printf(b, "\nFailures (%zu; details of up to %d, --max-details N):\n", total, run->max_details);
+    smct_buf_printf(b, "\nFailures (%zu; details of up to %d, --max-details N):\n", total,
+                    run->max_details);
     for (size_t o = 0; o < sizeof order / sizeof order[0]; o++) {
         for (size_t ri = 0; ri < run->n_runners; ri++) {
             const smcj_runner_t *r = &run->runners[ri];
@@ -158,47 +184,54 @@ static void details(smcj_buf_t *b, const smcj_run_t *run)
                 }
                 shown++;
                 const smcj_vector_t *v = &run->vectors->v[i];
-                const char *what = order[o] == SMCJ_ST_FAIL             ? "FAIL"
-                                   : order[o] == SMCJ_ST_PLACEMENT      ? "PLACEMENT"
-                                   : order[o] == SMCJ_ST_FAIL_INFO      ? "FAIL (outside the gate)"
-                                   : order[o] == SMCJ_ST_PLACEMENT_INFO ? "PLACEMENT (outside the gate)"
-                                                                        : "DIFFERS (implementation-defined, informational)";
+                const char *what = order[o] == SMCJ_ST_FAIL        ? "FAIL"
+                                   : order[o] == SMCJ_ST_PLACEMENT ? "PLACEMENT"
+                                   : order[o] == SMCJ_ST_FAIL_INFO ? "FAIL (outside the gate)"
+                                   : order[o] == SMCJ_ST_PLACEMENT_INFO
+                                       ? "PLACEMENT (outside the gate)"
+                                       : "DIFFERS (implementation-defined, informational)";
                 bool placement = res->placement_check != SIZE_MAX;
-                smcj_buf_printf(b, "\n--- %s × %s  %s  [%s, §%s, %s, %s]\n", r->name, v->id, what,
-                                smcj_tier_name(placement ? res->placement_tier : res->tier), v->section, v->kind,
-                                res->reason == SMCJ_REASON_NONE ? "skipped" : smcj_reason_name(res->reason));
-                smcj_buf_printf(b, "  %s\n", v->description);
-                char *note = placement ? smcj_placement_text(v, res) : smcj_alternative_text(v, res);
+                smct_buf_printf(b, "\n--- %s × %s  %s  [%s, §%s, %s, %s]\n", r->name, v->id, what,
+                                smcj_tier_name(placement ? res->placement_tier : res->tier),
+                                v->section, v->kind,
+                                res->reason == SMCJ_REASON_NONE ? "skipped"
+                                                                : smcj_reason_name(res->reason));
+                smct_buf_printf(b, "  %s\n", v->description);
+                char *note =
+                    placement ? smcj_placement_text(v, res) : smcj_alternative_text(v, res);
                 if (note) {
-                    smcj_buf_printf(b, "  %s\n", note);
+                    smct_buf_printf(b, "  %s\n", note);
                     free(note);
                 }
                 if (v->focus) {
-                    smcj_buf_printf(b, "  focus: %s\n", v->focus);
+                    smct_buf_printf(b, "  focus: %s\n", v->focus);
                 }
                 size_t cb, ce;
                 smcj_checks_of(r, i, &cb, &ce);
                 for (size_t k = cb; k < ce; k++) {
-                    if (r->checks[k].outcome == SMCJ_OUT_FAIL || (placement && k == res->placement_check)) {
+                    if (r->checks[k].outcome == SMCJ_OUT_FAIL ||
+                        (placement && k == res->placement_check)) {
                         check_details(b, run, r, &r->checks[k]);
                     }
                 }
                 if (r->checks[smcj_result_check(res)].kind != SMCJ_CHECK_HANDSHAKE) {
-                    smcj_buf_puts(b, "  replay: ");
+                    smct_buf_puts(b, "  replay: ");
                     smcj_replay_command(b, run, r, v);
-                    smcj_buf_putc(b, '\n');
+                    smct_buf_putc(b, '\n');
                 }
             }
         }
     }
     if (shown < total) {
-        smcj_buf_printf(b, "\n(%zu more not shown)\n", total - shown);
+        smct_buf_printf(b, "\n(%zu more not shown)\n", total - shown);
     }
 }
 
 /* A vector a runner cannot express is never a pass (PROTOCOL.md P.1); say which and why, grouped
  * by reason (the detail of the vector's first n/a check: the missing feature or entry). */
-static void not_applicable(smcj_buf_t *b, const smcj_run_t *run)
+/* n/a is never silent: a count per reason (or with --list-na every vector), so a runner that
+ * declares too little is seen to test too little. */
+static void not_applicable(smct_buf_t *b, const smcj_run_t *run)
 {
     for (size_t ri = 0; ri < run->n_runners; ri++) {
         const smcj_runner_t *r = &run->runners[ri];
@@ -213,14 +246,19 @@ static void not_applicable(smcj_buf_t *b, const smcj_run_t *run)
             }
             size_t cb, ce;
             smcj_checks_of(r, i, &cb, &ce);
-            const char *why = cb < ce && r->checks[cb].detail ? r->checks[cb].detail : "not applicable";
+            const char *why =
+                cb < ce && r->checks[cb].detail ? r->checks[cb].detail : "not applicable";
             size_t k = 0;
             while (k < n_reasons && strcmp(reasons[k], why) != 0) {
                 k++;
             }
             if (k == n_reasons) {
-                reasons = smcj_xrealloc(reasons, (n_reasons + 1) * sizeof *reasons);
-                counts = smcj_xrealloc(counts, (n_reasons + 1) * sizeof *counts);
+                size_t rcap = n_reasons, ccap = n_reasons;
+                if (!smcj_grow((void **)&reasons, &rcap, n_reasons + 1, sizeof *reasons) ||
+                    !smcj_grow((void **)&counts, &ccap, n_reasons + 1, sizeof *counts)) {
+                    b->failed = true; /* out of memory: this report is not written */
+                    break;
+                }
                 reasons[k] = why;
                 counts[k] = 0;
                 n_reasons++;
@@ -229,16 +267,16 @@ static void not_applicable(smcj_buf_t *b, const smcj_run_t *run)
             total++;
         }
         if (total > 0) {
-            smcj_buf_printf(b, "\n%s: %zu vectors not applicable (never counted as passed)%s:\n", r->name, total,
-                            run->list_na ? "" : "; --list-na names each");
+            smct_buf_printf(b, "\n%s: %zu vectors not applicable (never counted as passed)%s:\n",
+                            r->name, total, run->list_na ? "" : "; --list-na names each");
             for (size_t k = 0; k < n_reasons; k++) {
-                smcj_buf_printf(b, "  %6zu  %s\n", counts[k], reasons[k]);
+                smct_buf_printf(b, "  %6zu  %s\n", counts[k], reasons[k]);
                 for (size_t i = 0; run->list_na && i < run->vectors->count; i++) {
                     size_t cb, ce;
                     smcj_checks_of(r, i, &cb, &ce);
                     if (r->results[i].status == SMCJ_ST_NA && cb < ce && r->checks[cb].detail &&
                         strcmp(r->checks[cb].detail, reasons[k]) == 0) {
-                        smcj_buf_printf(b, "          %s\n", run->vectors->v[i].id);
+                        smct_buf_printf(b, "          %s\n", run->vectors->v[i].id);
                     }
                 }
             }
@@ -250,7 +288,7 @@ static void not_applicable(smcj_buf_t *b, const smcj_run_t *run)
 
 /* spec §1.1: which behaviour each runner showed on the implementation-defined vectors it
  * differs on, grouped ("41  behaves like CPP, GLIB: keeps the raw bytes"). */
-static void differs_summary(smcj_buf_t *b, const smcj_run_t *run)
+static void differs_summary(smct_buf_t *b, const smcj_run_t *run)
 {
     for (size_t ri = 0; ri < run->n_runners; ri++) {
         const smcj_runner_t *r = &run->runners[ri];
@@ -269,8 +307,13 @@ static void differs_summary(smcj_buf_t *b, const smcj_run_t *run)
                 k++;
             }
             if (k == n) {
-                texts = smcj_xrealloc(texts, (n + 1) * sizeof *texts);
-                counts = smcj_xrealloc(counts, (n + 1) * sizeof *counts);
+                size_t tcap = n, ccap = n;
+                if (!smcj_grow((void **)&texts, &tcap, n + 1, sizeof *texts) ||
+                    !smcj_grow((void **)&counts, &ccap, n + 1, sizeof *counts)) {
+                    free(t);
+                    b->failed = true; /* out of memory: this report is not written */
+                    break;
+                }
                 texts[n] = t;
                 counts[n++] = 0;
             } else {
@@ -278,11 +321,13 @@ static void differs_summary(smcj_buf_t *b, const smcj_run_t *run)
             }
             counts[k]++;
         }
-        smcj_buf_printf(b, "\n%s: %zu implementation-defined vector%s decoded another way than the spec decides "
-                           "(informational, spec §1.1):\n",
-                        r->name, r->n_differs, r->n_differs == 1 ? "" : "s");
+        smct_buf_printf(
+            b,
+            "\n%s: %zu implementation-defined vector%s decoded another way than the spec decides "
+            "(informational, spec §1.1):\n",
+            r->name, r->n_differs, r->n_differs == 1 ? "" : "s");
         for (size_t k = 0; k < n; k++) {
-            smcj_buf_printf(b, "  %6zu  %s\n", counts[k], texts[k]);
+            smct_buf_printf(b, "  %6zu  %s\n", counts[k], texts[k]);
             free(texts[k]);
         }
         free(texts);
@@ -290,37 +335,43 @@ static void differs_summary(smcj_buf_t *b, const smcj_run_t *run)
     }
 }
 
-static void xfail_problems(smcj_buf_t *b, const smcj_run_t *run)
+/* Entries of expected-failure lists that match no vector (they fail the gate). */
+static void xfail_problems(smct_buf_t *b, const smcj_run_t *run)
 {
     for (size_t ri = 0; ri < run->n_runners; ri++) {
         const smcj_runner_t *r = &run->runners[ri];
         if (r->n_xpass) {
-            smcj_buf_printf(b, "\n%s: unexpected passes (listed in %s, but they pass now; remove them):\n", r->name,
-                            r->xfail.path);
+            smct_buf_printf(
+                b, "\n%s: unexpected passes (listed in %s, but they pass now; remove them):\n",
+                r->name, r->xfail.path);
             for (size_t i = 0; i < run->vectors->count; i++) {
                 if (r->results[i].status == SMCJ_ST_XPASS) {
-                    smcj_buf_printf(b, "  %s  # %s\n", run->vectors->v[i].id, r->results[i].xfail_reason);
+                    smct_buf_printf(b, "  %s  # %s\n", run->vectors->v[i].id,
+                                    r->results[i].xfail_reason);
                 }
             }
         }
         if (r->n_xfail_unmatched) {
-            smcj_buf_printf(b, "\n%s: entries of %s that match no vector (stale; remove or fix them):\n", r->name,
-                            r->xfail.path);
+            smct_buf_printf(
+                b, "\n%s: entries of %s that match no vector (stale; remove or fix them):\n",
+                r->name, r->xfail.path);
             for (size_t k = 0; k < r->xfail.count; k++) {
                 if (r->xfail.entries[k].matched == 0) {
-                    smcj_buf_printf(b, "  line %d: %s\n", r->xfail.entries[k].line, r->xfail.entries[k].pattern);
+                    smct_buf_printf(b, "  line %d: %s\n", r->xfail.entries[k].line,
+                                    r->xfail.entries[k].pattern);
                 }
             }
         }
     }
 }
 
-void smcj_report_text(smcj_buf_t *b, const smcj_run_t *run)
+void smcj_report_text(smct_buf_t *b, const smcj_run_t *run)
 {
     const smcj_vectors_t *vs = run->vectors;
     static const char *const gates[] = {"required", "recommended", "all"};
-    smcj_buf_printf(b, "smc conformance: %zu of %zu vectors from %zu files in %s; gate: %s; %.2f s\n", vs->selected,
-                    vs->count, vs->n_files, vs->dir, gates[run->gate], run->seconds);
+    smct_buf_printf(b,
+                    "smc conformance: %zu of %zu vectors from %zu files in %s; gate: %s; %.2f s\n",
+                    vs->selected, vs->count, vs->n_files, vs->dir, gates[run->gate], run->seconds);
     for (size_t ri = 0; ri < run->n_runners; ri++) {
         runner_line(b, &run->runners[ri]);
     }
@@ -329,9 +380,9 @@ void smcj_report_text(smcj_buf_t *b, const smcj_run_t *run)
     differs_summary(b, run);
     details(b, run);
     xfail_problems(b, run);
-    smcj_buf_printf(b, "\n%s", run->gate_passed ? "GATE PASSED" : "GATE FAILED");
+    smct_buf_printf(b, "\n%s", run->gate_passed ? "GATE PASSED" : "GATE FAILED");
     for (size_t k = 0; k < run->n_gate_notes; k++) {
-        smcj_buf_printf(b, "%s%s", k ? "; " : ": ", run->gate_notes[k]);
+        smct_buf_printf(b, "%s%s", k ? "; " : ": ", run->gate_notes[k]);
     }
-    smcj_buf_putc(b, '\n');
+    smct_buf_putc(b, '\n');
 }

@@ -1,7 +1,12 @@
-/* Shared report pieces (see report_util.h). */
+/*
+ * What the text, HTML and JSON reports share (report_util.h): the runners x sections matrix,
+ * the hex diff around the first wrong byte, and the replay commands that rerun one vector
+ * (or send one request by hand), so a failure can be reproduced without the judge's help.
+ */
 #define _POSIX_C_SOURCE 200809L
 #include "report_util.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,13 +56,23 @@ void smcj_matrix_build(smcj_matrix_t *m, const smcj_run_t *run, bool top_level)
             seen = strcmp(m->rows[k], key) == 0;
         }
         if (!seen) {
-            m->rows = smcj_xrealloc(m->rows, (m->n_rows + 1) * sizeof(char *));
-            m->rows[m->n_rows++] = smcj_xstrdup(key);
+            size_t cap = m->n_rows;
+            char *row = smcj_strdup(key);
+            if (!row || !smcj_grow((void **)&m->rows, &cap, m->n_rows + 1, sizeof(char *))) {
+                free(row);
+                smcj_matrix_free(m); /* out of memory: an empty matrix, no report written */
+                return;
+            }
+            m->rows[m->n_rows++] = row;
         }
     }
     qsort(m->rows, m->n_rows, sizeof(char *), section_cmp);
     m->n_runners = run->n_runners;
-    m->cells = smcj_xcalloc(m->n_rows * (m->n_runners ? m->n_runners : 1) + 1, sizeof(smcj_cell_t));
+    m->cells = smcj_calloc(m->n_rows * (m->n_runners ? m->n_runners : 1) + 1, sizeof(smcj_cell_t));
+    if (!m->cells) {
+        smcj_matrix_free(m);
+        return;
+    }
     for (size_t i = 0; i < vs->count; i++) {
         if (!vs->v[i].selected) {
             continue;
@@ -74,17 +89,36 @@ void smcj_matrix_build(smcj_matrix_t *m, const smcj_run_t *run, bool top_level)
             }
             smcj_cell_t *c = smcj_matrix_cell(m, row, ri);
             switch (r->results[i].status) {
-            case SMCJ_ST_PASS: c->pass++; break;
-            case SMCJ_ST_FAIL: c->fail++; break;
-            case SMCJ_ST_FAIL_INFO: c->fail_info++; break;
-            case SMCJ_ST_DIFFERS: c->differs++; break;
-            case SMCJ_ST_XFAIL: c->xfail++; break;
-            case SMCJ_ST_XPASS: c->xpass++; break;
-            case SMCJ_ST_SKIPPED: c->skipped++; break;
-            case SMCJ_ST_NA: c->na++; break;
+            case SMCJ_ST_PASS:
+                c->pass++;
+                break;
+            case SMCJ_ST_FAIL:
+                c->fail++;
+                break;
+            case SMCJ_ST_FAIL_INFO:
+                c->fail_info++;
+                break;
+            case SMCJ_ST_DIFFERS:
+                c->differs++;
+                break;
+            case SMCJ_ST_XFAIL:
+                c->xfail++;
+                break;
+            case SMCJ_ST_XPASS:
+                c->xpass++;
+                break;
+            case SMCJ_ST_SKIPPED:
+                c->skipped++;
+                break;
+            case SMCJ_ST_NA:
+                c->na++;
+                break;
             case SMCJ_ST_PLACEMENT:
-            case SMCJ_ST_PLACEMENT_INFO: c->placement++; break;
-            case SMCJ_ST_NONE: break;
+            case SMCJ_ST_PLACEMENT_INFO:
+                c->placement++;
+                break;
+            case SMCJ_ST_NONE:
+                break;
             }
             if (r->results[i].status != SMCJ_ST_NA && r->results[i].status != SMCJ_ST_NONE) {
                 c->applicable++;
@@ -108,25 +142,27 @@ void smcj_matrix_free(smcj_matrix_t *m)
     memset(m, 0, sizeof *m);
 }
 
-static void dump_line(smcj_buf_t *b, const char *indent, const char *label, const uint8_t *p, size_t len, size_t start,
-                      size_t end)
+static void dump_line(smct_buf_t *b, const char *indent, const char *label, const uint8_t *p,
+                      size_t len, size_t start, size_t end)
 {
-    smcj_buf_printf(b, "%s%-8s %s", indent, label, start > 0 ? "… " : "  ");
+    smct_buf_printf(b, "%s%-8s %s", indent, label, start > 0 ? "… " : "  ");
     for (size_t i = start; i < end; i++) {
         if (i < len) {
-            smcj_buf_printf(b, "%02x ", p[i]);
+            smct_buf_printf(b, "%02x ", p[i]);
         } else {
-            smcj_buf_puts(b, i == len ? "|| " : "   "); /* || marks where the bytes end */
+            smct_buf_puts(b, i == len ? "|| " : "   "); /* || marks where the bytes end */
         }
     }
     if (end < len) {
-        smcj_buf_puts(b, "…");
+        smct_buf_puts(b, "…");
     }
-    smcj_buf_putc(b, '\n');
+    smct_buf_putc(b, '\n');
 }
 
-void smcj_hexdiff(smcj_buf_t *b, const char *indent, const uint8_t *exp, size_t exp_len, const uint8_t *act,
-                  size_t act_len)
+/* ±16 bytes around the first difference, a `||` where the shorter string ends, and carets
+ * under the first differing byte. */
+void smcj_hexdiff(smct_buf_t *b, const char *indent, const uint8_t *exp, size_t exp_len,
+                  const uint8_t *act, size_t act_len)
 {
     size_t first = 0;
     while (first < exp_len && first < act_len && exp[first] == act[first]) {
@@ -138,15 +174,17 @@ void smcj_hexdiff(smcj_buf_t *b, const char *indent, const uint8_t *exp, size_t 
     if (end > start + 33) {
         end = start + 33;
     }
-    smcj_buf_printf(b, "%sfirst difference at offset %zu (0x%zx); expected %zu bytes, got %zu; dump from offset %zu\n",
+    smct_buf_printf(b,
+                    "%sfirst difference at offset %zu (0x%zx); expected %zu bytes, got %zu; dump "
+                    "from offset %zu\n",
                     indent, first, first, exp_len, act_len, start);
     dump_line(b, indent, "expected", exp, exp_len, start, end);
     dump_line(b, indent, "actual", act, act_len, start, end);
-    smcj_buf_printf(b, "%s%-8s   ", indent, "");
+    smct_buf_printf(b, "%s%-8s   ", indent, "");
     for (size_t i = start; i < first; i++) {
-        smcj_buf_puts(b, "   ");
+        smct_buf_puts(b, "   ");
     }
-    smcj_buf_puts(b, "^^\n");
+    smct_buf_puts(b, "^^\n");
 }
 
 static const char *judge_invocation(const smcj_run_t *run)
@@ -154,61 +192,68 @@ static const char *judge_invocation(const smcj_run_t *run)
     return run->argv0 ? run->argv0 : "smc conformance";
 }
 
-void smcj_replay_command(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r, const smcj_vector_t *v)
+void smcj_replay_command(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r,
+                         const smcj_vector_t *v)
 {
-    smcj_buf_printf(b, "%s --vectors ", judge_invocation(run));
+    smct_buf_printf(b, "%s --vectors ", judge_invocation(run));
     smcj_buf_sh_quote(b, run->vectors->dir);
-    smcj_buf_puts(b, " --runner ");
-    char *spec = smcj_xasprintf("%s=%s", r->name, r->command);
+    smct_buf_puts(b, " --runner ");
+    char *spec = smcj_asprintf("%s=%s", r->name, r->command);
     smcj_buf_sh_quote(b, spec);
     free(spec);
-    smcj_buf_puts(b, " --only ");
+    smct_buf_puts(b, " --only ");
     smcj_buf_sh_quote(b, v->id);
 }
 
-void smcj_raw_command(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r, const smcj_check_t *c)
+/* The hello and the one request, piped into the runner's own command: the failing exchange,
+ * reproducible without the judge. */
+void smcj_raw_command(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r,
+                      const smcj_check_t *c)
 {
-    smcj_buf_t hello = {0}, req = {0};
+    smct_buf_t hello = {0}, req = {0};
     smcj_hello_line(&hello);
     smcj_request_line(&req, 1, r, run->vectors, c);
-    smcj_buf_puts(b, "printf '%s\\n' ");
-    smcj_buf_sh_quote(b, hello.data);
-    smcj_buf_putc(b, ' ');
-    smcj_buf_sh_quote(b, req.data);
-    smcj_buf_printf(b, " | %s", r->command);
-    smcj_buf_free(&hello);
-    smcj_buf_free(&req);
+    smct_buf_puts(b, "printf '%s\\n' ");
+    smcj_buf_sh_quote(b, smcj_buf_ok(&hello) ? hello.data : NULL);
+    smct_buf_putc(b, ' ');
+    smcj_buf_sh_quote(b, smcj_buf_ok(&req) ? req.data : NULL);
+    smct_buf_printf(b, " | %s", r->command);
+    smct_buf_free(&hello);
+    smct_buf_free(&req);
 }
 
-void smcj_summary_counts(smcj_buf_t *b, const smcj_runner_t *r)
+void smcj_summary_counts(smct_buf_t *b, const smcj_runner_t *r)
 {
-    smcj_buf_printf(b, "%zu passed, %zu failed, %zu skipped, %zu n/a, %zu expected failure%s", r->n_pass,
-                    r->n_fail + r->n_fail_info, r->n_skipped, r->n_na, r->n_xfail, r->n_xfail == 1 ? "" : "s");
+    smct_buf_printf(b, "%zu passed, %zu failed, %zu skipped, %zu n/a, %zu expected failure%s",
+                    r->n_pass, r->n_fail + r->n_fail_info, r->n_skipped, r->n_na, r->n_xfail,
+                    r->n_xfail == 1 ? "" : "s");
     if (r->n_differs) {
-        smcj_buf_printf(b, ", %zu differ (implementation-defined; %zu as a listed implementation does)", r->n_differs,
-                        r->n_differs_listed);
+        smct_buf_printf(
+            b, ", %zu differ (implementation-defined; %zu as a listed implementation does)",
+            r->n_differs, r->n_differs_listed);
     }
     if (r->n_placement + r->n_placement_info) {
-        smcj_buf_printf(b, ", %zu placement failure%s (spec §3.3%s)", r->n_placement + r->n_placement_info,
+        smct_buf_printf(b, ", %zu placement failure%s (spec §3.3%s)",
+                        r->n_placement + r->n_placement_info,
                         r->n_placement + r->n_placement_info == 1 ? "" : "s",
                         r->n_placement_info ? "; some outside the gate" : "");
     }
     if (r->n_xpass) {
-        smcj_buf_printf(b, ", %zu unexpected pass%s", r->n_xpass, r->n_xpass == 1 ? "" : "es");
+        smct_buf_printf(b, ", %zu unexpected pass%s", r->n_xpass, r->n_xpass == 1 ? "" : "es");
     }
     if (r->n_fail_info) {
-        smcj_buf_printf(b, " (%zu outside the gate)", r->n_fail_info);
+        smct_buf_printf(b, " (%zu outside the gate)", r->n_fail_info);
     }
     if (r->n_xfail_unmatched) {
-        smcj_buf_printf(b, ", %zu stale expected-failure entr%s", r->n_xfail_unmatched,
+        smct_buf_printf(b, ", %zu stale expected-failure entr%s", r->n_xfail_unmatched,
                         r->n_xfail_unmatched == 1 ? "y" : "ies");
     }
 }
 
 bool smcj_status_has_details(smcj_status_t s)
 {
-    return s == SMCJ_ST_FAIL || s == SMCJ_ST_FAIL_INFO || s == SMCJ_ST_DIFFERS || s == SMCJ_ST_PLACEMENT ||
-           s == SMCJ_ST_PLACEMENT_INFO;
+    return s == SMCJ_ST_FAIL || s == SMCJ_ST_FAIL_INFO || s == SMCJ_ST_DIFFERS ||
+           s == SMCJ_ST_PLACEMENT || s == SMCJ_ST_PLACEMENT_INFO;
 }
 
 size_t smcj_result_check(const smcj_result_t *res)
@@ -224,19 +269,20 @@ static bool same_outcome(const smcj_alternative_t *a, const smcj_alternative_t *
     if (a->kind == SMCJ_ALT_VALUE) {
         return strcmp(a->value_text, b->value_text) == 0;
     }
-    return a->kind == SMCJ_ALT_ERROR && (a->cls == NULL) == (b->cls == NULL) && (!a->cls || strcmp(a->cls, b->cls) == 0) &&
-           a->has_offset == b->has_offset && (!a->has_offset || a->offset == b->offset);
+    return a->kind == SMCJ_ALT_ERROR && (a->cls == NULL) == (b->cls == NULL) &&
+           (!a->cls || strcmp(a->cls, b->cls) == 0) && a->has_offset == b->has_offset &&
+           (!a->has_offset || a->offset == b->offset);
 }
 
 char *smcj_alternative_who(const smcj_vector_t *v, int alt)
 {
-    smcj_buf_t b = {0};
+    smct_buf_t b = {0};
     for (size_t k = 0; alt >= 0 && k < v->n_alts; k++) {
         if (same_outcome(&v->alts[k], &v->alts[alt])) {
-            smcj_buf_printf(&b, "%s%s", b.len ? ", " : "", v->alts[k].who);
+            smct_buf_printf(&b, "%s%s", b.len ? ", " : "", v->alts[k].who);
         }
     }
-    return smcj_buf_steal(&b);
+    return smcj_buf_take(&b);
 }
 
 char *smcj_alternative_text(const smcj_vector_t *v, const smcj_result_t *res)
@@ -245,19 +291,20 @@ char *smcj_alternative_text(const smcj_vector_t *v, const smcj_result_t *res)
         return NULL;
     }
     if (res->alt < 0 || (size_t)res->alt >= v->n_alts) {
-        return smcj_xstrdup("none of the listed behaviours");
+        return smcj_strdup("none of the listed behaviours");
     }
     /* every listed behaviour with this outcome: "behaves like JAVA: ...; GLIB: ..." */
-    smcj_buf_t b = {0};
-    smcj_buf_puts(&b, "behaves like ");
+    smct_buf_t b = {0};
+    smct_buf_puts(&b, "behaves like ");
     bool first = true;
     for (size_t k = 0; k < v->n_alts; k++) {
         if (same_outcome(&v->alts[k], &v->alts[res->alt])) {
-            smcj_buf_printf(&b, "%s%s: %s", first ? "" : "; ", v->alts[k].who, v->alts[k].behaviour);
+            smct_buf_printf(&b, "%s%s: %s", first ? "" : "; ", v->alts[k].who,
+                            v->alts[k].behaviour);
             first = false;
         }
     }
-    return smcj_buf_steal(&b);
+    return smcj_buf_take(&b);
 }
 
 char *smcj_placement_text(const smcj_vector_t *v, const smcj_result_t *res)
@@ -265,23 +312,24 @@ char *smcj_placement_text(const smcj_vector_t *v, const smcj_result_t *res)
     if (res->placement_check == SIZE_MAX) {
         return NULL;
     }
-    return smcj_xasprintf("placement (%s): %s at %u byte%s past an aligned address, right at an aligned one",
-                          smcj_tier_name(res->placement_tier),
-                          res->reason == SMCJ_REASON_NONE ? "skipped" : smcj_reason_name(res->reason), v->shift,
-                          v->shift == 1 ? "" : "s");
+    return smcj_asprintf(
+        "placement (%s): %s at %u byte%s past an aligned address, right at an aligned one",
+        smcj_tier_name(res->placement_tier),
+        res->reason == SMCJ_REASON_NONE ? "skipped" : smcj_reason_name(res->reason), v->shift,
+        v->shift == 1 ? "" : "s");
 }
 
-void smcj_buf_shown(smcj_buf_t *b, const char *s)
+void smcj_buf_shown(smct_buf_t *b, const char *s)
 {
     size_t n = strlen(s);
     if (n <= SMCJ_SHOWN_TEXT) {
-        smcj_buf_append(b, s, n);
+        smct_buf_append(b, s, n);
         return;
     }
     size_t cut = SMCJ_SHOWN_TEXT;
     while (cut > 0 && ((unsigned char)s[cut] & 0xc0) == 0x80) {
         cut--; /* never split a UTF-8 sequence */
     }
-    smcj_buf_append(b, s, cut);
-    smcj_buf_printf(b, "… (%zu bytes in all; see the JSON report)", n);
+    smct_buf_append(b, s, cut);
+    smct_buf_printf(b, "… (%zu bytes in all; see the JSON report)", n);
 }

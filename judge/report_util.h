@@ -8,7 +8,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "jbuf.h"
+#include "alloc.h"
+#include "escape.h"
 #include "model.h"
 
 /** One cell of the runners × sections matrix. */
@@ -18,9 +19,9 @@ typedef struct smcj_cell {
 } smcj_cell_t;
 
 typedef struct smcj_matrix {
-    char **rows;          /* section keys, in spec order */
+    char **rows; /* section keys, in spec order */
     size_t n_rows;
-    smcj_cell_t *cells;   /* n_rows × n_runners, row-major */
+    smcj_cell_t *cells; /* n_rows × n_runners, row-major */
     size_t n_runners;
 } smcj_matrix_t;
 
@@ -33,23 +34,25 @@ smcj_cell_t *smcj_matrix_cell(const smcj_matrix_t *m, size_t row, size_t runner)
  * Hex dump of expected vs actual around the first difference: ±16 bytes, one line each,
  * and a caret line under the first differing byte. Each line starts with `indent`.
  */
-void smcj_hexdiff(smcj_buf_t *b, const char *indent, const uint8_t *exp, size_t exp_len, const uint8_t *act,
-                  size_t act_len);
+void smcj_hexdiff(smct_buf_t *b, const char *indent, const uint8_t *exp, size_t exp_len,
+                  const uint8_t *act, size_t act_len);
 
 /** `smc conformance --vectors DIR --runner 'NAME=CMD' --only 'ID'` for one vector. */
-void smcj_replay_command(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r, const smcj_vector_t *v);
+void smcj_replay_command(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r,
+                         const smcj_vector_t *v);
 
 /** `printf '%s\n' '<hello>' '<request>' | CMD` for one check (protobuf --debug style). */
-void smcj_raw_command(smcj_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r, const smcj_check_t *c);
+void smcj_raw_command(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r,
+                      const smcj_check_t *c);
 
 /** Longest expected/actual text the people-facing reports print (the JSON report has it all). */
 #define SMCJ_SHOWN_TEXT 2000u
 
 /** Append `s`, cut to SMCJ_SHOWN_TEXT bytes with a note of the full length. */
-void smcj_buf_shown(smcj_buf_t *b, const char *s);
+void smcj_buf_shown(smct_buf_t *b, const char *s);
 
 /** Runner one-line summary (protobuf style), without the name. */
-void smcj_summary_counts(smcj_buf_t *b, const smcj_runner_t *r);
+void smcj_summary_counts(smct_buf_t *b, const smcj_runner_t *r);
 
 /** Statuses that get a details section: FAIL, FAIL_INFO, DIFFERS, PLACEMENT(_INFO). */
 bool smcj_status_has_details(smcj_status_t s);

@@ -1,11 +1,19 @@
-/* Per-vector statuses and the gate (see results.h). */
+/*
+ * From checks to per-vector statuses and the gate (results.h). The policy, in one place: a
+ * vector passes only if every applicable check passed; a crash, timeout or protocol error
+ * fails at every tier (spec R1.4-8); a difference on an implementation-defined vector is
+ * "differs", outside the gate unless --gate all; an expected failure that passes, or an
+ * expected-failure entry that matches nothing, fails the run (protobuf's conformance rules),
+ * so a list can never hide a fixed bug or a renamed vector.
+ */
 #define _POSIX_C_SOURCE 200809L
 #include "results.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "jbuf.h"
+#include "alloc.h"
+#include "escape.h"
 #include "xfail.h"
 
 bool smcj_reason_is_harness(smcj_reason_t r)
@@ -33,21 +41,31 @@ void smcj_checks_of(const smcj_runner_t *r, size_t vi, size_t *begin, size_t *en
     *end = e;
 }
 
+/* One line of why the gate failed (or what it ignored), in the order found. */
 static void note(smcj_run_t *run, char *text)
 {
-    run->gate_notes = smcj_xrealloc(run->gate_notes, (run->n_gate_notes + 1) * sizeof(char *));
+    size_t cap = run->n_gate_notes;
+    if (!text ||
+        !smcj_grow((void **)&run->gate_notes, &cap, run->n_gate_notes + 1, sizeof(char *))) {
+        free(text); /* out of memory: recorded; no report is written */
+        return;
+    }
     run->gate_notes[run->n_gate_notes++] = text;
 }
 
+/* Whether a failure of a vector of `tier` with `reason` counts against the gate. */
 static bool gated(const smcj_run_t *run, smcj_tier_t tier, smcj_reason_t reason)
 {
     if (smcj_reason_is_harness(reason)) {
         return true; /* R1.4-8: crashing or hanging is never implementation-defined */
     }
     switch (tier) {
-    case SMCJ_TIER_REQUIRED: return true;
-    case SMCJ_TIER_RECOMMENDED: return run->gate >= SMCJ_GATE_RECOMMENDED;
-    case SMCJ_TIER_IMPLDEF: return run->gate >= SMCJ_GATE_ALL;
+    case SMCJ_TIER_REQUIRED:
+        return true;
+    case SMCJ_TIER_RECOMMENDED:
+        return run->gate >= SMCJ_GATE_RECOMMENDED;
+    case SMCJ_TIER_IMPLDEF:
+        return run->gate >= SMCJ_GATE_ALL;
     }
     return true;
 }
@@ -56,8 +74,9 @@ smcj_tier_t smcj_placement_tier(smcj_reason_t reason)
 {
     /* spec §3.3: another value, or accepting a rejected input, breaks R3.3-1 / R1.4-8;
      * failing with an error (any class, any offset) only R3.3-5, a SHOULD */
-    return reason == SMCJ_REASON_WRONG_VALUE || reason == SMCJ_REASON_UNEXPECTED_SUCCESS ? SMCJ_TIER_REQUIRED
-                                                                                         : SMCJ_TIER_RECOMMENDED;
+    return reason == SMCJ_REASON_WRONG_VALUE || reason == SMCJ_REASON_UNEXPECTED_SUCCESS
+               ? SMCJ_TIER_REQUIRED
+               : SMCJ_TIER_RECOMMENDED;
 }
 
 /* Which failing check decides a vector: a harness failure anywhere (gated at every tier,
@@ -76,7 +95,8 @@ static bool decides_over(const smcj_check_t *c, const smcj_check_t *best)
 }
 
 /* The aligned check the placement check repeats: same kind and mode, not placed. */
-static const smcj_check_t *aligned_twin(const smcj_runner_t *r, size_t b, size_t e, const smcj_check_t *p)
+static const smcj_check_t *aligned_twin(const smcj_runner_t *r, size_t b, size_t e,
+                                        const smcj_check_t *p)
 {
     for (size_t k = b; k < e; k++) {
         const smcj_check_t *c = &r->checks[k];
@@ -90,33 +110,54 @@ static const smcj_check_t *aligned_twin(const smcj_runner_t *r, size_t b, size_t
 /* spec §3.3: true if the shifted decode did something the aligned one did not. */
 static bool misplaced(const smcj_check_t *p, const smcj_check_t *twin)
 {
-    if (p->outcome == SMCJ_OUT_PASS || p->outcome == SMCJ_OUT_NA || p->outcome == SMCJ_OUT_PENDING || !twin) {
+    if (p->outcome == SMCJ_OUT_PASS || p->outcome == SMCJ_OUT_NA ||
+        p->outcome == SMCJ_OUT_PENDING || !twin) {
         return false;
     }
     if (twin->outcome == SMCJ_OUT_PASS) {
         return true;
     }
     /* the aligned decode showed a listed alternative: the shifted one must show it too */
-    return twin->outcome == SMCJ_OUT_FAIL && twin->alt >= 0 && !(p->outcome == SMCJ_OUT_FAIL && p->alt == twin->alt);
+    return twin->outcome == SMCJ_OUT_FAIL && twin->alt >= 0 &&
+           !(p->outcome == SMCJ_OUT_FAIL && p->alt == twin->alt);
 }
 
 static void count(smcj_runner_t *r, const smcj_result_t *res)
 {
     switch (res->status) {
-    case SMCJ_ST_PASS: r->n_pass++; break;
-    case SMCJ_ST_FAIL: r->n_fail++; break;
-    case SMCJ_ST_FAIL_INFO: r->n_fail_info++; break;
+    case SMCJ_ST_PASS:
+        r->n_pass++;
+        break;
+    case SMCJ_ST_FAIL:
+        r->n_fail++;
+        break;
+    case SMCJ_ST_FAIL_INFO:
+        r->n_fail_info++;
+        break;
     case SMCJ_ST_DIFFERS:
         r->n_differs++;
         r->n_differs_listed += res->alt >= 0;
         break;
-    case SMCJ_ST_XFAIL: r->n_xfail++; break;
-    case SMCJ_ST_XPASS: r->n_xpass++; break;
-    case SMCJ_ST_SKIPPED: r->n_skipped++; break;
-    case SMCJ_ST_NA: r->n_na++; break;
-    case SMCJ_ST_PLACEMENT: r->n_placement++; break;
-    case SMCJ_ST_PLACEMENT_INFO: r->n_placement_info++; break;
-    case SMCJ_ST_NONE: break;
+    case SMCJ_ST_XFAIL:
+        r->n_xfail++;
+        break;
+    case SMCJ_ST_XPASS:
+        r->n_xpass++;
+        break;
+    case SMCJ_ST_SKIPPED:
+        r->n_skipped++;
+        break;
+    case SMCJ_ST_NA:
+        r->n_na++;
+        break;
+    case SMCJ_ST_PLACEMENT:
+        r->n_placement++;
+        break;
+    case SMCJ_ST_PLACEMENT_INFO:
+        r->n_placement_info++;
+        break;
+    case SMCJ_ST_NONE:
+        break;
     }
 }
 
@@ -156,7 +197,10 @@ static void compute_one(smcj_run_t *run, smcj_runner_t *r, size_t i)
         }
     }
     /* A vector passes only if every applicable check passed; a skip is never a pass. */
-    res->outcome = best ? SMCJ_OUT_FAIL : any_skip ? SMCJ_OUT_SKIPPED : any_pass ? SMCJ_OUT_PASS : SMCJ_OUT_NA;
+    res->outcome = best       ? SMCJ_OUT_FAIL
+                   : any_skip ? SMCJ_OUT_SKIPPED
+                   : any_pass ? SMCJ_OUT_PASS
+                              : SMCJ_OUT_NA;
     if (best) {
         res->reason = best->reason;
         res->tier = best->tier;
@@ -199,7 +243,8 @@ static void compute_one(smcj_run_t *run, smcj_runner_t *r, size_t i)
     /* spec §3.3: right at an aligned address and not at the shifted one is a placement
      * verdict of its own, only where the wire-level verdict is pass or differs, so the two
      * are never merged. */
-    bool wire_ok = res->status == SMCJ_ST_PASS || res->status == SMCJ_ST_DIFFERS || res->status == SMCJ_ST_XPASS;
+    bool wire_ok = res->status == SMCJ_ST_PASS || res->status == SMCJ_ST_DIFFERS ||
+                   res->status == SMCJ_ST_XPASS;
     if (placed && wire_ok && misplaced(placed, aligned_twin(r, b, e, placed))) {
         smcj_reason_t why = placed->outcome == SMCJ_OUT_SKIPPED ? SMCJ_REASON_NONE : placed->reason;
         res->placement_check = (size_t)(placed - r->checks);
@@ -208,7 +253,8 @@ static void compute_one(smcj_run_t *run, smcj_runner_t *r, size_t i)
         if (x) {
             res->status = SMCJ_ST_XFAIL;
         } else {
-            res->status = gated(run, res->placement_tier, why) ? SMCJ_ST_PLACEMENT : SMCJ_ST_PLACEMENT_INFO;
+            res->status =
+                gated(run, res->placement_tier, why) ? SMCJ_ST_PLACEMENT : SMCJ_ST_PLACEMENT_INFO;
         }
     }
     count(r, res);
@@ -217,8 +263,8 @@ static void compute_one(smcj_run_t *run, smcj_runner_t *r, size_t i)
 static void compute_runner(smcj_run_t *run, smcj_runner_t *r)
 {
     const smcj_vectors_t *vs = run->vectors;
-    r->results = smcj_xcalloc(vs->count ? vs->count : 1, sizeof(smcj_result_t));
-    for (size_t i = 0; i < vs->count; i++) {
+    r->results = smcj_calloc(vs->count ? vs->count : 1, sizeof(smcj_result_t));
+    for (size_t i = 0; r->results && i < vs->count; i++) {
         compute_one(run, r, i);
     }
     if (r->has_xfail) {
@@ -230,6 +276,8 @@ static void compute_runner(smcj_run_t *run, smcj_runner_t *r)
     }
 }
 
+/* Exit status 2 when a runner could not start at all: that is a setup error (a wrong
+ * command), not a verdict on a codec. */
 void smcj_results_compute(smcj_run_t *run)
 {
     bool start_failed = false;
@@ -241,45 +289,56 @@ void smcj_results_compute(smcj_run_t *run)
         }
         if (r->start_failed) {
             start_failed = true;
-            note(run, smcj_xasprintf("%s: could not start: %s", r->name, r->start_error));
+            note(run,
+                 smcj_asprintf("%s: could not start: %s", r->name, smcj_or_empty(r->start_error)));
             continue;
         }
         compute_runner(run, r);
         if (r->handshake_bad) {
-            note(run, smcj_xasprintf("%s: handshake failed: %s", r->name, r->start_error));
+            note(run,
+                 smcj_asprintf("%s: handshake failed: %s", r->name, smcj_or_empty(r->start_error)));
         }
         if (r->n_fail) {
-            note(run, smcj_xasprintf("%s: %zu unexpected failure%s", r->name, r->n_fail, r->n_fail == 1 ? "" : "s"));
+            note(run, smcj_asprintf("%s: %zu unexpected failure%s", r->name, r->n_fail,
+                                    r->n_fail == 1 ? "" : "s"));
         }
         if (r->n_placement) {
-            note(run, smcj_xasprintf("%s: %zu placement failure%s (right at an aligned address, not 1-7 bytes past "
-                                     "one; spec §3.3)",
-                                     r->name, r->n_placement, r->n_placement == 1 ? "" : "s"));
+            note(run,
+                 smcj_asprintf(
+                     "%s: %zu placement failure%s (right at an aligned address, not 1-7 bytes past "
+                     "one; spec §3.3)",
+                     r->name, r->n_placement, r->n_placement == 1 ? "" : "s"));
         }
         if (r->n_xpass) {
-            note(run, smcj_xasprintf("%s: %zu unexpected pass%s (listed in %s but passed; remove them)", r->name,
-                                     r->n_xpass, r->n_xpass == 1 ? "" : "es", r->xfail.path));
+            note(run,
+                 smcj_asprintf("%s: %zu unexpected pass%s (listed in %s but passed; remove them)",
+                               r->name, r->n_xpass, r->n_xpass == 1 ? "" : "es", r->xfail.path));
         }
         if (r->n_xfail_unmatched) {
-            note(run, smcj_xasprintf("%s: %zu entr%s of %s match%s no vector", r->name, r->n_xfail_unmatched,
-                                     r->n_xfail_unmatched == 1 ? "y" : "ies", r->xfail.path,
-                                     r->n_xfail_unmatched == 1 ? "es" : ""));
+            note(run, smcj_asprintf("%s: %zu entr%s of %s match%s no vector", r->name,
+                                    r->n_xfail_unmatched, r->n_xfail_unmatched == 1 ? "y" : "ies",
+                                    r->xfail.path, r->n_xfail_unmatched == 1 ? "es" : ""));
         }
         if (r->n_skipped_gated) {
-            note(run, smcj_xasprintf("%s: %zu skipped vector%s in gated tiers (declare the missing capability in the "
-                                     "handshake, or list them as expected failures)",
-                                     r->name, r->n_skipped_gated, r->n_skipped_gated == 1 ? "" : "s"));
+            note(run,
+                 smcj_asprintf("%s: %zu skipped vector%s in gated tiers (declare the missing "
+                               "capability in the "
+                               "handshake, or list them as expected failures)",
+                               r->name, r->n_skipped_gated, r->n_skipped_gated == 1 ? "" : "s"));
         }
         if (r->gave_up) {
-            note(run, smcj_xasprintf("%s: given up after repeated crashes/timeouts", r->name));
+            note(run, smcj_asprintf("%s: given up after repeated crashes/timeouts", r->name));
         }
-        size_t tested = r->n_pass + r->n_fail + r->n_fail_info + r->n_differs + r->n_xfail + r->n_xpass +
-                        r->n_placement + r->n_placement_info;
+        size_t tested = r->n_pass + r->n_fail + r->n_fail_info + r->n_differs + r->n_xfail +
+                        r->n_xpass + r->n_placement + r->n_placement_info;
         if (tested == 0 && run->vectors->selected > 0) {
-            note(run, smcj_xasprintf("%s: nothing was tested (every selected vector was n/a or skipped)", r->name));
+            note(run,
+                 smcj_asprintf("%s: nothing was tested (every selected vector was n/a or skipped)",
+                               r->name));
             failed = true;
         }
-        failed = failed || r->n_fail || r->n_placement || r->n_skipped_gated || r->n_xpass || r->n_xfail_unmatched || r->handshake_bad || r->gave_up;
+        failed = failed || r->n_fail || r->n_placement || r->n_skipped_gated || r->n_xpass ||
+                 r->n_xfail_unmatched || r->handshake_bad || r->gave_up;
     }
     run->gate_passed = !failed && !start_failed;
     run->exit_status = start_failed ? 2 : failed ? 1 : 0;

@@ -1,6 +1,13 @@
-/* Runner sessions: one poll() loop over every runner (runners/PROTOCOL.md P.1–P.4). */
+/*
+ * One runner's session: the state machine of runners/PROTOCOL.md P.1-P.4, with up to `window`
+ * requests in flight. A session is IDLE (skipped) or goes HELLO -> RUN -> BYE -> DONE; a
+ * crash, hang or protocol error is charged to the request at the head of the queue (the one
+ * the runner was answering), the process is replaced and the rest of the queue sent again
+ * (P.4). The pipes are runner_io.c's, the hello answer handshake.c's, each answer's verdict
+ * verdict.c's, and the loop that drives every session at once session_loop.c's.
+ */
 #define _POSIX_C_SOURCE 200809L
-#include "session.h"
+#include "session_internal.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -8,164 +15,41 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
-#include "jbuf.h"
+#include "handshake.h"
+#include "alloc.h"
+#include "escape.h"
 #include "plan.h"
 #include "proc.h"
+#include "runner_io.h"
 #include "smct_json.h"
 #include "verdict.h"
 
 /* P.4: give up after three consecutive restarts without a good response. */
 #define MAX_CONSECUTIVE_RESTARTS 3u
-#define STDERR_KEEP 16384u
-#define STDERR_TAIL_LINES 20
-#define STDERR_TAIL_BYTES 2048u
 /* JSON nesting accepted in responses: notation depth 128 needs < 400 (notation.md N.4). */
 #define RESPONSE_MAX_DEPTH 2048u
 
-typedef enum state {
-    ST_IDLE = 0, /* not started (skipped runner) */
-    ST_HELLO,    /* hello sent, waiting for the answer */
-    ST_RUN,      /* requests flowing */
-    ST_BYE,      /* bye sent, waiting for exit */
-    ST_DONE
-} state_t;
-
-typedef struct session {
-    smcj_runner_t *r;
-    const smcj_vectors_t *vs;
-    const smcj_session_cfg_t *cfg;
-    smcj_proc_t proc;
-    state_t state;
-    bool first_start;
-    smcj_buf_t out;       /* bytes not yet written to the runner's stdin */
-    smcj_buf_t in;        /* bytes read from stdout, not yet a complete line */
-    size_t in_scanned;    /* prefix of `in` known to hold no '\n' */
-    smcj_buf_t err;       /* the runner's recent stderr */
-    bool stdin_broken;
-    size_t *order;        /* indices of the checks to send, in order */
-    uint64_t *seqs;       /* seq sent for order[k] */
-    size_t n_order;
-    size_t head, next;    /* in flight: order[head..next) */
-    uint64_t seq;
-    double wait_since;    /* when the oldest outstanding request started waiting */
-    double bye_deadline;
-    unsigned consecutive_failures;
-    unsigned generation;  /* bumped on every respawn: stale buffered lines are dropped */
-    double t0;
-    smc_arena_t arena;    /* scratch for one response */
-} session_t;
-
-static char *stderr_tail(const smcj_buf_t *err)
+/* Start (or restart) the runner and send hello (P.1). */
+static bool spawn(smcj_session_t *s, char *err, size_t err_size)
 {
-    if (err->len == 0) {
-        return smcj_xstrdup("");
-    }
-    size_t start = err->len > STDERR_TAIL_BYTES ? err->len - STDERR_TAIL_BYTES : 0;
-    int lines = 0;
-    size_t i = err->len;
-    if (i > 0 && err->data[i - 1] == '\n') {
-        i--;
-    }
-    while (i > start) {
-        if (err->data[i - 1] == '\n' && ++lines >= STDERR_TAIL_LINES) {
-            break;
-        }
-        i--;
-    }
-    return smcj_xstrndup(err->data + i, err->len - i);
-}
-
-static void read_stderr(session_t *s)
-{
-    char chunk[8192];
-    while (s->proc.err_fd >= 0) {
-        ssize_t n = read(s->proc.err_fd, chunk, sizeof chunk);
-        if (n > 0) {
-            smcj_buf_append(&s->err, chunk, (size_t)n);
-            if (s->err.len > 2 * STDERR_KEEP) {
-                smcj_buf_consume(&s->err, s->err.len - STDERR_KEEP);
-            }
-        } else if (n < 0 && errno == EINTR) {
-            continue;
-        } else {
-            if (n == 0) {
-                close(s->proc.err_fd);
-                s->proc.err_fd = -1;
-            }
-            return;
-        }
-    }
-}
-
-/* Collect what the runner wrote to stderr before it died or was killed (bounded wait). */
-static void drain_stderr(session_t *s, double seconds)
-{
-    double deadline = smcj_now() + seconds;
-    while (s->proc.err_fd >= 0) {
-        double left = deadline - smcj_now();
-        if (left <= 0) {
-            break;
-        }
-        struct pollfd p = {s->proc.err_fd, POLLIN, 0};
-        int rc = poll(&p, 1, (int)(left * 1000) + 1);
-        if (rc < 0 && errno == EINTR) {
-            continue;
-        }
-        if (rc <= 0) {
-            break;
-        }
-        read_stderr(s);
-    }
-}
-
-static void send_line(session_t *s, const smcj_buf_t *line)
-{
-    smcj_buf_append(&s->out, line->data, line->len);
-    smcj_buf_putc(&s->out, '\n');
-}
-
-static void flush_out(session_t *s)
-{
-    while (s->out.len > 0 && s->proc.in_fd >= 0 && !s->stdin_broken) {
-        ssize_t n = write(s->proc.in_fd, s->out.data, s->out.len);
-        if (n > 0) {
-            smcj_buf_consume(&s->out, (size_t)n);
-        } else if (n < 0 && errno == EINTR) {
-            continue;
-        } else if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-            return;
-        } else {
-            /* EPIPE: the runner closed stdin or died; its stdout EOF (or the timeout)
-             * decides what happened, so nothing is attributed here. */
-            s->stdin_broken = true;
-            smcj_buf_clear(&s->out);
-            return;
-        }
-    }
-}
-
-static bool spawn(session_t *s, char *err, size_t err_size)
-{
-    smcj_buf_clear(&s->out);
-    smcj_buf_clear(&s->in);
-    s->in_scanned = 0;
-    s->stdin_broken = false;
     s->generation++;
-    if (!smcj_proc_spawn(&s->proc, s->r->command, err, err_size)) {
+    if (!smcj_io_start(&s->io, s->r->command, err, err_size)) {
         return false;
     }
-    smcj_buf_t hello = {0};
+    smct_buf_t hello = {0};
     smcj_hello_line(&hello);
-    send_line(s, &hello);
-    smcj_buf_free(&hello);
-    s->state = ST_HELLO;
+    if (smcj_buf_ok(&hello)) {
+        smcj_io_send_line(&s->io, hello.data, hello.len);
+    }
+    smct_buf_free(&hello);
+    s->state = SMCJ_SESSION_HELLO;
     s->wait_since = smcj_now();
-    flush_out(s);
+    smcj_io_flush(&s->io);
     return true;
 }
 
+/* Fail check `c` with a harness reason; the runner's stderr at that moment goes with it. */
 static void record(smcj_check_t *c, smcj_reason_t reason, char *detail, const char *tail)
 {
     c->outcome = SMCJ_OUT_FAIL;
@@ -173,17 +57,19 @@ static void record(smcj_check_t *c, smcj_reason_t reason, char *detail, const ch
     free(c->detail);
     c->detail = detail;
     free(c->stderr_tail);
-    c->stderr_tail = tail ? smcj_xstrdup(tail) : NULL;
+    c->stderr_tail = tail ? smcj_strdup(tail) : NULL;
 }
 
-static void give_up(session_t *s, const char *why)
+/* P.4: after too many restarts, every check still queued fails with the reason. */
+static void give_up(smcj_session_t *s, const char *why)
 {
     for (size_t k = s->head; k < s->n_order; k++) {
-        record(&s->r->checks[s->order[k]], SMCJ_REASON_PROTOCOL_ERROR, smcj_xasprintf("runner given up: %s", why), NULL);
+        record(&s->r->checks[s->order[k]], SMCJ_REASON_PROTOCOL_ERROR,
+               smcj_asprintf("runner given up: %s", smcj_or_empty(why)), NULL);
     }
     s->head = s->next = s->n_order;
     s->r->gave_up = true;
-    s->state = ST_DONE;
+    s->state = SMCJ_SESSION_DONE;
 }
 
 /*
@@ -191,54 +77,64 @@ static void give_up(session_t *s, const char *why)
  * head of the queue (the one the runner was working on), kill the process, and start a new
  * one unless the runner keeps failing.
  */
-static void failure(session_t *s, smcj_reason_t reason, const char *what)
+static void failure(smcj_session_t *s, smcj_reason_t reason, const char *what)
 {
     smcj_runner_t *r = s->r;
     if (reason == SMCJ_REASON_CRASH) {
         /* It is exiting by itself: wait briefly for its real status and last words. */
         double deadline = smcj_now() + 1.0;
-        while (!smcj_proc_try_reap(&s->proc) && smcj_now() < deadline) {
-            if (s->proc.err_fd >= 0) {
-                drain_stderr(s, 0.01);
+        while (!smcj_proc_try_reap(&s->io.proc) && smcj_now() < deadline) {
+            if (s->io.proc.err_fd >= 0) {
+                smcj_io_drain_stderr(&s->io, 0.01);
             } else {
                 struct timespec ts = {0, 5 * 1000 * 1000};
                 nanosleep(&ts, NULL);
             }
         }
-        drain_stderr(s, 0.2);
+        smcj_io_drain_stderr(&s->io, 0.2);
     } else {
-        smcj_proc_terminate(&s->proc);
-        drain_stderr(s, 0.2);
+        smcj_proc_terminate(&s->io.proc);
+        smcj_io_drain_stderr(&s->io, 0.2);
     }
-    smcj_proc_kill(&s->proc);
+    smcj_proc_kill(&s->io.proc);
     char status[128];
-    smcj_proc_describe_status(&s->proc, status, sizeof status);
-    char *detail = reason == SMCJ_REASON_CRASH ? smcj_xasprintf("%s (%s)", what, status) : smcj_xstrdup(what);
-    char *tail = stderr_tail(&s->err);
-    smcj_buf_clear(&s->err);
-
-    if (s->first_start && s->state == ST_HELLO) {
-        /* Never answered the first hello: the runner could not start at all. */
-        r->start_failed = true;
-        r->start_error = smcj_xasprintf("%s%s%s", detail, tail[0] ? "; stderr: " : "", tail);
+    smcj_proc_describe_status(&s->io.proc, status, sizeof status);
+    what = smcj_or_empty(what); /* NULL when its text could not be allocated */
+    char *detail =
+        reason == SMCJ_REASON_CRASH ? smcj_asprintf("%s (%s)", what, status) : smcj_strdup(what);
+    char *tail = smcj_io_stderr_tail(&s->io);
+    smcj_io_clear_stderr(&s->io);
+    if (smcj_out_of_memory()) {
+        /* The process is dead and reaped; the run stops without a verdict (alloc.h), so do
+         * not start another one. */
         free(detail);
         free(tail);
-        s->state = ST_DONE;
+        s->state = SMCJ_SESSION_DONE;
         return;
     }
-    if (s->state == ST_RUN && s->head < s->next) {
-        record(&r->checks[s->order[s->head]], reason, smcj_xstrdup(detail), tail);
+
+    if (s->first_start && s->state == SMCJ_SESSION_HELLO) {
+        /* Never answered the first hello: the runner could not start at all. */
+        r->start_failed = true;
+        r->start_error = smcj_asprintf("%s%s%s", detail, tail[0] ? "; stderr: " : "", tail);
+        free(detail);
+        free(tail);
+        s->state = SMCJ_SESSION_DONE;
+        return;
+    }
+    if (s->state == SMCJ_SESSION_RUN && s->head < s->next) {
+        record(&r->checks[s->order[s->head]], reason, smcj_strdup(detail), tail);
         s->head++;
     }
     s->next = s->head; /* requests after the failed one are sent again to the new process */
     s->consecutive_failures++;
     if (s->consecutive_failures > MAX_CONSECUTIVE_RESTARTS) {
-        char *why = smcj_xasprintf("%u consecutive restarts without a good response; last: %s",
-                                   MAX_CONSECUTIVE_RESTARTS, detail);
+        char *why = smcj_asprintf("%u consecutive restarts without a good response; last: %s",
+                                  MAX_CONSECUTIVE_RESTARTS, detail);
         give_up(s, why);
         free(why);
-    } else if (s->head >= s->n_order && s->state == ST_RUN) {
-        s->state = ST_DONE; /* nothing left to run: no need for a new process */
+    } else if (s->head >= s->n_order && s->state == SMCJ_SESSION_RUN) {
+        s->state = SMCJ_SESSION_DONE; /* nothing left to run: no need for a new process */
     } else {
         char err[256];
         r->restarts++;
@@ -250,137 +146,18 @@ static void failure(session_t *s, smcj_reason_t reason, const char *what)
     free(tail);
 }
 
-static bool json_str_array(const smct_json_t *j, char ***out, size_t *n)
-{
-    if (!j || j->type != SMCT_JSON_ARRAY) {
-        return false;
-    }
-    *out = smcj_xcalloc(j->array.count, sizeof(char *));
-    *n = 0;
-    for (size_t i = 0; i < j->array.count; i++) {
-        const smct_json_t *e = &j->array.items[i];
-        if (e->type != SMCT_JSON_STRING) {
-            return false;
-        }
-        (*out)[(*n)++] = smcj_xstrndup(e->str.ptr, e->str.len);
-    }
-    return true;
-}
-
-static void free_str_array(char **a, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        free(a[i]);
-    }
-    free(a);
-}
-
-static char *opt_str(const smct_json_t *obj, const char *key)
-{
-    const smct_json_t *j = smct_json_get(obj, key);
-    return j && j->type == SMCT_JSON_STRING ? smcj_xstrndup(j->str.ptr, j->str.len) : NULL;
-}
-
-/* Words a runner may declare (spec/vectors.md V.3 features, PROTOCOL.md P.1 options). */
-static const char *const KNOWN_FEATURES[] = {
-    "int32", "int64", "int64-distinct", "float64", "float32list", "typed-lists", "nan-payload", "embedded-nul",
-    "custom-types", "largeint", "duplicate-map-keys", "map-order", "method-codec", "error-stacktrace",
-    "strict-mode", "depth-limit"};
-static const char *const KNOWN_OPTIONS[] = {"error-offsets", "shift"};
-
-/* Appends to `b` every word of `words` not in `known`: a misspelt option or capability
- * would otherwise silently turn checks off (e.g. "error-offset": offsets never compared). */
-static void unknown_words(smcj_buf_t *b, const char *what, char *const *words, size_t n, const char *const *known,
-                          size_t n_known)
-{
-    for (size_t i = 0; i < n; i++) {
-        bool found = false;
-        for (size_t k = 0; k < n_known && !found; k++) {
-            found = strcmp(words[i], known[k]) == 0;
-        }
-        if (!found) {
-            smcj_buf_printf(b, "%sunknown %s \"", b->len ? "; " : "", what);
-            smcj_buf_excerpt(b, words[i], strlen(words[i]), 60);
-            smcj_buf_puts(b, "\" ignored");
-        }
-    }
-}
-
-/* P.1: validate the hello answer; on the first start, take the capabilities. NULL if fine. */
-static char *take_handshake(session_t *s, const smct_json_t *resp)
-{
-    smcj_runner_t *r = s->r;
-    int64_t seq, proto;
-    if (!smct_json_get_i64(smct_json_get(resp, "seq"), &seq) || seq != 0) {
-        return smcj_xstrdup("hello answer does not carry seq 0");
-    }
-    if (!smct_json_is_str(smct_json_get(resp, "status"), "ok")) {
-        return smcj_xstrdup("hello answer status is not \"ok\"");
-    }
-    if (!smct_json_get_i64(smct_json_get(resp, "protocol"), &proto)) {
-        return smcj_xstrdup("hello answer has no integer \"protocol\"");
-    }
-    if (proto != 1) {
-        return smcj_xasprintf("runner speaks protocol %lld; this judge speaks protocol 1", (long long)proto);
-    }
-    char **entries = NULL, **dec = NULL, **enc = NULL, **opts = NULL;
-    size_t ne = 0, nd = 0, nn = 0, no = 0;
-    const smct_json_t *caps = smct_json_get(resp, "capabilities");
-    const smct_json_t *jopts = smct_json_get(resp, "options");
-    bool ok = json_str_array(smct_json_get(resp, "entries"), &entries, &ne) &&
-              json_str_array(smct_json_get(caps, "decode"), &dec, &nd) &&
-              json_str_array(smct_json_get(caps, "encode"), &enc, &nn) &&
-              (jopts == NULL || json_str_array(jopts, &opts, &no));
-    if (!ok) {
-        free_str_array(entries, ne);
-        free_str_array(dec, nd);
-        free_str_array(enc, nn);
-        free_str_array(opts, no);
-        return smcj_xstrdup("hello answer needs \"entries\", \"capabilities\": {\"decode\", \"encode\"} as arrays of "
-                            "strings, and \"options\" as an array of strings (P.1)");
-    }
-    if (!s->first_start) {
-        /* A respawned runner is the same program; keep the first capabilities. */
-        free_str_array(entries, ne);
-        free_str_array(dec, nd);
-        free_str_array(enc, nn);
-        free_str_array(opts, no);
-        return NULL;
-    }
-    const smct_json_t *codec = smct_json_get(resp, "codec");
-    r->codec_name = opt_str(codec, "name");
-    r->codec_version = opt_str(codec, "version");
-    r->codec_language = opt_str(codec, "language");
-    for (size_t i = 0; i < ne; i++) {
-        smct_entry_t e;
-        if (smct_entry_from_name(entries[i], strlen(entries[i]), &e)) {
-            r->entry_ok[e] = true;
-        }
-    }
-    free_str_array(entries, ne);
-    r->decode_caps = dec;
-    r->n_decode_caps = nd;
-    r->encode_caps = enc;
-    r->n_encode_caps = nn;
-    smcj_buf_t note = {0};
-    size_t nf = sizeof KNOWN_FEATURES / sizeof KNOWN_FEATURES[0];
-    unknown_words(&note, "decode capability", dec, nd, KNOWN_FEATURES, nf);
-    unknown_words(&note, "encode capability", enc, nn, KNOWN_FEATURES, nf);
-    unknown_words(&note, "option", opts, no, KNOWN_OPTIONS, sizeof KNOWN_OPTIONS / sizeof KNOWN_OPTIONS[0]);
-    r->handshake_note = note.len ? smcj_buf_steal(&note) : NULL;
-    r->opt_error_offsets = smcj_caps_have(opts, no, "error-offsets");
-    r->opt_shift = smcj_caps_have(opts, no, "shift");
-    r->map_order = smcj_caps_have(dec, nd, "map-order");
-    free_str_array(opts, no);
-    return NULL;
-}
-
-static void start_requests(session_t *s)
+/* After the first good hello: plan the checks (they depend on the capabilities) and queue
+ * the applicable ones. */
+static void start_requests(smcj_session_t *s)
 {
     smcj_runner_t *r = s->r;
     smcj_plan(r, s->vs);
-    s->order = smcj_xcalloc(r->n_checks, sizeof(size_t));
-    s->seqs = smcj_xcalloc(r->n_checks, sizeof(uint64_t));
+    s->order = smcj_calloc(r->n_checks, sizeof(size_t));
+    s->seqs = smcj_calloc(r->n_checks, sizeof(uint64_t));
+    if (!s->order || !s->seqs || smcj_out_of_memory()) {
+        s->state = SMCJ_SESSION_DONE; /* the loop stops and kills the runner */
+        return;
+    }
     for (size_t i = 0; i < r->n_checks; i++) {
         if (r->checks[i].outcome == SMCJ_OUT_PENDING) {
             s->order[s->n_order++] = i;
@@ -389,85 +166,101 @@ static void start_requests(session_t *s)
     r->started = true;
 }
 
-static void fill_window(session_t *s)
+/* Keep `window` requests in flight; when the queue is empty, say bye (P.1). */
+static void fill_window(smcj_session_t *s)
 {
-    if (s->state != ST_RUN) {
+    if (s->state != SMCJ_SESSION_RUN) {
         return;
     }
     if (s->head == s->next) {
         s->wait_since = smcj_now();
     }
-    smcj_buf_t line = {0};
+    smct_buf_t line = {0};
     while (s->next < s->n_order && s->next - s->head < s->cfg->window) {
-        smcj_buf_clear(&line);
+        smct_buf_clear(&line);
         s->seqs[s->next] = ++s->seq;
         smcj_request_line(&line, s->seqs[s->next], s->r, s->vs, &s->r->checks[s->order[s->next]]);
-        send_line(s, &line);
+        if (!smcj_buf_ok(&line)) {
+            break; /* out of memory: the loop stops before the runner is charged */
+        }
+        smcj_io_send_line(&s->io, line.data, line.len);
         s->next++;
         s->r->requests_sent++;
     }
-    smcj_buf_free(&line);
-    if (s->head >= s->n_order && s->state == ST_RUN) {
-        smcj_buf_t bye = {0};
-        smcj_buf_printf(&bye, "{\"seq\":%llu,\"op\":\"bye\"}", (unsigned long long)++s->seq);
-        send_line(s, &bye);
-        smcj_buf_free(&bye);
-        s->state = ST_BYE;
+    smct_buf_free(&line);
+    if (s->head >= s->n_order && s->state == SMCJ_SESSION_RUN && !smcj_out_of_memory()) {
+        smct_buf_t bye = {0};
+        smct_buf_printf(&bye, "{\"seq\":%llu,\"op\":\"bye\"}", (unsigned long long)++s->seq);
+        if (smcj_buf_ok(&bye)) {
+            smcj_io_send_line(&s->io, bye.data, bye.len);
+        }
+        smct_buf_free(&bye);
+        s->state = SMCJ_SESSION_BYE;
         s->bye_deadline = smcj_now() + 2.0;
     }
-    flush_out(s);
+    smcj_io_flush(&s->io);
 }
 
-static void handle_parsed_line(session_t *s, const char *line, size_t len, const char *shown)
+/* P.1: the answer to hello. A first answer that is not the protocol stops the runner for
+ * good; after a respawn it is one more failure of the runner (P.4). */
+static void on_hello_answer(smcj_session_t *s, const smct_json_t *resp, bool parsed,
+                            const char *shown)
 {
     smcj_runner_t *r = s->r;
-    smc_arena_reset(&s->arena);
-    smct_json_opts_t jo = {RESPONSE_MAX_DEPTH};
-    smct_json_t *resp = NULL;
-    smct_error_t e;
-    bool parsed = smct_json_parse(line, len, &jo, &s->arena, &resp, &e) == SMCT_OK;
-    if (s->state == ST_HELLO) {
-        char *bad = NULL;
-        if (!parsed || resp->type != SMCT_JSON_OBJECT) {
-            bad = smcj_xasprintf("hello answer is not a JSON object: %s", shown);
-        } else {
-            bad = take_handshake(s, resp);
-        }
-        if (bad && s->first_start) {
-            /* P.1: the judge stops the runner and reports protocol_error for all its vectors. */
-            r->handshake_bad = true;
-            r->start_error = smcj_xstrdup(bad);
-            smcj_proc_terminate(&s->proc);
-            drain_stderr(s, 0.1);
-            smcj_proc_kill(&s->proc);
-            smcj_plan_all_failed(r, s->vs, SMCJ_REASON_PROTOCOL_ERROR, bad);
-            free(bad);
-            s->state = ST_DONE;
-            return;
-        }
-        if (bad) {
-            failure(s, SMCJ_REASON_PROTOCOL_ERROR, bad);
-            free(bad);
-            return;
-        }
-        if (s->first_start) {
-            start_requests(s);
-            s->first_start = false;
-        }
-        s->state = ST_RUN;
-        s->wait_since = smcj_now();
-        fill_window(s);
+    char *bad = NULL;
+    if (!parsed || resp->type != SMCT_JSON_OBJECT) {
+        bad = smcj_asprintf("hello answer is not a JSON object: %s", shown);
+    } else {
+        bad = smcj_handshake_take(r, resp, s->first_start);
+    }
+    if (smcj_out_of_memory()) {
+        free(bad); /* no verdict on the runner: the loop stops and kills it */
+        s->state = SMCJ_SESSION_DONE;
         return;
     }
-    /* ST_RUN */
+    if (bad && s->first_start) {
+        /* P.1: the judge stops the runner and reports protocol_error for all its vectors. */
+        r->handshake_bad = true;
+        r->start_error = smcj_strdup(bad);
+        smcj_proc_terminate(&s->io.proc);
+        smcj_io_drain_stderr(&s->io, 0.1);
+        smcj_proc_kill(&s->io.proc);
+        smcj_plan_all_failed(r, s->vs, SMCJ_REASON_PROTOCOL_ERROR, bad);
+        free(bad);
+        s->state = SMCJ_SESSION_DONE;
+        return;
+    }
+    if (bad) {
+        failure(s, SMCJ_REASON_PROTOCOL_ERROR, bad);
+        free(bad);
+        return;
+    }
+    if (s->first_start) {
+        start_requests(s);
+        s->first_start = false;
+        if (s->state == SMCJ_SESSION_DONE) {
+            return; /* out of memory */
+        }
+    }
+    s->state = SMCJ_SESSION_RUN;
+    s->wait_since = smcj_now();
+    fill_window(s);
+}
+
+/* P.3: the answer to the request at the head of the queue. */
+static void on_response(smcj_session_t *s, const smct_json_t *resp, bool parsed,
+                        const smct_error_t *e, const char *shown)
+{
+    smcj_runner_t *r = s->r;
     if (s->head == s->next) {
-        char *d = smcj_xasprintf("a line arrived with no request outstanding: %s", shown);
+        char *d = smcj_asprintf("a line arrived with no request outstanding: %s", shown);
         failure(s, SMCJ_REASON_PROTOCOL_ERROR, d);
         free(d);
         return;
     }
     if (!parsed || resp->type != SMCT_JSON_OBJECT) {
-        char *d = smcj_xasprintf("response is not a JSON object (%s): %s", parsed ? "other JSON" : e.message, shown);
+        char *d = smcj_asprintf("response is not a JSON object (%s): %s",
+                                parsed ? "other JSON" : e->message, shown);
         failure(s, SMCJ_REASON_PROTOCOL_ERROR, d);
         free(d);
         return;
@@ -475,24 +268,30 @@ static void handle_parsed_line(session_t *s, const char *line, size_t len, const
     int64_t seq;
     uint64_t want = s->seqs[s->head];
     if (!smct_json_get_i64(smct_json_get(resp, "seq"), &seq) || seq < 0 || (uint64_t)seq != want) {
-        char *d = smcj_xasprintf("wrong seq: expected %llu, got %s", (unsigned long long)want, shown);
+        char *d =
+            smcj_asprintf("wrong seq: expected %llu, got %s", (unsigned long long)want, shown);
         failure(s, SMCJ_REASON_PROTOCOL_ERROR, d);
         free(d);
         return;
     }
     const smct_json_t *st = smct_json_get(resp, "status");
-    if (!smct_json_is_str(st, "ok") && !smct_json_is_str(st, "error") && !smct_json_is_str(st, "skipped")) {
-        char *d = smcj_xasprintf("unknown status: %s", shown);
+    if (!smct_json_is_str(st, "ok") && !smct_json_is_str(st, "error") &&
+        !smct_json_is_str(st, "skipped")) {
+        char *d = smcj_asprintf("unknown status: %s", shown);
         failure(s, SMCJ_REASON_PROTOCOL_ERROR, d);
         free(d);
         return;
     }
     smcj_check_t *c = &r->checks[s->order[s->head]];
     smcj_verdict(c, r, s->vs, resp, &s->arena);
+    if (smcj_out_of_memory()) {
+        s->state = SMCJ_SESSION_DONE; /* the verdict may be incomplete: the run stops without one */
+        return;
+    }
     if (c->outcome == SMCJ_OUT_FAIL) {
-        read_stderr(s);
+        smcj_io_read_stderr(&s->io);
         free(c->stderr_tail);
-        c->stderr_tail = stderr_tail(&s->err);
+        c->stderr_tail = smcj_io_stderr_tail(&s->io);
     }
     s->consecutive_failures = 0; /* a protocol-valid answer, whatever its verdict */
     s->head++;
@@ -500,59 +299,70 @@ static void handle_parsed_line(session_t *s, const char *line, size_t len, const
     fill_window(s);
 }
 
-static void handle_line(session_t *s, const char *line, size_t len)
+static void handle_parsed_line(smcj_session_t *s, const char *line, size_t len, const char *shown)
 {
-    if (s->state == ST_BYE || s->state == ST_DONE) {
-        return; /* the bye answer, or noise after it: nothing left to judge */
+    smc_arena_reset(&s->arena);
+    smct_json_opts_t jo = {RESPONSE_MAX_DEPTH};
+    smct_json_t *resp = NULL;
+    smct_error_t e;
+    smct_status_t st = smct_json_parse(line, len, &jo, &s->arena, &resp, &e);
+    if (st == SMCT_ERR_NOMEM) {
+        smcj_nomem(); /* not the runner's fault: no verdict on it */
+        return;
     }
-    smcj_buf_t ex = {0}; /* what the runner sent, made safe to print in any report */
-    smcj_buf_excerpt(&ex, line, len, 200);
-    handle_parsed_line(s, line, len, ex.data ? ex.data : "");
-    smcj_buf_free(&ex);
+    bool parsed = st == SMCT_OK;
+    if (s->state == SMCJ_SESSION_HELLO) {
+        on_hello_answer(s, resp, parsed, shown);
+    } else {
+        on_response(s, resp, parsed, &e, shown);
+    }
 }
 
-static void read_stdout(session_t *s)
+static void handle_line(smcj_session_t *s, const char *line, size_t len)
 {
-    char chunk[65536];
+    if (s->state == SMCJ_SESSION_BYE || s->state == SMCJ_SESSION_DONE || smcj_out_of_memory()) {
+        return; /* the bye answer, or noise after it, or a run that is stopping */
+    }
+    smct_buf_t ex = {0}; /* what the runner sent, made safe to print in any report */
+    smcj_buf_excerpt(&ex, line, len, 200);
+    const char *shown = smcj_buf_text(&ex);
+    if (!smcj_out_of_memory()) {
+        handle_parsed_line(s, line, len, shown);
+    }
+    smct_buf_free(&ex);
+}
+
+static void read_stdout(smcj_session_t *s)
+{
     for (;;) {
-        if (s->proc.out_fd < 0) {
+        smcj_io_read_t got = smcj_io_read_stdout(&s->io);
+        if (got == SMCJ_IO_AGAIN) {
             return;
         }
-        ssize_t n = read(s->proc.out_fd, chunk, sizeof chunk);
-        if (n < 0 && errno == EINTR) {
-            continue;
-        }
-        if (n < 0) {
-            return; /* EAGAIN */
-        }
-        if (n == 0) {
-            if (s->state == ST_BYE) {
-                smcj_proc_finish(&s->proc, 1.0);
-                s->state = ST_DONE;
+        if (got == SMCJ_IO_EOF) {
+            if (s->state == SMCJ_SESSION_BYE) {
+                smcj_proc_finish(&s->io.proc, 1.0);
+                s->state = SMCJ_SESSION_DONE;
                 return;
             }
             /* The runner closed stdout: it exited or is about to (P.4 crash). */
-            const char *what = s->state == ST_HELLO ? "runner exited before answering hello"
-                                                     : "runner exited while answering";
+            const char *what = s->state == SMCJ_SESSION_HELLO
+                                   ? "runner exited before answering hello"
+                                   : "runner exited while answering";
             failure(s, SMCJ_REASON_CRASH, what);
             return;
         }
-        smcj_buf_append(&s->in, chunk, (size_t)n);
         unsigned gen = s->generation;
-        size_t start = 0;
-        for (size_t i = s->in_scanned; i < s->in.len; i++) {
-            if (s->in.data[i] == '\n') {
-                handle_line(s, s->in.data + start, i - start);
-                if (gen != s->generation || s->state == ST_DONE) {
-                    return; /* respawned or finished: the rest belonged to the old process */
-                }
-                start = i + 1;
+        const char *line;
+        size_t len;
+        while (smcj_io_next_line(&s->io, &line, &len)) {
+            handle_line(s, line, len);
+            if (gen != s->generation || s->state == SMCJ_SESSION_DONE) {
+                return; /* respawned or finished: the rest belonged to the old process */
             }
         }
-        smcj_buf_consume(&s->in, start);
-        s->in_scanned = s->in.len;
-        if (s->in.len > s->cfg->max_line) {
-            char *d = smcj_xasprintf("response line longer than %zu bytes", s->cfg->max_line);
+        if (smcj_io_partial_line(&s->io) > s->cfg->max_line) {
+            char *d = smcj_asprintf("response line longer than %zu bytes", s->cfg->max_line);
             failure(s, SMCJ_REASON_PROTOCOL_ERROR, d);
             free(d);
             return;
@@ -560,145 +370,103 @@ static void read_stdout(session_t *s)
     }
 }
 
-static void check_timeout(session_t *s, double now)
+/* P.4: no answer in time is a hang, charged to the oldest request; a runner that does not
+ * exit after bye is killed. */
+static void check_timeout(smcj_session_t *s, double now)
 {
-    if (s->state == ST_BYE && now >= s->bye_deadline) {
-        smcj_proc_kill(&s->proc);
-        s->state = ST_DONE;
+    if (s->state == SMCJ_SESSION_BYE && now >= s->bye_deadline) {
+        smcj_proc_kill(&s->io.proc);
+        s->state = SMCJ_SESSION_DONE;
         return;
     }
-    double limit = s->state == ST_HELLO ? s->cfg->start_timeout : s->cfg->timeout;
-    bool waiting = s->state == ST_HELLO || (s->state == ST_RUN && s->head < s->next);
+    double limit = s->state == SMCJ_SESSION_HELLO ? s->cfg->start_timeout : s->cfg->timeout;
+    bool waiting =
+        s->state == SMCJ_SESSION_HELLO || (s->state == SMCJ_SESSION_RUN && s->head < s->next);
     if (waiting && now - s->wait_since >= limit) {
-        char *d = smcj_xasprintf("no answer within %g s (%s)", limit,
-                                 s->state == ST_HELLO ? "hello" : "request");
+        char *d = smcj_asprintf("no answer within %g s (%s)", limit,
+                                s->state == SMCJ_SESSION_HELLO ? "hello" : "request");
         failure(s, SMCJ_REASON_TIMEOUT, d);
         free(d);
     }
 }
 
-static void progress(session_t *ss, size_t n, bool final)
+/* The session API of session_internal.h, for the loop in session_loop.c. */
+
+void smcj_session_start(smcj_session_t *s, smcj_runner_t *r, const smcj_vectors_t *vs,
+                        const smcj_session_cfg_t *cfg, double t0)
 {
-    smcj_buf_t b = {0};
-    smcj_buf_puts(&b, "\r\033[K[smc conformance]");
-    for (size_t i = 0; i < n; i++) {
-        if (ss[i].state == ST_IDLE) {
-            continue;
-        }
-        smcj_buf_printf(&b, "  %s %zu/%zu", ss[i].r->name, ss[i].head, ss[i].n_order);
+    s->r = r;
+    s->vs = vs;
+    s->cfg = cfg;
+    s->first_start = true;
+    s->t0 = t0;
+    smcj_io_init(&s->io);
+    smc_arena_init_allocator(&s->arena, NULL);
+    if (r->skip_reason) {
+        s->state = SMCJ_SESSION_IDLE;
+        return;
     }
-    if (final) {
-        smcj_buf_putc(&b, '\n');
+    char err[256];
+    if (smcj_out_of_memory()) {
+        s->state = SMCJ_SESSION_DONE; /* start no more runners: the run stops */
+    } else if (!spawn(s, err, sizeof err)) {
+        r->start_failed = true;
+        r->start_error = smcj_strdup(err);
+        s->state = SMCJ_SESSION_DONE;
     }
-    fputs(b.data, stderr);
-    fflush(stderr);
-    smcj_buf_free(&b);
 }
 
-void smcj_sessions_run(smcj_run_t *run, const smcj_session_cfg_t *cfg)
+bool smcj_session_active(const smcj_session_t *s)
 {
-    size_t n = run->n_runners;
-    session_t *ss = smcj_xcalloc(n ? n : 1, sizeof *ss);
-    double t0 = smcj_now();
-    for (size_t i = 0; i < n; i++) {
-        session_t *s = &ss[i];
-        s->r = &run->runners[i];
-        s->vs = run->vectors;
-        s->cfg = cfg;
-        s->first_start = true;
-        s->t0 = t0;
-        smcj_proc_init(&s->proc);
-        smc_arena_init_allocator(&s->arena, NULL);
-        if (s->r->skip_reason) {
-            s->state = ST_IDLE;
-            continue;
-        }
-        char err[256];
-        if (!spawn(s, err, sizeof err)) {
-            s->r->start_failed = true;
-            s->r->start_error = smcj_xstrdup(err);
-            s->state = ST_DONE;
-        }
+    return s->state != SMCJ_SESSION_IDLE && s->state != SMCJ_SESSION_DONE;
+}
+
+double smcj_session_deadline(const smcj_session_t *s)
+{
+    double limit = s->state == SMCJ_SESSION_HELLO ? s->cfg->start_timeout : s->cfg->timeout;
+    return s->state == SMCJ_SESSION_BYE ? s->bye_deadline : s->wait_since + limit;
+}
+
+size_t smcj_session_poll_fds(const smcj_session_t *s, struct pollfd *pfd)
+{
+    size_t np = 0;
+    if (s->io.proc.out_fd >= 0) {
+        pfd[np++] = (struct pollfd){s->io.proc.out_fd, POLLIN, 0};
     }
-    struct pollfd *pfd = smcj_xcalloc(3 * (n ? n : 1), sizeof *pfd);
-    double last_progress = 0;
-    for (;;) {
-        size_t np = 0;
-        bool active = false;
-        double now = smcj_now();
-        double next_deadline = now + 1.0;
-        for (size_t i = 0; i < n; i++) {
-            session_t *s = &ss[i];
-            if (s->state == ST_IDLE || s->state == ST_DONE) {
-                continue;
-            }
-            active = true;
-            double limit = s->state == ST_HELLO ? cfg->start_timeout : cfg->timeout;
-            double d = s->state == ST_BYE ? s->bye_deadline : s->wait_since + limit;
-            if (d < next_deadline) {
-                next_deadline = d;
-            }
-            if (s->proc.out_fd >= 0) {
-                pfd[np++] = (struct pollfd){s->proc.out_fd, POLLIN, 0};
-            }
-            if (s->proc.err_fd >= 0) {
-                pfd[np++] = (struct pollfd){s->proc.err_fd, POLLIN, 0};
-            }
-            if (s->out.len > 0 && s->proc.in_fd >= 0 && !s->stdin_broken) {
-                pfd[np++] = (struct pollfd){s->proc.in_fd, POLLOUT, 0};
-            }
-        }
-        if (!active || smcj_interrupted()) {
-            break; /* interrupted: every child is killed below */
-        }
-        double wait = next_deadline - now;
-        int ms = wait <= 0 ? 0 : (int)(wait * 1000.0) + 1;
-        int rc = poll(pfd, (nfds_t)np, ms);
-        if (rc < 0 && errno != EINTR) {
-            perror("smc conformance: poll");
-            break;
-        }
-        /* Service every session whose fds are ready (simplest: try them all; reads are non-blocking). */
-        for (size_t i = 0; i < n; i++) {
-            session_t *s = &ss[i];
-            if (s->state == ST_IDLE || s->state == ST_DONE) {
-                continue;
-            }
-            read_stderr(s);
-            flush_out(s);
-            read_stdout(s);
-            if (s->state != ST_DONE && s->state != ST_IDLE) {
-                check_timeout(s, smcj_now());
-            }
-            if (s->state == ST_DONE) {
-                s->r->seconds = smcj_now() - t0; /* this runner's own wall time */
-            }
-        }
-        if (cfg->progress && smcj_now() - last_progress > 0.1) {
-            progress(ss, n, false);
-            last_progress = smcj_now();
-        }
+    if (s->io.proc.err_fd >= 0) {
+        pfd[np++] = (struct pollfd){s->io.proc.err_fd, POLLIN, 0};
     }
-    if (cfg->progress) {
-        progress(ss, n, true);
+    if (smcj_io_wants_write(&s->io)) {
+        pfd[np++] = (struct pollfd){s->io.proc.in_fd, POLLOUT, 0};
     }
-    double t1 = smcj_now();
-    for (size_t i = 0; i < n; i++) {
-        session_t *s = &ss[i];
-        smcj_proc_kill(&s->proc); /* no-op when already reaped; never leaves a child behind */
-        read_stderr(s);
-        s->r->stderr_tail = stderr_tail(&s->err);
-        if (s->r->seconds == 0 && s->state != ST_IDLE) {
-            s->r->seconds = t1 - t0;
-        }
-        smcj_buf_free(&s->out);
-        smcj_buf_free(&s->in);
-        smcj_buf_free(&s->err);
-        free(s->order);
-        free(s->seqs);
-        smc_arena_free(&s->arena);
+    return np;
+}
+
+/* Every read and write is non-blocking, so trying all of them is simpler than matching poll
+ * results to sessions, and as cheap. */
+void smcj_session_service(smcj_session_t *s, double t0)
+{
+    smcj_io_read_stderr(&s->io);
+    smcj_io_flush(&s->io);
+    read_stdout(s);
+    if (smcj_session_active(s)) {
+        check_timeout(s, smcj_now());
     }
-    run->seconds = t1 - t0;
-    free(pfd);
-    free(ss);
+    if (s->state == SMCJ_SESSION_DONE) {
+        s->r->seconds = smcj_now() - t0; /* this runner's own wall time */
+    }
+}
+
+void smcj_session_finish(smcj_session_t *s, double t0, double t1)
+{
+    smcj_proc_kill(&s->io.proc); /* no-op when already reaped; never leaves a child behind */
+    smcj_io_read_stderr(&s->io);
+    s->r->stderr_tail = smcj_io_stderr_tail(&s->io);
+    if (s->r->seconds == 0 && s->state != SMCJ_SESSION_IDLE) {
+        s->r->seconds = t1 - t0;
+    }
+    smcj_io_free(&s->io);
+    free(s->order);
+    free(s->seqs);
+    smc_arena_free(&s->arena);
 }

@@ -10,16 +10,20 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "jbuf.h"
+#include "alloc.h"
+#include "escape.h"
 #include "model.h"
 
 /**
  * Load `dir`/s*.json (sorted by name). False with every problem found appended to `errors`
  * (one line each: file, vector id, what is wrong).
  */
-bool smcj_vectors_load(smcj_vectors_t *vs, const char *dir, smcj_buf_t *errors);
+bool smcj_vectors_load(smcj_vectors_t *vs, const char *dir, smct_buf_t *errors);
 
 void smcj_vectors_free(smcj_vectors_t *vs);
+
+/** Free what one vector holds (not the struct). */
+void smcj_vector_free(smcj_vector_t *v);
 
 /** Index of the vector with this id, or SIZE_MAX. */
 size_t smcj_vectors_find(const smcj_vectors_t *vs, const char *id);

@@ -12,8 +12,8 @@
  * Set c->outcome/reason/detail/expected/actual from `resp` (a parsed response object whose
  * seq matched and whose status is "ok", "error" or "skipped"). `arena` is scratch space.
  */
-void smcj_verdict(smcj_check_t *c, const smcj_runner_t *r, const smcj_vectors_t *vs, const smct_json_t *resp,
-                  smc_arena_t *arena);
+void smcj_verdict(smcj_check_t *c, const smcj_runner_t *r, const smcj_vectors_t *vs,
+                  const smct_json_t *resp, smc_arena_t *arena);
 
 /**
  * Equality of two items of one entry; with `ordered` false, maps compare as multisets of

@@ -1,10 +1,17 @@
-/* Expected-failure lists (see xfail.h). */
+/*
+ * Expected-failure lists (xfail.h): protobuf's semantics, so a list is a record of known bugs
+ * that cannot go stale. Lines are `vector-id  # reason`; the reason is kept for the reports
+ * and for --write-xfail, which rewrites a list from a run without losing what people wrote.
+ */
 #define _POSIX_C_SOURCE 200809L
 #include "xfail.h"
 
 #include <fnmatch.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "smct_io.h"
 
 static bool is_space(char c)
 {
@@ -23,15 +30,23 @@ static char *trim(char *s)
     return s;
 }
 
+/* A NUL or a space inside an entry is refused rather than guessed at: a list that does not
+ * say exactly which vectors it excuses must not excuse any. */
 bool smcj_xfail_load(smcj_xfail_t *x, const char *path, char *err, size_t err_size)
 {
     memset(x, 0, sizeof *x);
-    x->path = smcj_xstrdup(path);
+    x->path = smcj_strdup(path);
     size_t len;
-    char *text = smcj_read_file(path, &len, err, err_size);
-    if (!text) {
+    uint8_t *data;
+    smct_status_t st =
+        x->path ? smct_read_file(path, 0, &data, &len, err, err_size) : SMCT_ERR_NOMEM;
+    if (st == SMCT_ERR_NOMEM) {
+        smcj_nomem();
+    }
+    if (st != SMCT_OK) {
         return false;
     }
+    char *text = (char *)data;
     if (memchr(text, '\0', len)) {
         snprintf(err, err_size, "%s: contains a NUL byte", path);
         free(text);
@@ -59,17 +74,25 @@ bool smcj_xfail_load(smcj_xfail_t *x, const char *path, char *err, size_t err_si
             continue;
         }
         if (strpbrk(pat, " \t")) {
-            snprintf(err, err_size, "%s: line %d: an entry is one vector id or glob, then `# reason`", path, line_no);
+            snprintf(err, err_size,
+                     "%s: line %d: an entry is one vector id or glob, then `# reason`", path,
+                     line_no);
             free(text);
             return false;
         }
-        if (x->count == cap) {
-            cap = cap ? cap * 2 : 16;
-            x->entries = smcj_xrealloc(x->entries, cap * sizeof *x->entries);
+        char *pattern = smcj_strdup(pat);
+        char *why = smcj_strdup(reason && *reason ? reason : "(no reason given)");
+        if (!pattern || !why ||
+            !smcj_grow((void **)&x->entries, &cap, x->count + 1, sizeof *x->entries)) {
+            free(pattern);
+            free(why);
+            free(text);
+            snprintf(err, err_size, "out of memory");
+            return false;
         }
         smcj_xfail_entry_t *e = &x->entries[x->count++];
-        e->pattern = smcj_xstrdup(pat);
-        e->reason = smcj_xstrdup(reason && *reason ? reason : "(no reason given)");
+        e->pattern = pattern;
+        e->reason = why;
         e->line = line_no;
         e->is_glob = strpbrk(pat, "*?[") != NULL;
         e->matched = 0;
@@ -78,24 +101,29 @@ bool smcj_xfail_load(smcj_xfail_t *x, const char *path, char *err, size_t err_si
     return true;
 }
 
+/* Counted over every loaded vector, not only the selected ones, so running a subset
+ * (--only, --section) never makes a good list look stale. */
 bool smcj_xfail_expand(smcj_xfail_t *x, const smcj_vectors_t *vs, char *err, size_t err_size)
 {
     for (size_t k = 0; k < x->count; k++) {
         smcj_xfail_entry_t *e = &x->entries[k];
         e->matched = 0;
         for (size_t i = 0; i < vs->count; i++) {
-            bool m = e->is_glob ? fnmatch(e->pattern, vs->v[i].id, 0) == 0 : strcmp(e->pattern, vs->v[i].id) == 0;
+            bool m = e->is_glob ? fnmatch(e->pattern, vs->v[i].id, 0) == 0
+                                : strcmp(e->pattern, vs->v[i].id) == 0;
             e->matched += m;
         }
         if (e->is_glob && e->matched > SMCJ_XFAIL_MAX_EXPANSION) {
-            snprintf(err, err_size, "%s: `%s` matches %zu vectors; a glob may excuse at most %u", x->path, e->pattern,
-                     e->matched, SMCJ_XFAIL_MAX_EXPANSION);
+            snprintf(err, err_size, "%s: `%s` matches %zu vectors; a glob may excuse at most %u",
+                     x->path, e->pattern, e->matched, SMCJ_XFAIL_MAX_EXPANSION);
             return false;
         }
     }
     return true;
 }
 
+/* Exact ids first, so a vector listed by name keeps its own reason even when a glob also
+ * matches it. */
 const smcj_xfail_entry_t *smcj_xfail_lookup(const smcj_xfail_t *x, const char *id)
 {
     for (size_t k = 0; k < x->count; k++) {
@@ -111,34 +139,36 @@ const smcj_xfail_entry_t *smcj_xfail_lookup(const smcj_xfail_t *x, const char *i
     return NULL;
 }
 
-bool smcj_xfail_write(const smcj_runner_t *r, const smcj_vectors_t *vs, const char *path, bool include_differs,
-                      char *err, size_t err_size)
+/* Every vector that fails now, in vector order, with the reason people wrote when the old
+ * list had one; new ones get a TODO naming the failure kind, to be triaged. */
+void smcj_xfail_format(smct_buf_t *b, const smcj_runner_t *r, const smcj_vectors_t *vs,
+                       bool include_differs)
 {
-    smcj_buf_t b = {0};
-    smcj_buf_printf(&b,
+    smct_buf_printf(b,
                     "# Expected failures of runner `%s` for `smc conformance --xfail %s=FILE`.\n"
-                    "# One vector id per line, then `# reason`. Written by --write-xfail; keep the reasons current.\n",
+                    "# One vector id per line, then `# reason`. Written by --write-xfail; keep the "
+                    "reasons current.\n",
                     r->name, r->name);
     for (size_t i = 0; i < vs->count; i++) {
         const smcj_result_t *res = &r->results[i];
-        bool failing = res->status == SMCJ_ST_FAIL || res->status == SMCJ_ST_XFAIL || res->status == SMCJ_ST_FAIL_INFO ||
-                       res->status == SMCJ_ST_PLACEMENT || res->status == SMCJ_ST_PLACEMENT_INFO ||
+        bool failing = res->status == SMCJ_ST_FAIL || res->status == SMCJ_ST_XFAIL ||
+                       res->status == SMCJ_ST_FAIL_INFO || res->status == SMCJ_ST_PLACEMENT ||
+                       res->status == SMCJ_ST_PLACEMENT_INFO ||
                        (include_differs && res->status == SMCJ_ST_DIFFERS);
         if (!failing) {
             continue;
         }
-        const smcj_xfail_entry_t *old = r->has_xfail ? smcj_xfail_lookup(&r->xfail, vs->v[i].id) : NULL;
+        const smcj_xfail_entry_t *old =
+            r->has_xfail ? smcj_xfail_lookup(&r->xfail, vs->v[i].id) : NULL;
         if (old) {
-            smcj_buf_printf(&b, "%s  # %s\n", vs->v[i].id, old->reason);
+            smct_buf_printf(b, "%s  # %s\n", vs->v[i].id, old->reason);
         } else {
-            smcj_buf_printf(&b, "%s  # TODO: triage (%s%s)\n", vs->v[i].id,
+            smct_buf_printf(b, "%s  # TODO: triage (%s%s)\n", vs->v[i].id,
                             res->placement_check != SIZE_MAX ? "placement, " : "",
-                            res->reason == SMCJ_REASON_NONE ? "skipped" : smcj_reason_name(res->reason));
+                            res->reason == SMCJ_REASON_NONE ? "skipped"
+                                                            : smcj_reason_name(res->reason));
         }
     }
-    bool ok = smcj_write_file(path, &b, err, err_size);
-    smcj_buf_free(&b);
-    return ok;
 }
 
 void smcj_xfail_free(smcj_xfail_t *x)

@@ -14,7 +14,8 @@
 
 #include <stdbool.h>
 
-#include "jbuf.h"
+#include "alloc.h"
+#include "escape.h"
 #include "model.h"
 
 #define SMCJ_XFAIL_MAX_EXPANSION 1000u
@@ -32,12 +33,12 @@ bool smcj_xfail_expand(smcj_xfail_t *x, const smcj_vectors_t *vs, char *err, siz
 const smcj_xfail_entry_t *smcj_xfail_lookup(const smcj_xfail_t *x, const char *id);
 
 /**
- * Write the corrected list for runner `r`: every vector that now fails (statuses FAIL and
- * XFAIL, and DIFFERS when `include_differs`), each with its old reason when the old list had
- * one, else a TODO with the failure kind.
+ * The corrected list for runner `r`, appended to `b`: every vector that now fails (statuses
+ * FAIL and XFAIL, and DIFFERS when `include_differs`), each with its old reason when the old
+ * list had one, else a TODO with the failure kind.
  */
-bool smcj_xfail_write(const smcj_runner_t *r, const smcj_vectors_t *vs, const char *path, bool include_differs,
-                      char *err, size_t err_size);
+void smcj_xfail_format(smct_buf_t *b, const smcj_runner_t *r, const smcj_vectors_t *vs,
+                       bool include_differs);
 
 void smcj_xfail_free(smcj_xfail_t *x);
 

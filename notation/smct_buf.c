@@ -88,13 +88,13 @@ void smct_buf_putc(smct_buf_t *b, char c)
     smct_buf_append(b, &c, 1);
 }
 
-void smct_buf_printf(smct_buf_t *b, const char *fmt, ...)
+void smct_buf_vprintf(smct_buf_t *b, const char *fmt, va_list ap)
 {
-    va_list ap;
-    va_start(ap, fmt);
+    va_list ap2;
+    va_copy(ap2, ap);
     char small[128];
-    int n = vsnprintf(small, sizeof small, fmt, ap);
-    va_end(ap);
+    int n = vsnprintf(small, sizeof small, fmt, ap2);
+    va_end(ap2);
     if (n < 0) {
         b->failed = true;
         return;
@@ -106,10 +106,43 @@ void smct_buf_printf(smct_buf_t *b, const char *fmt, ...)
     if (!smct_buf_reserve(b, (size_t)n)) {
         return;
     }
-    va_start(ap, fmt);
-    (void)vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
-    va_end(ap);
+    va_copy(ap2, ap);
+    (void)vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap2);
+    va_end(ap2);
     b->len += (size_t)n;
+}
+
+void smct_buf_printf(smct_buf_t *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    smct_buf_vprintf(b, fmt, ap);
+    va_end(ap);
+}
+
+void smct_buf_consume(smct_buf_t *b, size_t n)
+{
+    if (n >= b->len) {
+        b->len = 0;
+    } else if (n > 0) {
+        memmove(b->data, b->data + n, b->len - n);
+        b->len -= n;
+    }
+    if (b->data != NULL) {
+        b->data[b->len] = '\0';
+    }
+}
+
+char *smct_buf_steal(smct_buf_t *b)
+{
+    char *s = b->failed ? NULL : b->data;
+    if (b->failed) {
+        free(b->data);
+    } else if (s == NULL) {
+        s = calloc(1, 1); /* an empty buffer never allocated: hand over "" all the same */
+    }
+    smct_buf_init(b);
+    return s;
 }
 
 void smct_buf_put_u64(smct_buf_t *b, uint64_t v)
@@ -137,4 +170,25 @@ void smct_buf_put_i64(smct_buf_t *b, int64_t v)
 const char *smct_buf_cstr(const smct_buf_t *b)
 {
     return b->data != NULL ? b->data : "";
+}
+
+bool smct_grow_array(void **ptr, size_t *cap, size_t need, size_t elem)
+{
+    if (need <= *cap) {
+        return true;
+    }
+    size_t n = *cap < 16 ? 16 : *cap;
+    while (n < need) {
+        if (n > SIZE_MAX / 2 / elem) {
+            return false;
+        }
+        n *= 2;
+    }
+    void *q = realloc(*ptr, n * elem);
+    if (q == NULL) {
+        return false;
+    }
+    *ptr = q;
+    *cap = n;
+    return true;
 }

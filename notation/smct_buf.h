@@ -11,6 +11,7 @@
 #ifndef SMCT_BUF_H
 #define SMCT_BUF_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -60,12 +61,32 @@ void smct_buf_putc(smct_buf_t *b, char c);
 /** Append printf-formatted text. */
 void smct_buf_printf(smct_buf_t *b, const char *fmt, ...) SMCT_PRINTF(2, 3);
 
+/** As smct_buf_printf, with a va_list (which it does not consume: it works on a copy). */
+void smct_buf_vprintf(smct_buf_t *b, const char *fmt, va_list ap) SMCT_PRINTF(2, 0);
+
+/** Remove the first `n` bytes (all of them if n >= len); the rest moves to the front. */
+void smct_buf_consume(smct_buf_t *b, size_t n);
+
+/**
+ * Hand the contents over as a NUL-terminated heap string (free() it) and leave the buffer
+ * empty. An empty buffer gives a new "" string. NULL when the buffer had failed (its text is
+ * incomplete) or "" cannot be allocated; the buffer is emptied in every case.
+ */
+char *smct_buf_steal(smct_buf_t *b);
+
 /** Append the decimal form of a signed / unsigned 64-bit integer. */
 void smct_buf_put_i64(smct_buf_t *b, int64_t v);
 void smct_buf_put_u64(smct_buf_t *b, uint64_t v);
 
 /** The contents as a C string: "" when empty, never NULL. */
 const char *smct_buf_cstr(const smct_buf_t *b);
+
+/**
+ * Make the heap array `*ptr` (room for `*cap` elements of `elem` bytes) hold at least `need`
+ * elements, doubling from 16. False on size overflow or no memory; the array is then as it
+ * was. The explicit stacks that replace recursion in the JSON code grow with it.
+ */
+bool smct_grow_array(void **ptr, size_t *cap, size_t need, size_t elem);
 
 #ifdef __cplusplus
 }

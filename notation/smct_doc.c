@@ -3,19 +3,22 @@
 
 #include <string.h>
 
-const char *smct_entry_name(smct_entry_t entry)
+const char *smct_entry_name(smc_entry_t entry)
 {
     switch (entry) {
-    case SMCT_ENTRY_MESSAGE: return "message";
-    case SMCT_ENTRY_CALL: return "call";
-    case SMCT_ENTRY_ENVELOPE: return "envelope";
+    case SMC_ENTRY_MESSAGE:
+        return "message";
+    case SMC_ENTRY_CALL:
+        return "call";
+    case SMC_ENTRY_ENVELOPE:
+        return "envelope";
     }
     return "?";
 }
 
-bool smct_entry_from_name(const char *name, size_t len, smct_entry_t *out)
+bool smct_entry_from_name(const char *name, size_t len, smc_entry_t *out)
 {
-    static const smct_entry_t all[] = {SMCT_ENTRY_MESSAGE, SMCT_ENTRY_CALL, SMCT_ENTRY_ENVELOPE};
+    static const smc_entry_t all[] = {SMC_ENTRY_MESSAGE, SMC_ENTRY_CALL, SMC_ENTRY_ENVELOPE};
     if (name == NULL) {
         return false;
     }
@@ -29,18 +32,18 @@ bool smct_entry_from_name(const char *name, size_t len, smct_entry_t *out)
     return false;
 }
 
-smc_status_t smct_doc_decode(const uint8_t *data, size_t len, smct_entry_t entry,
+smc_status_t smct_doc_decode(const uint8_t *data, size_t len, smc_entry_t entry,
                              const smc_decode_opts_t *opts, smc_arena_t *arena, smct_doc_t *out,
                              smc_error_t *err)
 {
     memset(out, 0, sizeof *out);
     out->entry = entry;
     switch (entry) {
-    case SMCT_ENTRY_MESSAGE:
+    case SMC_ENTRY_MESSAGE:
         return smc_decode(data, len, opts, arena, &out->value, err);
-    case SMCT_ENTRY_CALL:
+    case SMC_ENTRY_CALL:
         return smc_decode_method_call(data, len, opts, arena, &out->call, err);
-    case SMCT_ENTRY_ENVELOPE:
+    case SMC_ENTRY_ENVELOPE:
         return smc_decode_envelope(data, len, opts, arena, &out->envelope, err);
     }
     if (err != NULL) {
@@ -55,11 +58,11 @@ static smc_status_t encode_into(const smct_doc_t *doc, uint8_t *buf, size_t cap,
                                 smc_error_t *err)
 {
     switch (doc->entry) {
-    case SMCT_ENTRY_MESSAGE:
+    case SMC_ENTRY_MESSAGE:
         return smc_encode(doc->value, buf, cap, n, err);
-    case SMCT_ENTRY_CALL:
+    case SMC_ENTRY_CALL:
         return smc_encode_method_call(&doc->call, buf, cap, n, err);
-    case SMCT_ENTRY_ENVELOPE:
+    case SMC_ENTRY_ENVELOPE:
         return smc_encode_envelope(&doc->envelope, buf, cap, n, err);
     }
     if (err != NULL) {
@@ -120,12 +123,12 @@ bool smct_doc_equal(const smct_doc_t *a, const smct_doc_t *b)
         return false;
     }
     switch (a->entry) {
-    case SMCT_ENTRY_MESSAGE:
+    case SMC_ENTRY_MESSAGE:
         return smc_value_equal(a->value, b->value);
-    case SMCT_ENTRY_CALL:
+    case SMC_ENTRY_CALL:
         return bytes_equal(a->call.name, b->call.name) &&
                value_equal_null_default(a->call.args, b->call.args);
-    case SMCT_ENTRY_ENVELOPE: {
+    case SMC_ENTRY_ENVELOPE: {
         const smc_envelope_t *x = &a->envelope;
         const smc_envelope_t *y = &b->envelope;
         if (x->is_error != y->is_error) {
@@ -137,7 +140,8 @@ bool smct_doc_equal(const smct_doc_t *a, const smct_doc_t *b)
         if (!bytes_equal(x->code, y->code) || x->has_message != y->has_message ||
             (x->has_message && !bytes_equal(x->message, y->message)) ||
             x->stacktrace_state != y->stacktrace_state ||
-            (x->stacktrace_state == SMC_STACKTRACE_STRING && !bytes_equal(x->stacktrace, y->stacktrace))) {
+            (x->stacktrace_state == SMC_STACKTRACE_STRING &&
+             !bytes_equal(x->stacktrace, y->stacktrace))) {
             return false;
         }
         return value_equal_null_default(x->details, y->details);

@@ -21,25 +21,18 @@
 extern "C" {
 #endif
 
-/** Entry points (spec §9, §10, §11). */
-typedef enum smct_entry {
-    SMCT_ENTRY_MESSAGE = 0,
-    SMCT_ENTRY_CALL = 1,
-    SMCT_ENTRY_ENVELOPE = 2
-} smct_entry_t;
-
 /** "message", "call", "envelope"; "?" otherwise. */
-const char *smct_entry_name(smct_entry_t entry);
+const char *smct_entry_name(smc_entry_t entry);
 
 /** Parse an entry name of `len` bytes ("message", "call", "envelope"); false if unknown. */
-bool smct_entry_from_name(const char *name, size_t len, smct_entry_t *out);
+bool smct_entry_from_name(const char *name, size_t len, smc_entry_t *out);
 
 /** One item of an entry point. Only the member selected by `entry` is meaningful. */
 typedef struct smct_doc {
-    smct_entry_t entry;
-    smc_value_t *value;        /**< MESSAGE: the value. */
-    smc_method_call_t call;    /**< CALL */
-    smc_envelope_t envelope;   /**< ENVELOPE */
+    smc_entry_t entry;
+    smc_value_t *value;      /**< MESSAGE: the value. */
+    smc_method_call_t call;  /**< CALL */
+    smc_envelope_t envelope; /**< ENVELOPE */
 } smct_doc_t;
 
 /**
@@ -47,7 +40,7 @@ typedef struct smct_doc {
  * smc_decode_envelope). `out` is zeroed first and its `entry` set.
  * @return the library's status; `err` (optional) gets class/offset per spec/errors.md.
  */
-smc_status_t smct_doc_decode(const uint8_t *data, size_t len, smct_entry_t entry,
+smc_status_t smct_doc_decode(const uint8_t *data, size_t len, smc_entry_t entry,
                              const smc_decode_opts_t *opts, smc_arena_t *arena, smct_doc_t *out,
                              smc_error_t *err);
 

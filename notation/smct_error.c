@@ -1,18 +1,25 @@
-/* Names of smct_status_t values (see smct_error.h). */
+/* Names of smct_status_t values and the error record (see smct_error.h). */
 #include "smct_error.h"
 
 const char *smct_status_name(smct_status_t status)
 {
     switch (status) {
-    case SMCT_OK: return "ok";
-    case SMCT_ERR_SYNTAX: return "syntax";
-    case SMCT_ERR_DEPTH: return "depth";
-    case SMCT_ERR_NOTATION: return "notation";
-    case SMCT_ERR_NOMEM: return "nomem";
-    case SMCT_ERR_TOO_LARGE: return "too_large";
-    case SMCT_ERR_IO: return "io";
-    case SMCT_ERR_NO_NOTATION: return "no_notation";
-    case SMCT_ERR_USAGE: return "usage";
+#define SMCT_STATUS_CASE(name, value, str, meaning)                                                \
+    case name:                                                                                     \
+        return str;
+        SMCT_STATUS_LIST(SMCT_STATUS_CASE)
+#undef SMCT_STATUS_CASE
     }
     return "unknown";
+}
+
+smct_status_t smct_error_set(smct_error_t *err, smct_status_t status, size_t offset,
+                             const char *message)
+{
+    if (err != NULL) {
+        err->status = status;
+        err->offset = offset;
+        err->message = message;
+    }
+    return status;
 }

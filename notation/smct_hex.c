@@ -1,6 +1,8 @@
 /* Hex encoding and decoding (see smct_hex.h). */
 #include "smct_hex.h"
 
+#include <stdlib.h>
+
 static const char hex_digits[] = "0123456789abcdef";
 
 static void set_error(smct_error_t *err, size_t offset, const char *message)
@@ -45,7 +47,7 @@ int smct_hex_digit(char c)
     return -1;
 }
 
-static int lower_hex_digit(char c)
+int smct_hex_lower_digit(char c)
 {
     return (c >= 'A' && c <= 'F') ? -1 : smct_hex_digit(c);
 }
@@ -57,7 +59,7 @@ smct_status_t smct_hex_decode_strict(const char *hex, size_t len, uint8_t *out, 
         *out_len = 0;
     }
     for (size_t i = 0; i < len; i++) {
-        if (lower_hex_digit(hex[i]) < 0) {
+        if (smct_hex_lower_digit(hex[i]) < 0) {
             set_error(err, i,
                       smct_hex_digit(hex[i]) >= 0 ? "upper-case hex digit (lower case required)"
                                                   : "not a hex digit");
@@ -69,7 +71,8 @@ smct_status_t smct_hex_decode_strict(const char *hex, size_t len, uint8_t *out, 
         return SMCT_ERR_SYNTAX;
     }
     for (size_t i = 0; i < len / 2; i++) {
-        out[i] = (uint8_t)(lower_hex_digit(hex[2 * i]) << 4 | lower_hex_digit(hex[2 * i + 1]));
+        out[i] =
+            (uint8_t)(smct_hex_lower_digit(hex[2 * i]) << 4 | smct_hex_lower_digit(hex[2 * i + 1]));
     }
     if (out_len != NULL) {
         *out_len = len / 2;
@@ -117,5 +120,23 @@ smct_status_t smct_hex_decode_lenient(const char *hex, size_t len, uint8_t *out,
     if (out_len != NULL) {
         *out_len = n;
     }
+    return SMCT_OK;
+}
+
+smct_status_t smct_hex_decode_strict_new(const char *hex, size_t len, uint8_t **out,
+                                         size_t *out_len, smct_error_t *err)
+{
+    *out = NULL;
+    *out_len = 0;
+    uint8_t *bytes = malloc(len / 2 + 1);
+    if (bytes == NULL) {
+        return smct_error_set(err, SMCT_ERR_NOMEM, 0, "out of memory");
+    }
+    smct_status_t st = smct_hex_decode_strict(hex, len, bytes, out_len, err);
+    if (st != SMCT_OK) {
+        free(bytes);
+        return st;
+    }
+    *out = bytes;
     return SMCT_OK;
 }

@@ -44,8 +44,18 @@ smct_status_t smct_hex_decode_strict(const char *hex, size_t len, uint8_t *out, 
 smct_status_t smct_hex_decode_lenient(const char *hex, size_t len, uint8_t *out, size_t *out_len,
                                       smct_error_t *err);
 
+/**
+ * As smct_hex_decode_strict, into a new heap block of len/2 bytes (plus one, so it is never
+ * NULL on success; free() it). SMCT_ERR_NOMEM if it cannot be allocated.
+ */
+smct_status_t smct_hex_decode_strict_new(const char *hex, size_t len, uint8_t **out,
+                                         size_t *out_len, smct_error_t *err);
+
 /** Value of one hex digit (either case), or -1. */
 int smct_hex_digit(char c);
+
+/** Value of one lower-case hex digit [0-9a-f], or -1 (vectors and the protocol use these). */
+int smct_hex_lower_digit(char c);
 
 #ifdef __cplusplus
 }

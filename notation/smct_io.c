@@ -98,6 +98,27 @@ smct_status_t smct_read_file(const char *path, size_t max_size, uint8_t **data, 
     return st;
 }
 
+smct_status_t smct_write_file(const char *path, const void *data, size_t len, char *errbuf,
+                              size_t errbuf_size)
+{
+    bool to_stdout = strcmp(path, "-") == 0;
+    errno = 0;
+    FILE *f = to_stdout ? stdout : fopen(path, "wb");
+    if (f == NULL) {
+        set_msg(errbuf, errbuf_size, "cannot write", path,
+                errno != 0 ? strerror(errno) : "unknown error");
+        return SMCT_ERR_IO;
+    }
+    bool ok = len == 0 || fwrite(data, 1, len, f) == len;
+    ok = (to_stdout ? fflush(f) == 0 : fclose(f) == 0) && ok;
+    if (!ok) {
+        set_msg(errbuf, errbuf_size, "cannot write", to_stdout ? "<stdout>" : path,
+                errno != 0 ? strerror(errno) : "unknown error");
+        return SMCT_ERR_IO;
+    }
+    return SMCT_OK;
+}
+
 void smct_io_free(uint8_t *data)
 {
     free(data);

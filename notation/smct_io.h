@@ -39,15 +39,23 @@ smct_status_t smct_read_file(const char *path, size_t max_size, uint8_t **data, 
 smct_status_t smct_read_stream(FILE *f, const char *name, size_t max_size, uint8_t **data,
                                size_t *len, char *errbuf, size_t errbuf_size);
 
+/**
+ * Write `len` bytes to `path` ("-" means stdout, which is flushed), replacing the file.
+ * @return SMCT_OK, or SMCT_ERR_IO with a one-line message naming the file and the OS error.
+ */
+smct_status_t smct_write_file(const char *path, const void *data, size_t len, char *errbuf,
+                              size_t errbuf_size);
+
 /** Free a block from smct_read_file / smct_read_stream (NULL is fine). */
 void smct_io_free(uint8_t *data);
 
 /** Result of smct_read_line. */
 typedef enum smct_line_status {
-    SMCT_LINE_OK = 0,       /**< A line was read (without its "\n"; a "\r" before it is kept). */
-    SMCT_LINE_EOF = 1,      /**< End of input, nothing read. */
-    SMCT_LINE_TOO_LONG = 2, /**< The line exceeded max_len; the rest of it was consumed and dropped. */
-    SMCT_LINE_ERROR = 3     /**< Read error or out of memory. */
+    SMCT_LINE_OK = 0,  /**< A line was read (without its "\n"; a "\r" before it is kept). */
+    SMCT_LINE_EOF = 1, /**< End of input, nothing read. */
+    SMCT_LINE_TOO_LONG =
+        2,              /**< The line exceeded max_len; the rest of it was consumed and dropped. */
+    SMCT_LINE_ERROR = 3 /**< Read error or out of memory. */
 } smct_line_status_t;
 
 /**

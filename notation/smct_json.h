@@ -73,11 +73,11 @@ struct smct_json {
         struct {
             smct_json_t *items; /**< `count` consecutive nodes. */
             size_t count;
-        } array;               /**< ARRAY */
+        } array; /**< ARRAY */
         struct {
             smct_json_member_t *members; /**< `count` consecutive members, in text order. */
             size_t count;
-        } object;              /**< OBJECT */
+        } object; /**< OBJECT */
     };
 };
 
@@ -154,7 +154,8 @@ bool smct_json_equal(const smct_json_t *a, const smct_json_t *b);
  */
 void smct_json_write_string(smct_buf_t *b, const void *s, size_t len);
 
-/** Append a NUL-terminated C string as a JSON string (see smct_json_write_string). */
+/** Append a NUL-terminated C string as a JSON string (see smct_json_write_string); NULL is
+ *  written as JSON null. */
 void smct_json_write_cstr(smct_buf_t *b, const char *s);
 
 /** Append a parsed JSON tree in compact form (no spaces), iteratively. */

@@ -57,14 +57,14 @@ smct_status_t smct_notation_read_value(const smct_json_t *json, smc_arena_t *are
  * CALL, `success`/`error` form for ENVELOPE) into `out` (zeroed first, `entry` set).
  * Strings in calls and envelopes (name, code, message, stacktrace) are copied into `arena`.
  */
-smct_status_t smct_notation_read(const smct_json_t *json, smct_entry_t entry, smc_arena_t *arena,
+smct_status_t smct_notation_read(const smct_json_t *json, smc_entry_t entry, smc_arena_t *arena,
                                  smct_doc_t *out, smct_error_t *err);
 
 /**
  * Parse notation text (JSON then notation) of entry `entry`. JSON errors are reported as
  * SMCT_ERR_SYNTAX / SMCT_ERR_DEPTH with their offsets; both are "bad_notation" to users.
  */
-smct_status_t smct_notation_parse(const char *text, size_t len, smct_entry_t entry,
+smct_status_t smct_notation_parse(const char *text, size_t len, smc_entry_t entry,
                                   smc_arena_t *arena, smct_doc_t *out, smct_error_t *err);
 
 /** Parse the notation text of one value (entry MESSAGE). */
@@ -75,13 +75,15 @@ smct_status_t smct_notation_parse_value(const char *text, size_t len, smc_arena_
  * The entry a JSON form belongs to, from its first element: "call" → CALL, "success" or
  * "error" → ENVELOPE, anything else → MESSAGE (which may then fail to read).
  */
-smct_entry_t smct_notation_guess_entry(const smct_json_t *json);
+smc_entry_t smct_notation_guess_entry(const smct_json_t *json);
 
 /* ---- writing ---- */
 
 /** Flags of the writers. */
 #define SMCT_NOTATION_COMPACT 0u /**< Canonical form: no whitespace at all. */
-#define SMCT_NOTATION_PRETTY 1u  /**< One list element / map entry per line, indented 2 spaces per level (at most 32 levels). */
+#define SMCT_NOTATION_PRETTY                                                                       \
+    1u /**< One list element / map entry per line, indented 2 spaces per level (at most 32         \
+          levels). */
 
 /**
  * Append the notation of `v` to `b`.
@@ -93,12 +95,12 @@ smct_status_t smct_notation_write_value(smct_buf_t *b, const smc_value_t *v, uns
                                         smct_error_t *err);
 
 /** Append the notation of a method call: ["call","NAME",V]. */
-smct_status_t smct_notation_write_call(smct_buf_t *b, const smc_method_call_t *call,
-                                       unsigned flags, smct_error_t *err);
+smct_status_t smct_notation_write_call(smct_buf_t *b, const smc_method_call_t *call, unsigned flags,
+                                       smct_error_t *err);
 
 /** Append the notation of an envelope: ["success",V] or ["error","CODE",MSG,DETAILS(,ST)]. */
-smct_status_t smct_notation_write_envelope(smct_buf_t *b, const smc_envelope_t *env,
-                                           unsigned flags, smct_error_t *err);
+smct_status_t smct_notation_write_envelope(smct_buf_t *b, const smc_envelope_t *env, unsigned flags,
+                                           smct_error_t *err);
 
 /** Append the notation of `doc` according to doc->entry. */
 smct_status_t smct_notation_write(smct_buf_t *b, const smct_doc_t *doc, unsigned flags,

@@ -32,7 +32,8 @@ bool smct_utf8_valid(const uint8_t *s, size_t len, size_t *bad_offset);
  */
 size_t smct_utf8_bad_len(const uint8_t *s, size_t avail);
 
-/** Append the UTF-8 encoding of code point `cp` (≤ U+10FFFF, not a surrogate) to out; returns its length. */
+/** Append the UTF-8 encoding of code point `cp` (≤ U+10FFFF, not a surrogate) to out; returns its
+ * length. */
 size_t smct_utf8_encode(uint32_t cp, uint8_t out[4]);
 
 #ifdef __cplusplus

@@ -65,6 +65,7 @@ def main():
     # Generated public headers of libsmc.
     for gen in ("smc/smc_export.h", "smc/smc_version.h"):
         headers.setdefault(gen, set()).add("ref-decoder")
+    headers.setdefault("smct_vocab.h", set()).add("notation")  # generated from vectors/schema.json
 
     targets = {}
     for layer, (folders, _) in LAYERS.items():

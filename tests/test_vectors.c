@@ -25,15 +25,15 @@ static const char *vectors_dir;
 static size_t ran;
 
 /* spec/vectors.md V.2 `kind` → entry point. */
-static smct_entry_t entry_of(const char *kind)
+static smc_entry_t entry_of(const char *kind)
 {
     if (strcmp(kind, "method_call") == 0) {
-        return SMCT_ENTRY_CALL;
+        return SMC_ENTRY_CALL;
     }
     if (strstr(kind, "envelope") != NULL) {
-        return SMCT_ENTRY_ENVELOPE;
+        return SMC_ENTRY_ENVELOPE;
     }
-    return SMCT_ENTRY_MESSAGE; /* message, pigeon_request, pigeon_reply */
+    return SMC_ENTRY_MESSAGE; /* message, pigeon_request, pigeon_reply */
 }
 
 /* A required string member; fails the test when it is missing or not a string. */
@@ -64,7 +64,7 @@ static ts_buf_t vector_hex(const char *id, const smct_json_t *s)
 }
 
 /* The expected item of `entry` from its notation (spec/notation.md N.1, N.2). */
-static void expected_doc(const char *id, smct_entry_t entry, const smct_json_t *value,
+static void expected_doc(const char *id, smc_entry_t entry, const smct_json_t *value,
                          smc_arena_t *arena, smct_doc_t *want)
 {
     smct_error_t err = {SMCT_OK, 0, NULL};
@@ -81,7 +81,7 @@ static void assert_doc_equal(const char *id, const smct_doc_t *want, const smct_
     if (smct_doc_equal(want, got)) {
         return;
     }
-    if (want->entry == SMCT_ENTRY_MESSAGE) {
+    if (want->entry == SMC_ENTRY_MESSAGE) {
         ts_assert_value_equal_at(want->value, got->value, id, 0);
     }
     smct_buf_t w, g;
@@ -102,7 +102,7 @@ static void assert_doc_equal(const char *id, const smct_doc_t *want, const smct_
 }
 
 /* Decode with an entry point; on success compare with the expected value (if any). */
-static smc_status_t decode_and_compare(const char *id, smct_entry_t e, const smct_json_t *value,
+static smc_status_t decode_and_compare(const char *id, smc_entry_t e, const smct_json_t *value,
                                        const ts_buf_t *in, uint32_t flags, smc_error_t *err)
 {
     smc_arena_t arena;
@@ -119,7 +119,7 @@ static smc_status_t decode_and_compare(const char *id, smct_entry_t e, const smc
     return st;
 }
 
-static void check_encode(const char *id, smct_entry_t e, const smct_json_t *value,
+static void check_encode(const char *id, smc_entry_t e, const smct_json_t *value,
                          const ts_buf_t *want)
 {
     smc_arena_t arena;
@@ -143,7 +143,7 @@ static void check_encode(const char *id, smct_entry_t e, const smct_json_t *valu
 }
 
 /* `offset` NULL: only the class is checked (accepted encodings name a class only). */
-static void expect_error(const char *id, smct_entry_t e, const ts_buf_t *in, uint32_t flags,
+static void expect_error(const char *id, smc_entry_t e, const ts_buf_t *in, uint32_t flags,
                          const char *cls, const smct_json_t *offset)
 {
     uint64_t want_offset = 0;
@@ -161,7 +161,7 @@ static void expect_error(const char *id, smct_entry_t e, const ts_buf_t *in, uin
     }
 }
 
-static void run_accepted(const char *id, smct_entry_t e, const smct_json_t *value,
+static void run_accepted(const char *id, smc_entry_t e, const smct_json_t *value,
                          const smct_json_t *acc)
 {
     ts_buf_t a = vector_hex(id, smct_json_get(acc, "hex"));
@@ -182,7 +182,7 @@ static void run_accepted(const char *id, smct_entry_t e, const smct_json_t *valu
 static void run_vector(const smct_json_t *v)
 {
     const char *id = str_member("(vector without id)", v, "id");
-    smct_entry_t e = entry_of(str_member(id, v, "kind"));
+    smc_entry_t e = entry_of(str_member(id, v, "kind"));
     const smct_json_t *value = smct_json_get(v, "value");
     const smct_json_t *canonical = smct_json_get(v, "canonical");
     const smct_json_t *error = smct_json_get(v, "error");

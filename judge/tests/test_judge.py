@@ -11,6 +11,7 @@ import argparse
 import html.parser
 import json
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -933,6 +934,161 @@ def case_flutter_order_bugs():
         if bug == "padded-bomb-alloc":
             reasons = {r.result(i, "py")["reason"] for i in ids}
             check("crash" in reasons, "the allocation aborts the runner: %s" % reasons)
+# ---- handshake words ----
+
+ROOT = os.path.dirname(os.path.dirname(HERE))
+# Runner sources that declare handshake words (tests left out: they may list anything).
+RUNNER_SOURCES = {
+    "c": ["runners/c"],
+    "swift": ["runners/swift/Sources"],
+    "kotlin": ["runners/kotlin/src/main"],
+    "dart": ["runners/dart/lib", "runners/dart/bin", "runners/dart/flutter_adapter/lib"],
+}
+# Runners that are built, by the commands scripts/conformance.sh uses: name -> (what must
+# exist, command).
+RUNNER_BUILDS = {
+    "swift": ("runners/swift/.build/release/smc-swift-runner",
+              "runners/swift/.build/release/smc-swift-runner"),
+    "kotlin": ("runners/kotlin/out/smc-kotlin-runner", "runners/kotlin/out/smc-kotlin-runner"),
+    "dart": ("runners/dart/out/runner.dill", "runners/dart/run-runner.sh --profile pure"),
+    "dart-pigeon": ("runners/dart/out/runner.dill",
+                    "runners/dart/run-runner.sh --profile pigeon-dart"),
+}
+_LIT = r"""(?:"([^"\\\n]*)"|'([^'\\\n]*)')"""
+_WORD_LIST = re.compile(r"[\[{(]\s*(" + _LIT + r"(?:\s*,\s*(?:" + _LIT + r"|NULL))+)\s*,?\s*[\]})]")
+
+
+def known_words():
+    """The schema's feature words, and the protocol options the judge defines (handshake.c)."""
+    with open(os.path.join(ROOT, "vectors", "schema.json"), encoding="utf-8") as f:
+        features = set(json.load(f)["$defs"]["feature"]["enum"])
+    with open(os.path.join(ROOT, "judge", "handshake.c"), encoding="utf-8") as f:
+        m = re.search(r"KNOWN_OPTIONS\[\]\s*=\s*\{([^}]*)\}", f.read())
+    options = set(re.findall(r'"([^"]*)"', m.group(1)))
+    return features, options
+
+
+def word_lists(lang):
+    """(file, line, words) of every list literal of two or more strings in a runner's sources."""
+    for base in RUNNER_SOURCES[lang]:
+        for dirpath, _, names in os.walk(os.path.join(ROOT, base)):
+            for name in sorted(names):
+                if not name.endswith((".c", ".h", ".swift", ".kt", ".dart")):
+                    continue
+                path = os.path.join(dirpath, name)
+                with open(path, encoding="utf-8") as f:
+                    text = f.read()
+                for m in _WORD_LIST.finditer(text):
+                    words = [a or b for a, b in re.findall(_LIT, m.group(1))]
+                    yield os.path.relpath(path, ROOT), text.count("\n", 0, m.start()) + 1, words
+
+
+def case_handshake_words():
+    """Every runner's handshake words are words the judge knows: the feature words of
+    vectors/schema.json (the judge's list is generated from it) and the options of P.1. A
+    misspelt capability would make vectors n/a unnoticed. Every runner built here is asked
+    (the judge names every unknown word), and every runner's sources are read: each list in
+    them that holds a known word must hold only known words."""
+    features, options = known_words()
+    check(len(features) > 0 and options == {"error-offsets", "shift"},
+          "known words: %d features, options %s" % (len(features), sorted(options)))
+    live = []
+    if ARGS.c_runner:
+        live.append(("c", ARGS.c_runner))
+    if ARGS.c_example_runner:
+        live.append(("c-example", ARGS.c_example_runner))
+    for name, (built, cmd) in sorted(RUNNER_BUILDS.items()):
+        if os.path.exists(os.path.join(ROOT, built)):
+            live.append((name, os.path.join(ROOT, cmd)))
+        else:
+            print("note: %s is not built here (%s): its sources are read only" % (name, built))
+    for name, cmd in live:
+        r = judge(["--only", "s04.1-null"], runners=[name + "=" + cmd])
+        c = r.runner(name)
+        declared = set((c["capabilities"] or {}).get("decode", []) + (c["capabilities"] or {}).get("encode", []))
+        check(c["state"] == "ran" and declared <= features and "unknown " not in r.out,
+              "%s: every handshake word is known (%d capabilities)" % (name, len(declared)), r)
+    # The sources too, for every runner: they hold the profiles and codecs that cannot run
+    # here (Dart's Flutter profiles) and those of runners that are not built.
+    for lang in sorted(RUNNER_SOURCES):
+        lists = [(f, line, w) for f, line, w in word_lists(lang) if set(w) & (features | options)]
+        check(lists, "%s sources: %d word lists" % (lang, len(lists)))
+        for f, line, words in lists:
+            unknown = [w for w in words if w not in features | options]
+            check(not unknown, "%s:%d: no unknown word %s" % (f, line, unknown))
+
+
+# ---- out of memory ----
+
+def running(pid):
+    """Whether process `pid` still runs (a zombie waiting for a reaper does not)."""
+    try:
+        with open("/proc/%d/stat" % pid) as st:
+            return st.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+    except OSError:
+        return False
+
+
+def case_out_of_memory():
+    """No exit() from inside the judge: an allocation that fails anywhere (judge, notation or
+    libsmc code) ends the run with exit 2, one "out of memory" line and no report, and every
+    runner it started is killed and reaped. smc-judge-failalloc fails the Nth allocation only,
+    for every N the run makes (JUDGE_OOM_STRIDE=K tries every Kth). The runner leaves a process
+    behind unless the judge kills its process group: when the C runner exits (its stdin closed)
+    and the judge is gone, its shell execs `sleep`, so a judge that exited without killing its
+    runners would leave one running. (While the judge lives, after bye, the shell just exits.)"""
+    if not ARGS.failalloc_judge or not ARGS.c_runner:
+        print("skip: no --failalloc-judge (Linux only) or --c-runner given")
+        return
+    tmp = tempfile.mkdtemp(prefix="oom-")
+    pids = os.path.join(tmp, "pids")
+    runner = ("c=echo $$ >> %s; %s; sleep 0.2; kill -0 $PPID 2>/dev/null && exit 0; exec sleep 30"
+              % (shlex.quote(pids), shlex.quote(ARGS.c_runner)))
+    report = os.path.join(tmp, "report.json")
+
+    def run(env):
+        if os.path.exists(report):
+            os.unlink(report)
+        cmd = [ARGS.failalloc_judge, "--vectors", VECTORS, "--no-progress", "--runner", runner,
+               "--json", report]
+        return subprocess.run(cmd, env=dict(os.environ, **env), capture_output=True, text=True,
+                              timeout=60)
+
+    p = run({})
+    m = re.search(r"failalloc: (\d+) allocations, none failed", p.stderr)
+    check(p.returncode == 0 and m is not None and os.path.exists(report),
+          "without a failure the run passes and counts its allocations (%s)" % (m and m.group(1)))
+    total = int(m.group(1))
+    stride = int(os.environ.get("JUDGE_OOM_STRIDE", "1"))
+    tried = with_runner = 0
+    for n in range(1, total + 3, stride):  # a run's count can differ by one or two
+        if os.path.exists(pids):
+            os.unlink(pids)
+        p = run({"SMCJ_FAIL_ALLOC": str(n)})
+        if "number %d failed" % n not in p.stderr:
+            check(p.returncode == 0 and n > total - 3,
+                  "allocation %d was not reached: the run passes (exit %d)" % (n, p.returncode))
+            continue
+        tried += 1
+        what = "allocation %d of %d fails" % (n, total)
+        if p.returncode != 2 or "smc conformance: out of memory" not in p.stderr:
+            check(False, "%s: exit 2 with \"out of memory\" (exit %d, stderr %r)" %
+                  (what, p.returncode, p.stderr[-400:]))
+        if os.path.exists(report):
+            check(False, "%s: no report is written" % what)
+        started = []
+        if os.path.exists(pids):
+            with open(pids) as f:
+                started = [int(x) for x in f.read().split()]
+        with_runner += bool(started)
+        end = time.monotonic() + 3  # SIGKILL of a process group is asynchronous
+        while any(running(pid) for pid in started) and time.monotonic() < end:
+            time.sleep(0.02)
+        alive = [pid for pid in started if running(pid)]
+        if alive:
+            check(False, "%s: runner processes %s are no longer running" % (what, alive))
+    check(tried > 0, "%d failing runs: each exit 2, \"out of memory\", no report" % tried)
+    check(with_runner > 0, "%d of them failed with a runner started; none was left running" % with_runner)
 
 
 CASES = {n[5:]: f for n, f in globals().items() if n.startswith("case_")}
@@ -945,6 +1101,7 @@ def main():
     ap.add_argument("--c-runner")
     ap.add_argument("--c-example-runner")
     ap.add_argument("--full-vectors")
+    ap.add_argument("--failalloc-judge", help="smc-judge-failalloc (the out_of_memory case)")
     ap.add_argument("case", choices=sorted(CASES) + ["all"])
     ARGS = ap.parse_args()
     if ARGS.full_vectors and not os.path.isdir(ARGS.full_vectors):
@@ -953,6 +1110,8 @@ def main():
         ARGS.c_runner = None
     if not ARGS.c_example_runner:
         ARGS.c_example_runner = None
+    if not ARGS.failalloc_judge:
+        ARGS.failalloc_judge = None
     ALL_IDS = []
     for name in sorted(os.listdir(VECTORS)):
         with open(os.path.join(VECTORS, name), encoding="utf-8") as f:

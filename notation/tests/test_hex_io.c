@@ -35,15 +35,16 @@ static void hex_encode_is_lower_case(void **state)
     smct_buf_free(&b);
 }
 
-static void strict_decode(const char *hex, smct_status_t want, size_t want_off, const char *want_bytes,
-                          size_t want_len)
+static void strict_decode(const char *hex, smct_status_t want, size_t want_off,
+                          const char *want_bytes, size_t want_len)
 {
     uint8_t out[64];
     size_t n = 99;
     smct_error_t e;
     smct_status_t st = smct_hex_decode_strict(hex, strlen(hex), out, &n, &e);
     if (st != want || (st != SMCT_OK && e.offset != want_off)) {
-        fail_msg("strict %s: want %d at %zu, got %d at %zu", hex, (int)want, want_off, (int)st, e.offset);
+        fail_msg("strict %s: want %d at %zu, got %d at %zu", hex, (int)want, want_off, (int)st,
+                 e.offset);
     }
     if (st == SMCT_OK) {
         assert_int_equal(n, want_len);
@@ -67,15 +68,16 @@ static void hex_strict_accepts_only_even_lower_case(void **state)
     strict_decode("00\n", SMCT_ERR_SYNTAX, 2, NULL, 0);
 }
 
-static void lenient_decode(const char *hex, smct_status_t want, size_t want_off, const char *want_bytes,
-                           size_t want_len)
+static void lenient_decode(const char *hex, smct_status_t want, size_t want_off,
+                           const char *want_bytes, size_t want_len)
 {
     uint8_t out[64];
     size_t n = 99;
     smct_error_t e;
     smct_status_t st = smct_hex_decode_lenient(hex, strlen(hex), out, &n, &e);
     if (st != want || (st != SMCT_OK && e.offset != want_off)) {
-        fail_msg("lenient %s: want %d at %zu, got %d at %zu", hex, (int)want, want_off, (int)st, e.offset);
+        fail_msg("lenient %s: want %d at %zu, got %d at %zu", hex, (int)want, want_off, (int)st,
+                 e.offset);
     }
     if (st == SMCT_OK) {
         assert_int_equal(n, want_len);
@@ -88,10 +90,11 @@ static void hex_lenient_accepts_case_and_whitespace_between_bytes(void **state)
     (void)state;
     lenient_decode("", SMCT_OK, 0, "", 0);
     lenient_decode(" \n\t", SMCT_OK, 0, "", 0);
-    lenient_decode("0C02 0301000000\r\n 07 02 6162\n", SMCT_OK, 0, "\x0c\x02\x03\x01\x00\x00\x00\x07\x02\x61\x62", 11);
+    lenient_decode("0C02 0301000000\r\n 07 02 6162\n", SMCT_OK, 0,
+                   "\x0c\x02\x03\x01\x00\x00\x00\x07\x02\x61\x62", 11);
     lenient_decode("AbCd", SMCT_OK, 0, "\xab\xcd", 2);
-    lenient_decode("0 c", SMCT_ERR_SYNTAX, 1, NULL, 0);     /* whitespace inside a byte */
-    lenient_decode("0c0", SMCT_ERR_SYNTAX, 3, NULL, 0);     /* odd digit count */
+    lenient_decode("0 c", SMCT_ERR_SYNTAX, 1, NULL, 0); /* whitespace inside a byte */
+    lenient_decode("0c0", SMCT_ERR_SYNTAX, 3, NULL, 0); /* odd digit count */
     lenient_decode("0c 0\n", SMCT_ERR_SYNTAX, 4, NULL, 0);
     lenient_decode("0g", SMCT_ERR_SYNTAX, 1, NULL, 0);
     lenient_decode("0x0c", SMCT_ERR_SYNTAX, 1, NULL, 0);
@@ -148,7 +151,8 @@ static void io_reports_missing_files_clearly(void **state)
     uint8_t *data = (uint8_t *)(uintptr_t)1;
     size_t len = 7;
     char msg[256];
-    assert_int_equal(smct_read_file("/nonexistent/dir/x.bin", 0, &data, &len, msg, sizeof msg), SMCT_ERR_IO);
+    assert_int_equal(smct_read_file("/nonexistent/dir/x.bin", 0, &data, &len, msg, sizeof msg),
+                     SMCT_ERR_IO);
     assert_null(data);
     assert_int_equal(len, 0);
     assert_non_null(strstr(msg, "/nonexistent/dir/x.bin"));

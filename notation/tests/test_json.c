@@ -19,7 +19,6 @@
 #include "smct_json.h"
 #include "test_util.h"
 
-
 /* Parse from an exact-size heap copy so any read past the end is caught by ASan/valgrind. */
 static smct_status_t parse_exact(fixture_t *f, const char *text, size_t len, uint32_t max_depth,
                                  smct_json_t **out, smct_error_t *err)
@@ -47,7 +46,8 @@ static smct_json_t *parse_ok(fixture_t *f, const char *text)
     return j;
 }
 
-static void expect_error(fixture_t *f, const char *text, size_t len, smct_status_t status, size_t offset)
+static void expect_error(fixture_t *f, const char *text, size_t len, smct_status_t status,
+                         size_t offset)
 {
     smct_json_t *j = (smct_json_t *)(uintptr_t)1;
     smct_error_t e;
@@ -158,14 +158,14 @@ static void json_rejects_ill_formed_utf8(void **state)
 {
     fixture_t *f = *state;
     EXPECT_SYNTAX(f, "\"\xff\"", 1);
-    EXPECT_SYNTAX(f, "\"a\xc0\x80\"", 2);             /* overlong NUL */
-    EXPECT_SYNTAX(f, "\"\xe0\x80\xaf\"", 1);          /* overlong '/' */
-    EXPECT_SYNTAX(f, "\"\xed\xa0\x80\"", 1);          /* encoded surrogate U+D800 */
-    EXPECT_SYNTAX(f, "\"\xf4\x90\x80\x80\"", 1);      /* above U+10FFFF */
-    EXPECT_SYNTAX(f, "\"\xe2\x82\"", 1);              /* truncated sequence */
-    EXPECT_SYNTAX(f, "\"\xe2\x82", 1);                /* ... also at the very end */
-    EXPECT_SYNTAX(f, "\xef\xbb\xbf[]", 0);            /* a BOM is not JSON */
-    EXPECT_SYNTAX(f, "[1,\xc3\xa9]", 3);              /* non-ASCII outside strings */
+    EXPECT_SYNTAX(f, "\"a\xc0\x80\"", 2);        /* overlong NUL */
+    EXPECT_SYNTAX(f, "\"\xe0\x80\xaf\"", 1);     /* overlong '/' */
+    EXPECT_SYNTAX(f, "\"\xed\xa0\x80\"", 1);     /* encoded surrogate U+D800 */
+    EXPECT_SYNTAX(f, "\"\xf4\x90\x80\x80\"", 1); /* above U+10FFFF */
+    EXPECT_SYNTAX(f, "\"\xe2\x82\"", 1);         /* truncated sequence */
+    EXPECT_SYNTAX(f, "\"\xe2\x82", 1);           /* ... also at the very end */
+    EXPECT_SYNTAX(f, "\xef\xbb\xbf[]", 0);       /* a BOM is not JSON */
+    EXPECT_SYNTAX(f, "[1,\xc3\xa9]", 3);         /* non-ASCII outside strings */
     smct_json_t *ok = parse_ok(f, "\"\xe2\x98\xba\xf0\x9f\x98\x80\xef\xbf\xbf\"");
     assert_int_equal(ok->str.len, 10);
 }
@@ -201,9 +201,9 @@ static void json_rejects_what_rfc8259_rejects(void **state)
     EXPECT_SYNTAX(f, "nulll", 4);
     EXPECT_SYNTAX(f, "'a'", 0);
     EXPECT_SYNTAX(f, "\"abc", 0);
-    EXPECT_SYNTAX(f, "\"a\nb\"", 2);       /* raw control character */
-    EXPECT_SYNTAX(f, "\"a\\x\"", 2);       /* unknown escape */
-    EXPECT_SYNTAX(f, "\"\\u12\"", 1);      /* short \u escape */
+    EXPECT_SYNTAX(f, "\"a\nb\"", 2);  /* raw control character */
+    EXPECT_SYNTAX(f, "\"a\\x\"", 2);  /* unknown escape */
+    EXPECT_SYNTAX(f, "\"\\u12\"", 1); /* short \u escape */
     EXPECT_SYNTAX(f, "\"\\u12g4\"", 1);
     EXPECT_SYNTAX(f, "[1]/*c*/", 3);
     expect_error(f, "[\0]", 3, SMCT_ERR_SYNTAX, 1); /* a NUL byte is not whitespace */
@@ -215,7 +215,8 @@ static void json_never_reads_past_any_prefix(void **state)
     fixture_t *f = *state;
     /* Every proper prefix of a valid text is invalid (or a shorter valid number); parsing
      * each from an exact-size buffer must neither crash nor read past it. */
-    const char *text = "{\"k\":[true,false,null,-1.5e-3,\"\\ud83d\\ude00\\u0000\xc3\xa9\"],\"\":{}}";
+    const char *text =
+        "{\"k\":[true,false,null,-1.5e-3,\"\\ud83d\\ude00\\u0000\xc3\xa9\"],\"\":{}}";
     size_t n = strlen(text);
     for (size_t len = 0; len < n; len++) {
         smct_json_t *j = NULL;
@@ -288,14 +289,16 @@ static void deep_parse(void *p)
         return;
     }
     size_t depth = 0;
-    for (const smct_json_t *c = j; c != NULL && c->type == SMCT_JSON_ARRAY; c = smct_json_at(c, 0)) {
+    for (const smct_json_t *c = j; c != NULL && c->type == SMCT_JSON_ARRAY;
+         c = smct_json_at(c, 0)) {
         depth++;
     }
     job->depth_seen = depth;
     smct_buf_t b;
     smct_buf_init(&b);
     smct_json_write(&b, j);
-    job->rewrite_equal = smct_buf_ok(&b) && b.len == job->len && memcmp(b.data, job->text, b.len) == 0;
+    job->rewrite_equal =
+        smct_buf_ok(&b) && b.len == job->len && memcmp(b.data, job->text, b.len) == 0;
     smct_buf_free(&b);
     job->self_equal = smct_json_equal(j, j);
 }
@@ -313,7 +316,8 @@ static void json_deep_nesting_uses_no_stack(void **state)
 {
     fixture_t *f = *state;
     const size_t depth = 200000;
-    deep_job_t job = {f, nested_arrays(depth), 2 * depth, 250000, SMCT_OK, {SMCT_OK, 0, NULL}, 0, false, false};
+    deep_job_t job = {
+        f, nested_arrays(depth), 2 * depth, 250000, SMCT_OK, {SMCT_OK, 0, NULL}, 0, false, false};
     assert_true(run_on_small_stack(deep_parse, &job));
     assert_int_equal(job.status, SMCT_OK);
     assert_int_equal(job.depth_seen, depth);
@@ -326,13 +330,16 @@ static void json_nesting_limit_default_is_10000(void **state)
 {
     fixture_t *f = *state;
     const size_t limit = SMCT_JSON_DEFAULT_MAX_DEPTH;
-    deep_job_t ok = {f, nested_arrays(limit), 2 * limit, 0, SMCT_OK, {SMCT_OK, 0, NULL}, 0, false, false};
+    deep_job_t ok = {
+        f, nested_arrays(limit), 2 * limit, 0, SMCT_OK, {SMCT_OK, 0, NULL}, 0, false, false};
     assert_true(run_on_small_stack(deep_parse, &ok));
     assert_int_equal(ok.status, SMCT_OK);
     assert_int_equal(ok.depth_seen, limit);
     free(ok.text);
 
-    deep_job_t over = {f, nested_arrays(limit + 1), 2 * (limit + 1), 0, SMCT_OK, {SMCT_OK, 0, NULL}, 0, false, false};
+    deep_job_t over = {
+        f,    nested_arrays(limit + 1), 2 * (limit + 1), 0, SMCT_OK, {SMCT_OK, 0, NULL}, 0, false,
+        false};
     assert_true(run_on_small_stack(deep_parse, &over));
     assert_int_equal(over.status, SMCT_ERR_DEPTH);
     assert_int_equal(over.err.offset, limit); /* the bracket that opens level limit+1 */
@@ -356,13 +363,16 @@ static void json_write_string_escapes_only_what_it_must(void **state)
     smct_buf_init(&b);
     static const char mixed[] = "q\"b\\n\n\t\b\f\r\x01\x1f\x7f \xe2\x98\xba/";
     smct_json_write_string(&b, mixed, sizeof mixed - 1);
-    assert_string_equal(smct_buf_cstr(&b), "\"q\\\"b\\\\n\\n\\t\\b\\f\\r\\u0001\\u001f\x7f \xe2\x98\xba/\"");
+    assert_string_equal(smct_buf_cstr(&b),
+                        "\"q\\\"b\\\\n\\n\\t\\b\\f\\r\\u0001\\u001f\x7f \xe2\x98\xba/\"");
     smct_buf_clear(&b);
     smct_json_write_string(&b, "\0", 1);
     assert_string_equal(smct_buf_cstr(&b), "\"\\u0000\"");
     smct_buf_clear(&b);
     /* ill-formed UTF-8 becomes U+FFFD per maximal subpart, so the output stays JSON */
-    static const char bad[] = "a\xff" "b\xe2\x82" "c\xed\xa0\x80";
+    static const char bad[] = "a\xff"
+                              "b\xe2\x82"
+                              "c\xed\xa0\x80";
     smct_json_write_string(&b, bad, sizeof bad - 1);
     assert_string_equal(smct_buf_cstr(&b), "\"a\\ufffdb\\ufffdc\\ufffd\\ufffd\\ufffd\"");
     smct_buf_clear(&b);
@@ -375,7 +385,8 @@ static void json_write_string_escapes_only_what_it_must(void **state)
 static void json_write_is_compact_and_reparses_equal(void **state)
 {
     fixture_t *f = *state;
-    smct_json_t *j = parse_ok(f, " { \"a\" : [ 1 , -2.5E3 , \"x\\u0000\" , { } , [ ] ] , \"b\" : null } ");
+    smct_json_t *j =
+        parse_ok(f, " { \"a\" : [ 1 , -2.5E3 , \"x\\u0000\" , { } , [ ] ] , \"b\" : null } ");
     smct_buf_t b;
     smct_buf_init(&b);
     smct_json_write(&b, j);
@@ -416,7 +427,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(json_accepts_every_scalar_at_top_level, setup, teardown),
-        cmocka_unit_test_setup_teardown(json_keeps_object_order_and_duplicate_keys, setup, teardown),
+        cmocka_unit_test_setup_teardown(json_keeps_object_order_and_duplicate_keys, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(json_records_offsets_of_containers, setup, teardown),
         cmocka_unit_test_setup_teardown(json_strings_carry_embedded_nul, setup, teardown),
         cmocka_unit_test_setup_teardown(json_joins_surrogate_pairs, setup, teardown),

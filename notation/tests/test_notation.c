@@ -20,9 +20,8 @@
 #include "smct_notation.h"
 #include "test_util.h"
 
-
 /* Notation text → doc → canonical bytes, compared with `hex`; and bytes → doc → text. */
-static void both_directions(fixture_t *f, smct_entry_t entry, const char *text, const char *hex)
+static void both_directions(fixture_t *f, smc_entry_t entry, const char *text, const char *hex)
 {
     smct_doc_t doc;
     smct_error_t e;
@@ -57,7 +56,7 @@ static void both_directions(fixture_t *f, smct_entry_t entry, const char *text, 
     smct_buf_free(&written);
 }
 
-static void expect_reject(fixture_t *f, smct_entry_t entry, const char *text, smct_status_t status,
+static void expect_reject(fixture_t *f, smc_entry_t entry, const char *text, smct_status_t status,
                           size_t offset)
 {
     smct_doc_t doc;
@@ -70,75 +69,85 @@ static void expect_reject(fixture_t *f, smct_entry_t entry, const char *text, sm
     assert_non_null(e.message);
 }
 
-#define REJECT(f, text, off) expect_reject((f), SMCT_ENTRY_MESSAGE, (text), SMCT_ERR_NOTATION, (off))
+#define REJECT(f, text, off) expect_reject((f), SMC_ENTRY_MESSAGE, (text), SMCT_ERR_NOTATION, (off))
 
 /* ---- N.1: every type, both directions, canonical text ---- */
 
 static void n1_scalars_both_directions(void **state)
 {
     fixture_t *f = *state;
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"null\"]", "00");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"bool\",true]", "01");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"bool\",false]", "02");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"i32\",-7]", "03f9ffffff");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"i32\",2147483647]", "03ffffff7f");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"i32\",-2147483648]", "0300000080");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"i64\",\"5\"]", "040500000000000000");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"i64\",\"0\"]", "040000000000000000");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"i64\",\"9223372036854775807\"]", "04ffffffffffffff7f");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"i64\",\"-9223372036854775808\"]", "040000000000000080");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"f64\",\"3ff0000000000000\"]",
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"null\"]", "00");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"bool\",true]", "01");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"bool\",false]", "02");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"i32\",-7]", "03f9ffffff");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"i32\",2147483647]", "03ffffff7f");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"i32\",-2147483648]", "0300000080");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"i64\",\"5\"]", "040500000000000000");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"i64\",\"0\"]", "040000000000000000");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"i64\",\"9223372036854775807\"]",
+                    "04ffffffffffffff7f");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"i64\",\"-9223372036854775808\"]",
+                    "040000000000000080");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"f64\",\"3ff0000000000000\"]",
                     "0600000000000000000000000000f03f");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"f64\",\"8000000000000000\"]",
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"f64\",\"8000000000000000\"]",
                     "06000000000000000000000000000080");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"f64\",\"7ff0000000000001\"]",
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"f64\",\"7ff0000000000001\"]",
                     "0600000000000000010000000000f07f");
 }
 
 static void n1_strings_and_bytes_both_directions(void **state)
 {
     fixture_t *f = *state;
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"str\",\"\"]", "0700");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"str\",\"\"]", "0700");
     /* non-ASCII is written as raw UTF-8 (N.4), U+0000 as \u0000 */
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"str\",\"h\xe2\x98\xba" "w\"]", "070568e298ba77");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"str\",\"h\xf0\x9f\x98\x82w\"]", "070668f09f988277");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"str\",\"a\\u0000b\"]", "0703610062");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"str\",\"q\\\"\\\\\\n\\u001f\"]", "070571225c0a1f");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"u8s\",\"\"]", "0800");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"u8s\",\"ba5eba11\"]", "0804ba5eba11");
+    both_directions(f, SMC_ENTRY_MESSAGE,
+                    "[\"str\",\"h\xe2\x98\xba"
+                    "w\"]",
+                    "070568e298ba77");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"str\",\"h\xf0\x9f\x98\x82w\"]", "070668f09f988277");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"str\",\"a\\u0000b\"]", "0703610062");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"str\",\"q\\\"\\\\\\n\\u001f\"]", "070571225c0a1f");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"u8s\",\"\"]", "0800");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"u8s\",\"ba5eba11\"]", "0804ba5eba11");
 }
 
 static void n1_typed_lists_both_directions(void **state)
 {
     fixture_t *f = *state;
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"i32s\",[]]", "09000000");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"i32s\",[305419896,-1,0]]", "0903000078563412ffffffff00000000");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"i64s\",[\"1311768467294899695\",\"-1\"]]",
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"i32s\",[]]", "09000000");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"i32s\",[305419896,-1,0]]",
+                    "0903000078563412ffffffff00000000");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"i64s\",[\"1311768467294899695\",\"-1\"]]",
                     "0a02000000000000efcdab9078563412ffffffffffffffff");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"f64s\",[\"400921fb54442d18\",\"408f400000000000\"]]",
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"f64s\",[\"400921fb54442d18\",\"408f400000000000\"]]",
                     "0b02000000000000182d4454fb2109400000000000408f40");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"f32s\",[\"40490fd8\",\"447a0000\"]]", "0e020000d80f494000007a44");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"f32s\",[]]", "0e000000");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"f64s\",[]]", "0b00000000000000");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"i64s\",[]]", "0a00000000000000");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"f32s\",[\"40490fd8\",\"447a0000\"]]",
+                    "0e020000d80f494000007a44");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"f32s\",[]]", "0e000000");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"f64s\",[]]", "0b00000000000000");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"i64s\",[]]", "0a00000000000000");
 }
 
 static void n1_containers_both_directions(void **state)
 {
     fixture_t *f = *state;
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"list\",[]]", "0c00");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"map\",[]]", "0d00");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"list\",[]]", "0c00");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"map\",[]]", "0d00");
     /* spec §3.4: the CPP vector, alignment counted from the message start */
-    both_directions(f, SMCT_ENTRY_MESSAGE,
-                    "[\"list\",[[\"null\"],[\"str\",\"hello\"],[\"f64\",\"40091eb851eb851f\"],[\"i32\",47],"
-                    "[\"list\",[[\"i32\",42],[\"str\",\"nested\"]]]]]",
-                    "0c0500070568656c6c6f0600000000001f85eb51b81e0940032f0000000c02032a00000007066e6573746564");
+    both_directions(
+        f, SMC_ENTRY_MESSAGE,
+        "[\"list\",[[\"null\"],[\"str\",\"hello\"],[\"f64\",\"40091eb851eb851f\"],[\"i32\",47],"
+        "[\"list\",[[\"i32\",42],[\"str\",\"nested\"]]]]]",
+        "0c0500070568656c6c6f0600000000001f85eb51b81e0940032f0000000c02032a00000007066e6573746564");
     /* maps keep wire order and duplicate keys (N.1, spec §7.2) */
-    both_directions(f, SMCT_ENTRY_MESSAGE,
-                    "[\"map\",[[[\"str\",\"a\"],[\"i32\",1]],[[\"str\",\"a\"],[\"i32\",2]],[[\"null\"],[\"list\",[]]]]]",
+    both_directions(f, SMC_ENTRY_MESSAGE,
+                    "[\"map\",[[[\"str\",\"a\"],[\"i32\",1]],[[\"str\",\"a\"],[\"i32\",2]],[["
+                    "\"null\"],[\"list\",[]]]]]",
                     "0d0307016103010000000701610302000000000c00");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"custom\",129,[\"i64\",\"1\"]]", "81040100000000000000");
-    both_directions(f, SMCT_ENTRY_MESSAGE, "[\"custom\",255,[\"custom\",128,[\"null\"]]]", "ff8000");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"custom\",129,[\"i64\",\"1\"]]",
+                    "81040100000000000000");
+    both_directions(f, SMC_ENTRY_MESSAGE, "[\"custom\",255,[\"custom\",128,[\"null\"]]]", "ff8000");
 }
 
 static void n1_largeint_reads_and_writes_but_never_encodes(void **state)
@@ -164,7 +173,7 @@ static void n1_largeint_reads_and_writes_but_never_encodes(void **state)
     smct_buf_free(&b);
 }
 
-static void n1_whitespace_and_escapes_read_as_the_same_value(void**state)
+static void n1_whitespace_and_escapes_read_as_the_same_value(void **state)
 {
     fixture_t *f = *state;
     smc_value_t *a = NULL;
@@ -172,7 +181,8 @@ static void n1_whitespace_and_escapes_read_as_the_same_value(void**state)
     smct_error_t e;
     const char *canonical = "[\"list\",[[\"str\",\"h\"],[\"i32\",0]]]";
     const char *spaced = " [ \"list\" ,\n [ [ \"\\u0073tr\" , \"\\u0068\" ] , [\"i32\", -0 ] ] ] ";
-    assert_int_equal(smct_notation_parse_value(canonical, strlen(canonical), &f->arena, &a, &e), SMCT_OK);
+    assert_int_equal(smct_notation_parse_value(canonical, strlen(canonical), &f->arena, &a, &e),
+                     SMCT_OK);
     assert_int_equal(smct_notation_parse_value(spaced, strlen(spaced), &f->arena, &b, &e), SMCT_OK);
     assert_true(smc_value_equal(a, b));
 }
@@ -186,9 +196,9 @@ static void n4_rejects_unknown_type_words(void **state)
     REJECT(f, "[\"NULL\"]", 1);
     REJECT(f, "[\"call\",\"m\",[\"null\"]]", 1); /* a call form is not a value */
     REJECT(f, "[\"list\",[[\"i32\",1],[\"i16\",1]]]", 20);
-    REJECT(f, "[1]", 1);          /* the type word must be a string */
-    REJECT(f, "[]", 1);           /* no type word: the closing bracket */
-    REJECT(f, "\"null\"", 0);     /* not an array */
+    REJECT(f, "[1]", 1);      /* the type word must be a string */
+    REJECT(f, "[]", 1);       /* no type word: the closing bracket */
+    REJECT(f, "\"null\"", 0); /* not an array */
     REJECT(f, "{\"null\":1}", 0);
     REJECT(f, "[\"list\",[\"null\"]]", 9); /* an element that is not a value */
 }
@@ -196,17 +206,17 @@ static void n4_rejects_unknown_type_words(void **state)
 static void n4_rejects_wrong_element_counts(void **state)
 {
     fixture_t *f = *state;
-    REJECT(f, "[\"null\",1]", 8);          /* first extra element */
-    REJECT(f, "[\"i32\"]", 6);             /* missing: the closing bracket */
+    REJECT(f, "[\"null\",1]", 8); /* first extra element */
+    REJECT(f, "[\"i32\"]", 6);    /* missing: the closing bracket */
     REJECT(f, "[\"i32\",1,2]", 9);
     REJECT(f, "[\"bool\"]", 7);
     REJECT(f, "[\"str\",\"a\",\"b\"]", 11);
     REJECT(f, "[\"list\",[],[]]", 11);
     REJECT(f, "[\"list\"]", 7);
-    REJECT(f, "[\"map\",[[[\"null\"]]]]", 17);          /* a pair with one element: its `]` */
+    REJECT(f, "[\"map\",[[[\"null\"]]]]", 17); /* a pair with one element: its `]` */
     REJECT(f, "[\"map\",[[[\"null\"],[\"null\"],[\"null\"]]]]", 27);
-    REJECT(f, "[\"map\",[[\"null\"]]]", 15);            /* pair with one element, a string */
-    REJECT(f, "[\"map\",[\"x\"]]", 8);                  /* a pair that is not an array */
+    REJECT(f, "[\"map\",[[\"null\"]]]", 15); /* pair with one element, a string */
+    REJECT(f, "[\"map\",[\"x\"]]", 8);       /* a pair that is not an array */
     REJECT(f, "[\"custom\",129]", 13);
     REJECT(f, "[\"custom\",129,[\"null\"],[\"null\"]]", 23);
     REJECT(f, "[\"u8s\"]", 6);
@@ -282,9 +292,9 @@ static void n4_rejects_lone_surrogate_escapes(void **state)
 {
     fixture_t *f = *state;
     /* rejected by the JSON reader, at the escape */
-    expect_reject(f, SMCT_ENTRY_MESSAGE, "[\"str\",\"a\\ud800\"]", SMCT_ERR_SYNTAX, 9);
-    expect_reject(f, SMCT_ENTRY_MESSAGE, "[\"str\",\"\\udc00\"]", SMCT_ERR_SYNTAX, 8);
-    expect_reject(f, SMCT_ENTRY_CALL, "[\"call\",\"\\ud800\",[\"null\"]]", SMCT_ERR_SYNTAX, 9);
+    expect_reject(f, SMC_ENTRY_MESSAGE, "[\"str\",\"a\\ud800\"]", SMCT_ERR_SYNTAX, 9);
+    expect_reject(f, SMC_ENTRY_MESSAGE, "[\"str\",\"\\udc00\"]", SMCT_ERR_SYNTAX, 8);
+    expect_reject(f, SMC_ENTRY_CALL, "[\"call\",\"\\ud800\",[\"null\"]]", SMCT_ERR_SYNTAX, 9);
     /* a proper pair is fine */
     smc_value_t *v = NULL;
     smct_error_t e;
@@ -296,10 +306,10 @@ static void n4_rejects_lone_surrogate_escapes(void **state)
 static void n4_rejects_text_that_is_not_json(void **state)
 {
     fixture_t *f = *state;
-    expect_reject(f, SMCT_ENTRY_MESSAGE, "[\"null\"", SMCT_ERR_SYNTAX, 7);
-    expect_reject(f, SMCT_ENTRY_MESSAGE, "[\"null\"] x", SMCT_ERR_SYNTAX, 9);
-    expect_reject(f, SMCT_ENTRY_MESSAGE, "", SMCT_ERR_SYNTAX, 0);
-    expect_reject(f, SMCT_ENTRY_MESSAGE, "[\"str\",\"\xff\"]", SMCT_ERR_SYNTAX, 8);
+    expect_reject(f, SMC_ENTRY_MESSAGE, "[\"null\"", SMCT_ERR_SYNTAX, 7);
+    expect_reject(f, SMC_ENTRY_MESSAGE, "[\"null\"] x", SMCT_ERR_SYNTAX, 9);
+    expect_reject(f, SMC_ENTRY_MESSAGE, "", SMCT_ERR_SYNTAX, 0);
+    expect_reject(f, SMC_ENTRY_MESSAGE, "[\"str\",\"\xff\"]", SMCT_ERR_SYNTAX, 8);
 }
 
 /* ---- N.2: calls and envelopes ---- */
@@ -308,24 +318,28 @@ static void n2_calls_and_envelopes_both_directions(void **state)
 {
     fixture_t *f = *state;
     /* spec §3.4: alignment counts from the name's tag / the flag byte */
-    both_directions(f, SMCT_ENTRY_CALL, "[\"call\",\"m\",[\"f64\",\"3ff8000000000000\"]]",
+    both_directions(f, SMC_ENTRY_CALL, "[\"call\",\"m\",[\"f64\",\"3ff8000000000000\"]]",
                     "07016d0600000000000000000000f83f");
-    both_directions(f, SMCT_ENTRY_CALL, "[\"call\",\"hello\",[\"list\",[[\"str\",\"count\"],[\"i32\",42]]]]",
+    both_directions(f, SMC_ENTRY_CALL,
+                    "[\"call\",\"hello\",[\"list\",[[\"str\",\"count\"],[\"i32\",42]]]]",
                     "070568656c6c6f0c020705636f756e74032a000000");
-    both_directions(f, SMCT_ENTRY_CALL, "[\"call\",\"\",[\"null\"]]", "070000");
-    both_directions(f, SMCT_ENTRY_ENVELOPE, "[\"success\",[\"f64\",\"3ff0000000000000\"]]",
+    both_directions(f, SMC_ENTRY_CALL, "[\"call\",\"\",[\"null\"]]", "070000");
+    both_directions(f, SMC_ENTRY_ENVELOPE, "[\"success\",[\"f64\",\"3ff0000000000000\"]]",
                     "0006000000000000000000000000f03f");
-    both_directions(f, SMCT_ENTRY_ENVELOPE, "[\"success\",[\"null\"]]", "0000");
-    both_directions(f, SMCT_ENTRY_ENVELOPE, "[\"error\",\"e\",null,[\"f64\",\"4000000000000000\"]]",
+    both_directions(f, SMC_ENTRY_ENVELOPE, "[\"success\",[\"null\"]]", "0000");
+    both_directions(f, SMC_ENTRY_ENVELOPE, "[\"error\",\"e\",null,[\"f64\",\"4000000000000000\"]]",
                     "01070165000600000000000000000040");
     /* MESSAGE null (00) and "" (0700) differ (N.2) */
-    both_directions(f, SMCT_ENTRY_ENVELOPE, "[\"error\",\"error\",null,[\"null\"]]", "0107056572726f720000");
-    both_directions(f, SMCT_ENTRY_ENVELOPE, "[\"error\",\"error\",\"\",[\"null\"]]", "0107056572726f72070000");
-    both_directions(f, SMCT_ENTRY_ENVELOPE, "[\"error\",\"error\",\"message\",[\"null\"]]",
+    both_directions(f, SMC_ENTRY_ENVELOPE, "[\"error\",\"error\",null,[\"null\"]]",
+                    "0107056572726f720000");
+    both_directions(f, SMC_ENTRY_ENVELOPE, "[\"error\",\"error\",\"\",[\"null\"]]",
+                    "0107056572726f72070000");
+    both_directions(f, SMC_ENTRY_ENVELOPE, "[\"error\",\"error\",\"message\",[\"null\"]]",
                     "0107056572726f7207076d65737361676500");
     /* the optional 4th element: null and a string; both differ from the 3-element form */
-    both_directions(f, SMCT_ENTRY_ENVELOPE, "[\"error\",\"c\",null,[\"null\"],null]", "01070163000000");
-    both_directions(f, SMCT_ENTRY_ENVELOPE, "[\"error\",\"c\",\"m\",[\"i32\",1],\"st\"]",
+    both_directions(f, SMC_ENTRY_ENVELOPE, "[\"error\",\"c\",null,[\"null\"],null]",
+                    "01070163000000");
+    both_directions(f, SMC_ENTRY_ENVELOPE, "[\"error\",\"c\",\"m\",[\"i32\",1],\"st\"]",
                     "0107016307016d030100000007027374");
 }
 
@@ -333,23 +347,23 @@ static void n2_rejects_malformed_forms(void **state)
 {
     fixture_t *f = *state;
     const smct_status_t N = SMCT_ERR_NOTATION;
-    expect_reject(f, SMCT_ENTRY_CALL, "[\"call\",1,[\"null\"]]", N, 8);
-    expect_reject(f, SMCT_ENTRY_CALL, "[\"call\",\"m\"]", N, 11);
-    expect_reject(f, SMCT_ENTRY_CALL, "[\"call\",\"m\",[\"null\"],1]", N, 21);
-    expect_reject(f, SMCT_ENTRY_CALL, "[\"call\",\"m\",[\"i64\",1]]", N, 19);
-    expect_reject(f, SMCT_ENTRY_CALL, "[\"success\",[\"null\"]]", N, 1);
-    expect_reject(f, SMCT_ENTRY_CALL, "[\"null\"]", N, 1);
-    expect_reject(f, SMCT_ENTRY_CALL, "\"call\"", N, 0);
-    expect_reject(f, SMCT_ENTRY_ENVELOPE, "[\"success\"]", N, 10);
-    expect_reject(f, SMCT_ENTRY_ENVELOPE, "[\"success\",[\"null\"],[\"null\"]]", N, 20);
-    expect_reject(f, SMCT_ENTRY_ENVELOPE, "[\"error\",\"c\",null]", N, 17);
-    expect_reject(f, SMCT_ENTRY_ENVELOPE, "[\"error\",1,null,[\"null\"]]", N, 9);
-    expect_reject(f, SMCT_ENTRY_ENVELOPE, "[\"error\",\"c\",1,[\"null\"]]", N, 13);
-    expect_reject(f, SMCT_ENTRY_ENVELOPE, "[\"error\",\"c\",null,\"x\"]", N, 18);
-    expect_reject(f, SMCT_ENTRY_ENVELOPE, "[\"error\",\"c\",null,[\"null\"],5]", N, 27);
-    expect_reject(f, SMCT_ENTRY_ENVELOPE, "[\"error\",\"c\",null,[\"null\"],null,null]", N, 32);
-    expect_reject(f, SMCT_ENTRY_ENVELOPE, "[\"call\",\"m\",[\"null\"]]", N, 1);
-    expect_reject(f, SMCT_ENTRY_ENVELOPE, "[]", N, 1);
+    expect_reject(f, SMC_ENTRY_CALL, "[\"call\",1,[\"null\"]]", N, 8);
+    expect_reject(f, SMC_ENTRY_CALL, "[\"call\",\"m\"]", N, 11);
+    expect_reject(f, SMC_ENTRY_CALL, "[\"call\",\"m\",[\"null\"],1]", N, 21);
+    expect_reject(f, SMC_ENTRY_CALL, "[\"call\",\"m\",[\"i64\",1]]", N, 19);
+    expect_reject(f, SMC_ENTRY_CALL, "[\"success\",[\"null\"]]", N, 1);
+    expect_reject(f, SMC_ENTRY_CALL, "[\"null\"]", N, 1);
+    expect_reject(f, SMC_ENTRY_CALL, "\"call\"", N, 0);
+    expect_reject(f, SMC_ENTRY_ENVELOPE, "[\"success\"]", N, 10);
+    expect_reject(f, SMC_ENTRY_ENVELOPE, "[\"success\",[\"null\"],[\"null\"]]", N, 20);
+    expect_reject(f, SMC_ENTRY_ENVELOPE, "[\"error\",\"c\",null]", N, 17);
+    expect_reject(f, SMC_ENTRY_ENVELOPE, "[\"error\",1,null,[\"null\"]]", N, 9);
+    expect_reject(f, SMC_ENTRY_ENVELOPE, "[\"error\",\"c\",1,[\"null\"]]", N, 13);
+    expect_reject(f, SMC_ENTRY_ENVELOPE, "[\"error\",\"c\",null,\"x\"]", N, 18);
+    expect_reject(f, SMC_ENTRY_ENVELOPE, "[\"error\",\"c\",null,[\"null\"],5]", N, 27);
+    expect_reject(f, SMC_ENTRY_ENVELOPE, "[\"error\",\"c\",null,[\"null\"],null,null]", N, 32);
+    expect_reject(f, SMC_ENTRY_ENVELOPE, "[\"call\",\"m\",[\"null\"]]", N, 1);
+    expect_reject(f, SMC_ENTRY_ENVELOPE, "[]", N, 1);
 }
 
 static void n2_guess_entry_from_the_form_word(void **state)
@@ -361,18 +375,18 @@ static void n2_guess_entry_from_the_form_word(void **state)
     const char *e = "[\"error\",\"c\",null,[\"null\"]]";
     const char *v = "[\"list\",[]]";
     assert_int_equal(smct_json_parse(c, strlen(c), NULL, &f->arena, &j, NULL), SMCT_OK);
-    assert_int_equal(smct_notation_guess_entry(j), SMCT_ENTRY_CALL);
+    assert_int_equal(smct_notation_guess_entry(j), SMC_ENTRY_CALL);
     assert_int_equal(smct_json_parse(s, strlen(s), NULL, &f->arena, &j, NULL), SMCT_OK);
-    assert_int_equal(smct_notation_guess_entry(j), SMCT_ENTRY_ENVELOPE);
+    assert_int_equal(smct_notation_guess_entry(j), SMC_ENTRY_ENVELOPE);
     assert_int_equal(smct_json_parse(e, strlen(e), NULL, &f->arena, &j, NULL), SMCT_OK);
-    assert_int_equal(smct_notation_guess_entry(j), SMCT_ENTRY_ENVELOPE);
+    assert_int_equal(smct_notation_guess_entry(j), SMC_ENTRY_ENVELOPE);
     assert_int_equal(smct_json_parse(v, strlen(v), NULL, &f->arena, &j, NULL), SMCT_OK);
-    assert_int_equal(smct_notation_guess_entry(j), SMCT_ENTRY_MESSAGE);
-    smct_entry_t entry;
+    assert_int_equal(smct_notation_guess_entry(j), SMC_ENTRY_MESSAGE);
+    smc_entry_t entry;
     assert_true(smct_entry_from_name("envelope", 8, &entry));
-    assert_int_equal(entry, SMCT_ENTRY_ENVELOPE);
+    assert_int_equal(entry, SMC_ENTRY_ENVELOPE);
     assert_false(smct_entry_from_name("messages", 8, &entry));
-    assert_string_equal(smct_entry_name(SMCT_ENTRY_CALL), "call");
+    assert_string_equal(smct_entry_name(SMC_ENTRY_CALL), "call");
 }
 
 static void doc_equal_tells_apart_what_n2_tells_apart(void **state)
@@ -380,8 +394,8 @@ static void doc_equal_tells_apart_what_n2_tells_apart(void **state)
     fixture_t *f = *state;
     static const char *const forms[] = {
         "[\"error\",\"c\",null,[\"null\"]]",
-        "[\"error\",\"c\",\"\",[\"null\"]]",       /* message "" is not null */
-        "[\"error\",\"c\",null,[\"null\"],null]",    /* 4th element null is not absent */
+        "[\"error\",\"c\",\"\",[\"null\"]]",      /* message "" is not null */
+        "[\"error\",\"c\",null,[\"null\"],null]", /* 4th element null is not absent */
         "[\"error\",\"c\",null,[\"null\"],\"\"]",
         "[\"error\",\"d\",null,[\"null\"]]",
         "[\"error\",\"c\",null,[\"i32\",0]]",
@@ -392,7 +406,8 @@ static void doc_equal_tells_apart_what_n2_tells_apart(void **state)
     smct_doc_t docs[N];
     smct_error_t e;
     for (size_t i = 0; i < N; i++) {
-        assert_int_equal(smct_notation_parse(forms[i], strlen(forms[i]), SMCT_ENTRY_ENVELOPE, &f->arena, &docs[i], &e),
+        assert_int_equal(smct_notation_parse(forms[i], strlen(forms[i]), SMC_ENTRY_ENVELOPE,
+                                             &f->arena, &docs[i], &e),
                          SMCT_OK);
     }
     for (size_t i = 0; i < N; i++) {
@@ -406,11 +421,12 @@ static void doc_equal_tells_apart_what_n2_tells_apart(void **state)
     smct_doc_t a;
     smct_doc_t b;
     const char *call = "[\"call\",\"m\",[\"null\"]]";
-    assert_int_equal(smct_notation_parse(call, strlen(call), SMCT_ENTRY_CALL, &f->arena, &a, &e), SMCT_OK);
+    assert_int_equal(smct_notation_parse(call, strlen(call), SMC_ENTRY_CALL, &f->arena, &a, &e),
+                     SMCT_OK);
     b = a;
     b.call.args = NULL;
     assert_true(smct_doc_equal(&a, &b));
-    b.entry = SMCT_ENTRY_MESSAGE;
+    b.entry = SMC_ENTRY_MESSAGE;
     assert_false(smct_doc_equal(&a, &b));
 }
 
@@ -419,23 +435,23 @@ static void doc_equal_tells_apart_what_n2_tells_apart(void **state)
 static void writer_pretty_indents_containers_and_reads_back(void **state)
 {
     fixture_t *f = *state;
-    const char *text = "[\"list\",[[\"i32\",1],[\"map\",[[[\"str\",\"k\"],[\"i32s\",[1,2]]]]],[\"list\",[]],"
-                       "[\"custom\",130,[\"bool\",true]]]]";
+    const char *text =
+        "[\"list\",[[\"i32\",1],[\"map\",[[[\"str\",\"k\"],[\"i32s\",[1,2]]]]],[\"list\",[]],"
+        "[\"custom\",130,[\"bool\",true]]]]";
     smc_value_t *v = NULL;
     smct_error_t e;
     assert_int_equal(smct_notation_parse_value(text, strlen(text), &f->arena, &v, &e), SMCT_OK);
     smct_buf_t b;
     smct_buf_init(&b);
     assert_int_equal(smct_notation_write_value(&b, v, SMCT_NOTATION_PRETTY, &e), SMCT_OK);
-    assert_string_equal(smct_buf_cstr(&b),
-                        "[\"list\", [\n"
-                        "  [\"i32\", 1],\n"
-                        "  [\"map\", [\n"
-                        "    [[\"str\", \"k\"], [\"i32s\", [1, 2]]]\n"
-                        "  ]],\n"
-                        "  [\"list\", []],\n"
-                        "  [\"custom\", 130, [\"bool\", true]]\n"
-                        "]]");
+    assert_string_equal(smct_buf_cstr(&b), "[\"list\", [\n"
+                                           "  [\"i32\", 1],\n"
+                                           "  [\"map\", [\n"
+                                           "    [[\"str\", \"k\"], [\"i32s\", [1, 2]]]\n"
+                                           "  ]],\n"
+                                           "  [\"list\", []],\n"
+                                           "  [\"custom\", 130, [\"bool\", true]]\n"
+                                           "]]");
     smc_value_t *back = NULL;
     assert_int_equal(smct_notation_parse_value(b.data, b.len, &f->arena, &back, &e), SMCT_OK);
     assert_true(smc_value_equal(v, back));
@@ -486,11 +502,14 @@ static void strbytes_round_trips_in_values_and_text_fields(void **state)
     assert_int_equal(smct_notation_write_call(&b, &call, 0, &e), SMCT_OK);
     assert_string_equal(b.data, "[\"call\",[\"strbytes\",\"c080\"],[\"null\"]]");
     smct_doc_t doc;
-    assert_int_equal(smct_notation_parse(b.data, b.len, SMCT_ENTRY_CALL, &f->arena, &doc, &e), SMCT_OK);
+    assert_int_equal(smct_notation_parse(b.data, b.len, SMC_ENTRY_CALL, &f->arena, &doc, &e),
+                     SMCT_OK);
     assert_int_equal(doc.call.name.len, 2);
     assert_memory_equal(doc.call.name.ptr, "\xc0\x80", 2);
-    static const char env[] = "[\"error\",\"e\",[\"strbytes\",\"eda080\"],[\"null\"],[\"strbytes\",\"ff\"]]";
-    assert_int_equal(smct_notation_parse(env, sizeof env - 1, SMCT_ENTRY_ENVELOPE, &f->arena, &doc, &e), SMCT_OK);
+    static const char env[] =
+        "[\"error\",\"e\",[\"strbytes\",\"eda080\"],[\"null\"],[\"strbytes\",\"ff\"]]";
+    assert_int_equal(
+        smct_notation_parse(env, sizeof env - 1, SMC_ENTRY_ENVELOPE, &f->arena, &doc, &e), SMCT_OK);
     assert_true(doc.envelope.has_message);
     assert_int_equal(doc.envelope.message.len, 3);
     smct_buf_clear(&b);
@@ -498,15 +517,18 @@ static void strbytes_round_trips_in_values_and_text_fields(void **state)
     assert_string_equal(b.data, env);
     /* one form per value: never well-formed UTF-8, never empty, lower-case hex pairs */
     static const char *const refused[] = {
-        "[\"strbytes\",\"61\"]", "[\"strbytes\",\"\"]", "[\"strbytes\",\"FF\"]", "[\"strbytes\",\"f\"]",
-        "[\"strbytes\",255]", "[\"strbytes\"]", "[\"strbytes\",\"ff\",\"ff\"]",
+        "[\"strbytes\",\"61\"]",        "[\"strbytes\",\"\"]", "[\"strbytes\",\"FF\"]",
+        "[\"strbytes\",\"f\"]",         "[\"strbytes\",255]",  "[\"strbytes\"]",
+        "[\"strbytes\",\"ff\",\"ff\"]",
     };
     for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
-        assert_int_equal(smct_notation_parse_value(refused[i], strlen(refused[i]), &f->arena, &back, &e),
-                         SMCT_ERR_NOTATION);
+        assert_int_equal(
+            smct_notation_parse_value(refused[i], strlen(refused[i]), &f->arena, &back, &e),
+            SMCT_ERR_NOTATION);
     }
     static const char name_refused[] = "[\"call\",[\"strbytes\",\"6d\"],[\"null\"]]";
-    assert_int_equal(smct_notation_parse(name_refused, sizeof name_refused - 1, SMCT_ENTRY_CALL, &f->arena, &doc, &e),
+    assert_int_equal(smct_notation_parse(name_refused, sizeof name_refused - 1, SMC_ENTRY_CALL,
+                                         &f->arena, &doc, &e),
                      SMCT_ERR_NOTATION);
     smct_buf_free(&b);
 }
@@ -545,7 +567,8 @@ static void deep_roundtrip(void *p)
     smct_json_opts_t opts = {400000};
     smc_value_t *v = NULL;
     smct_error_t e;
-    job->read_status = smct_json_parse(job->text.data, job->text.len, &opts, &job->f->arena, &j, &e);
+    job->read_status =
+        smct_json_parse(job->text.data, job->text.len, &opts, &job->f->arena, &j, &e);
     if (job->read_status != SMCT_OK) {
         return;
     }
@@ -553,7 +576,8 @@ static void deep_roundtrip(void *p)
     if (job->read_status != SMCT_OK) {
         return;
     }
-    for (const smc_value_t *c = v; c->type == SMC_TYPE_LIST && c->list.count == 1; c = &c->list.items[0]) {
+    for (const smc_value_t *c = v; c->type == SMC_TYPE_LIST && c->list.count == 1;
+         c = &c->list.items[0]) {
         job->depth_seen++;
     }
     smct_buf_t out;
@@ -600,12 +624,15 @@ int main(void)
         cmocka_unit_test_setup_teardown(n1_strings_and_bytes_both_directions, setup, teardown),
         cmocka_unit_test_setup_teardown(n1_typed_lists_both_directions, setup, teardown),
         cmocka_unit_test_setup_teardown(n1_containers_both_directions, setup, teardown),
-        cmocka_unit_test_setup_teardown(n1_largeint_reads_and_writes_but_never_encodes, setup, teardown),
-        cmocka_unit_test_setup_teardown(n1_whitespace_and_escapes_read_as_the_same_value, setup, teardown),
+        cmocka_unit_test_setup_teardown(n1_largeint_reads_and_writes_but_never_encodes, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(n1_whitespace_and_escapes_read_as_the_same_value, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(n4_rejects_unknown_type_words, setup, teardown),
         cmocka_unit_test_setup_teardown(n4_rejects_wrong_element_counts, setup, teardown),
         cmocka_unit_test_setup_teardown(n4_rejects_i32_that_is_not_an_int32, setup, teardown),
-        cmocka_unit_test_setup_teardown(n4_rejects_i64_that_is_not_canonical_decimal, setup, teardown),
+        cmocka_unit_test_setup_teardown(n4_rejects_i64_that_is_not_canonical_decimal, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(n4_rejects_hex_of_wrong_length_or_case, setup, teardown),
         cmocka_unit_test_setup_teardown(n4_rejects_custom_tags_outside_128_255, setup, teardown),
         cmocka_unit_test_setup_teardown(n4_rejects_lone_surrogate_escapes, setup, teardown),
@@ -614,11 +641,14 @@ int main(void)
         cmocka_unit_test_setup_teardown(n2_rejects_malformed_forms, setup, teardown),
         cmocka_unit_test_setup_teardown(n2_guess_entry_from_the_form_word, setup, teardown),
         cmocka_unit_test_setup_teardown(doc_equal_tells_apart_what_n2_tells_apart, setup, teardown),
-        cmocka_unit_test_setup_teardown(writer_pretty_indents_containers_and_reads_back, setup, teardown),
+        cmocka_unit_test_setup_teardown(writer_pretty_indents_containers_and_reads_back, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(writer_refuses_values_without_notation, setup, teardown),
-        cmocka_unit_test_setup_teardown(strbytes_round_trips_in_values_and_text_fields, setup, teardown),
+        cmocka_unit_test_setup_teardown(strbytes_round_trips_in_values_and_text_fields, setup,
+                                        teardown),
         cmocka_unit_test(writer_treats_null_pointers_as_null_values),
-        cmocka_unit_test_setup_teardown(deep_notation_reads_and_writes_without_stack, setup, teardown),
+        cmocka_unit_test_setup_teardown(deep_notation_reads_and_writes_without_stack, setup,
+                                        teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -21,7 +21,7 @@ static smc_runner_status_t report_error(smc_status_t st, smc_runner_report_t *re
     return SMC_RUNNER_ERROR;
 }
 
-static smc_runner_status_t example_decode(void *ctx, smc_runner_entry_t entry, const uint8_t *data, size_t len,
+static smc_runner_status_t example_decode(void *ctx, smc_entry_t entry, const uint8_t *data, size_t len,
                                           smc_runner_mode_t mode, smc_arena_t *arena, smc_runner_item_t *out,
                                           smc_runner_report_t *report)
 {

@@ -18,24 +18,6 @@
 /* The longest request line accepted; the judge bounds responses the same way. */
 #define MAX_LINE ((size_t)64 << 20)
 
-static void item_from_doc(smc_runner_item_t *item, const smct_doc_t *doc)
-{
-    memset(item, 0, sizeof *item);
-    item->entry = (smc_runner_entry_t)doc->entry;
-    item->value = doc->value;
-    item->call = doc->call;
-    item->envelope = doc->envelope;
-}
-
-static void doc_from_item(smct_doc_t *doc, const smc_runner_item_t *item)
-{
-    memset(doc, 0, sizeof *doc);
-    doc->entry = (smct_entry_t)item->entry;
-    doc->value = item->value;
-    doc->call = item->call;
-    doc->envelope = item->envelope;
-}
-
 static void write_caps(smct_buf_t *b, const char *const *caps)
 {
     smct_buf_putc(b, '[');
@@ -50,7 +32,6 @@ static void write_caps(smct_buf_t *b, const char *const *caps)
 
 static void hello(smct_buf_t *b, const smc_runner_codec_t *codec)
 {
-    static const char *const names[] = {"message", "call", "envelope"};
     smct_buf_puts(b, "{\"seq\":0,\"status\":\"ok\",\"protocol\":1,\"codec\":{\"name\":");
     smct_json_write_cstr(b, codec->name);
     smct_buf_puts(b, ",\"version\":");
@@ -59,9 +40,9 @@ static void hello(smct_buf_t *b, const smc_runner_codec_t *codec)
     smct_json_write_cstr(b, codec->language);
     smct_buf_puts(b, "},\"entries\":[");
     bool first = true;
-    for (int e = 0; e < 3; e++) {
+    for (int e = 0; e < SMC_ENTRY_COUNT; e++) {
         if (codec->entries[e]) {
-            smct_buf_printf(b, "%s\"%s\"", first ? "" : ",", names[e]);
+            smct_buf_printf(b, "%s\"%s\"", first ? "" : ",", smct_entry_name((smc_entry_t)e));
             first = false;
         }
     }
@@ -101,10 +82,8 @@ static void skipped_reply(smct_buf_t *b, uint64_t seq, const char *why)
 /* Append the item's notation; false (reply replaced by an error) if it has none. */
 static bool put_notation(smct_buf_t *b, uint64_t seq, const smc_runner_item_t *item)
 {
-    smct_doc_t doc;
-    doc_from_item(&doc, item);
     smct_error_t e;
-    if (smct_notation_write(b, &doc, SMCT_NOTATION_COMPACT, &e) != SMCT_OK) {
+    if (smct_notation_write(b, item, SMCT_NOTATION_COMPACT, &e) != SMCT_OK) {
         /* e.g. a string that is not UTF-8: the codec accepted what has no notation */
         error_reply(b, seq, "no_notation", false, 0, e.message);
         return false;
@@ -146,7 +125,7 @@ static void handle(smct_buf_t *out, const smct_json_t *req, const smc_runner_cod
         return;
     }
     const smct_json_t *jentry = smct_json_get(req, "entry");
-    smct_entry_t entry;
+    smc_entry_t entry;
     if (!jentry || jentry->type != SMCT_JSON_STRING || !smct_entry_from_name(jentry->str.ptr, jentry->str.len, &entry) ||
         !codec->entries[entry]) {
         skipped_reply(out, seq, "entry point not implemented by this codec");
@@ -176,7 +155,7 @@ static void handle(smct_buf_t *out, const smct_json_t *req, const smc_runner_cod
             return;
         }
         smc_runner_item_t item;
-        smc_runner_status_t st = codec->decode(codec->ctx, (smc_runner_entry_t)entry, data, len, m, arena, &item, &report);
+        smc_runner_status_t st = codec->decode(codec->ctx, entry, data, len, m, arena, &item, &report);
         free(block);
         if (st == SMC_RUNNER_SKIPPED) {
             skipped_reply(out, seq, report.message);
@@ -219,11 +198,9 @@ static void handle(smct_buf_t *out, const smct_json_t *req, const smc_runner_cod
                         value ? e.message : "request has no value");
             return;
         }
-        smc_runner_item_t item;
-        item_from_doc(&item, &doc);
         uint8_t *bytes = NULL;
         size_t n = 0;
-        smc_runner_status_t st = codec->encode(codec->ctx, &item, arena, &bytes, &n, &report);
+        smc_runner_status_t st = codec->encode(codec->ctx, &doc, arena, &bytes, &n, &report);
         if (st == SMC_RUNNER_SKIPPED) {
             skipped_reply(out, seq, report.message);
             return;

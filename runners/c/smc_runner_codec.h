@@ -23,17 +23,11 @@
 #include <stdint.h>
 
 #include "smc/smc.h"
+#include "smct_doc.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/** Entry points (spec §9, §10, §11); the protocol's "message", "call", "envelope". */
-typedef enum smc_runner_entry {
-    SMC_RUNNER_MESSAGE = 0,
-    SMC_RUNNER_CALL = 1,
-    SMC_RUNNER_ENVELOPE = 2
-} smc_runner_entry_t;
 
 /** Decoder modes (spec §1.2). */
 typedef enum smc_runner_mode {
@@ -41,13 +35,12 @@ typedef enum smc_runner_mode {
     SMC_RUNNER_STRICT = 1   /**< canonical bytes only; requested only if "strict-mode" is a decode capability */
 } smc_runner_mode_t;
 
-/** One item of an entry point. Only the member selected by `entry` is meaningful. */
-typedef struct smc_runner_item {
-    smc_runner_entry_t entry;
-    smc_value_t *value;         /**< MESSAGE: the value */
-    smc_method_call_t call;     /**< CALL: name + arguments */
-    smc_envelope_t envelope;    /**< ENVELOPE: success or error envelope */
-} smc_runner_item_t;
+/**
+ * One item of an entry point (a message's value, a method call or an envelope). It is the
+ * notation library's item, smct_doc_t (smct_doc.h): the runner converts notation to and
+ * from it, and the codec reads or fills the member its `entry` selects.
+ */
+typedef smct_doc_t smc_runner_item_t;
 
 /** What a codec function returns. */
 typedef enum smc_runner_status {
@@ -76,7 +69,7 @@ typedef struct smc_runner_codec {
     const char *name;                 /**< e.g. "smc-c-reference" */
     const char *version;              /**< e.g. "0.1.0" */
     const char *language;             /**< e.g. "C" */
-    bool entries[3];                  /**< by smc_runner_entry_t: entry points implemented */
+    bool entries[SMC_ENTRY_COUNT];    /**< by smc_entry_t: entry points implemented */
     const char *const *decode_caps;   /**< NULL-terminated feature words the decoder can express */
     const char *const *encode_caps;   /**< NULL-terminated feature words the encoder can express */
     bool error_offsets;               /**< decode errors carry spec/errors.md offsets */
@@ -89,7 +82,7 @@ typedef struct smc_runner_codec {
      * `arena` (smc_arena_alloc or the smc_value_make_* builders); the runner resets it after
      * each request.
      */
-    smc_runner_status_t (*decode)(void *ctx, smc_runner_entry_t entry, const uint8_t *data, size_t len,
+    smc_runner_status_t (*decode)(void *ctx, smc_entry_t entry, const uint8_t *data, size_t len,
                                   smc_runner_mode_t mode, smc_arena_t *arena, smc_runner_item_t *out,
                                   smc_runner_report_t *report);
 

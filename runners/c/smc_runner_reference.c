@@ -27,7 +27,7 @@ static smc_runner_status_t from_status(smc_status_t st, const smc_error_t *err, 
     return SMC_RUNNER_ERROR;
 }
 
-static smc_runner_status_t ref_decode(void *ctx, smc_runner_entry_t entry, const uint8_t *data, size_t len,
+static smc_runner_status_t ref_decode(void *ctx, smc_entry_t entry, const uint8_t *data, size_t len,
                                       smc_runner_mode_t mode, smc_arena_t *arena, smc_runner_item_t *out,
                                       smc_runner_report_t *report)
 {
@@ -38,13 +38,13 @@ static smc_runner_status_t ref_decode(void *ctx, smc_runner_entry_t entry, const
     memset(out, 0, sizeof *out);
     out->entry = entry;
     switch (entry) {
-    case SMC_RUNNER_MESSAGE:
+    case SMC_ENTRY_MESSAGE:
         st = smc_decode(data, len, &opts, arena, &out->value, &err);
         break;
-    case SMC_RUNNER_CALL:
+    case SMC_ENTRY_CALL:
         st = smc_decode_method_call(data, len, &opts, arena, &out->call, &err);
         break;
-    case SMC_RUNNER_ENVELOPE:
+    case SMC_ENTRY_ENVELOPE:
         st = smc_decode_envelope(data, len, &opts, arena, &out->envelope, &err);
         break;
     }
@@ -54,11 +54,11 @@ static smc_runner_status_t ref_decode(void *ctx, smc_runner_entry_t entry, const
 static smc_status_t encode_into(const smc_runner_item_t *item, uint8_t *buf, size_t cap, size_t *n, smc_error_t *err)
 {
     switch (item->entry) {
-    case SMC_RUNNER_MESSAGE:
+    case SMC_ENTRY_MESSAGE:
         return smc_encode(item->value, buf, cap, n, err);
-    case SMC_RUNNER_CALL:
+    case SMC_ENTRY_CALL:
         return smc_encode_method_call(&item->call, buf, cap, n, err);
-    case SMC_RUNNER_ENVELOPE:
+    case SMC_ENTRY_ENVELOPE:
         return smc_encode_envelope(&item->envelope, buf, cap, n, err);
     }
     return SMC_ERR_USAGE;

@@ -6,20 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "smct_hex.h"
 #include "smct_notation.h"
 
 /* ---- bytes ---- */
-
-static int hex_nibble(char c)
-{
-    if (c >= '0' && c <= '9') {
-        return c - '0';
-    }
-    if (c >= 'a' && c <= 'f') {
-        return c - 'a' + 10;
-    }
-    return -1;
-}
 
 static size_t hex_append(uint8_t *out, const char *hex)
 {
@@ -29,7 +19,7 @@ static size_t hex_append(uint8_t *out, const char *hex)
         if (*p == ' ') {
             continue;
         }
-        int v = hex_nibble(*p);
+        int v = smct_hex_lower_digit(*p);
         if (v < 0) {
             fail_msg("bad hex digit '%c' in \"%s\"", *p, hex);
         }

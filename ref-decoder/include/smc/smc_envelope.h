@@ -24,6 +24,21 @@
 extern "C" {
 #endif
 
+/**
+ * The format's three entry points: a message is one value (smc_decode, spec §9), a method
+ * call a name and its arguments (smc_decode_method_call, spec §10), an envelope a result or
+ * an error (smc_decode_envelope, spec §11). Code that handles all three (the runner
+ * protocol's `entry`: "message", "call", "envelope") selects one with this.
+ */
+typedef enum smc_entry {
+    SMC_ENTRY_MESSAGE = 0,
+    SMC_ENTRY_CALL = 1,
+    SMC_ENTRY_ENVELOPE = 2
+} smc_entry_t;
+
+/** The number of entry points, for tables indexed by smc_entry_t. */
+#define SMC_ENTRY_COUNT 3
+
 /** A method call: name (UTF-8, a tag-7 string on the wire) and one arguments value. */
 typedef struct smc_method_call {
     smc_bytes_t name;

@@ -1,0 +1,118 @@
+/*
+ * Allocation for the judge (alloc.h). The judge builds many small strings (details, excerpts,
+ * expected and actual texts); these helpers keep each call site to one line, and turn every
+ * failure into one sticky state instead of an exit that would leave runners behind.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "alloc.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* One judge run per process (smc_judge_main), single-threaded, like the interrupt flag. */
+static bool g_out_of_memory;
+
+void smcj_nomem(void)
+{
+    g_out_of_memory = true;
+}
+
+bool smcj_out_of_memory(void)
+{
+    return g_out_of_memory;
+}
+
+void smcj_alloc_reset(void)
+{
+    g_out_of_memory = false;
+}
+
+static void *checked(void *p)
+{
+    if (p == NULL) {
+        smcj_nomem();
+    }
+    return p;
+}
+
+void *smcj_malloc(size_t n)
+{
+    return checked(malloc(n ? n : 1));
+}
+
+void *smcj_calloc(size_t count, size_t size)
+{
+    return checked(calloc(count ? count : 1, size ? size : 1));
+}
+
+char *smcj_strdup(const char *s)
+{
+    return smcj_strndup(s, strlen(s));
+}
+
+char *smcj_strndup(const char *s, size_t n)
+{
+    char *p = n < SIZE_MAX ? smcj_malloc(n + 1) : checked(NULL);
+    if (p != NULL) {
+        memcpy(p, s, n);
+        p[n] = '\0';
+    }
+    return p;
+}
+
+char *smcj_asprintf(const char *fmt, ...)
+{
+    smct_buf_t b = {0};
+    va_list ap;
+    va_start(ap, fmt);
+    smct_buf_vprintf(&b, fmt, ap);
+    va_end(ap);
+    return smcj_buf_take(&b);
+}
+
+bool smcj_grow(void **p, size_t *cap, size_t need, size_t elem)
+{
+    if (!smct_grow_array(p, cap, need, elem)) {
+        smcj_nomem();
+        return false;
+    }
+    return true;
+}
+
+void smcj_free_strs(char **a, size_t n)
+{
+    for (size_t i = 0; a != NULL && i < n; i++) {
+        free(a[i]);
+    }
+    free(a);
+}
+
+bool smcj_buf_ok(const smct_buf_t *b)
+{
+    if (!smct_buf_ok(b)) {
+        smcj_nomem();
+        return false;
+    }
+    return true;
+}
+
+const char *smcj_buf_text(const smct_buf_t *b)
+{
+    smcj_buf_ok(b);
+    return smct_buf_cstr(b);
+}
+
+char *smcj_buf_take(smct_buf_t *b)
+{
+    return checked(smct_buf_steal(b));
+}
+
+void smcj_buf_append_buf(smct_buf_t *dst, const smct_buf_t *src)
+{
+    if (!smct_buf_ok(src)) {
+        dst->failed = true;
+        return;
+    }
+    smct_buf_append(dst, src->data, src->len);
+}

@@ -1,0 +1,47 @@
+/**
+ * @file options.h
+ * @brief The command line of `smc conformance` (its --help text is the reference).
+ */
+#ifndef SMCJ_OPTIONS_H
+#define SMCJ_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "model.h"
+
+typedef struct smcj_opts {
+    const char *vectors;    /* --vectors, or NULL: look in the usual places */
+    smcj_runner_t *runners; /* --runner and --skip-runner, in command-line order */
+    size_t n_runners;
+    char **only, **tiers, **features, **sections;
+    size_t n_only, n_tiers, n_features, n_sections;
+    char **xfail_specs, **write_specs;
+    size_t n_xfail, n_write;
+    const char *json, *junit, *html;
+    double timeout, start_timeout;
+    long window;
+    long max_details;
+    long max_line;
+    int progress; /* -1 auto */
+    bool list_na;
+    smcj_gate_t gate;
+} smcj_opts_t;
+
+/** The defaults: timeout 5 s, handshake 30 s, window 64, 20 details, lines up to 64 MiB,
+ *  progress when stderr is a terminal, gate "recommended". */
+void smcj_opts_init(smcj_opts_t *o);
+
+/**
+ * Parse argv[1..argc). 0 when the run can go on, 1 when --help was printed, -1 with a
+ * message in `err` for a usage error. Runners are created (smcj_runner_t) as given.
+ */
+int smcj_opts_parse(smcj_opts_t *o, int argc, char **argv, char *err, size_t err_size);
+
+/** Give each runner its --xfail and --write-xfail path; false with a message in `err`. */
+bool smcj_opts_attach_lists(smcj_opts_t *o, char *err, size_t err_size);
+
+/** Free the lists and the runners. */
+void smcj_opts_free(smcj_opts_t *o);
+
+#endif /* SMCJ_OPTIONS_H */
