@@ -42,6 +42,17 @@ void main() => runTests(() {
               '820c02040100000000000000070178');
         });
 
+        test('a NaN map key keeps its value (spec §7.4: writeValue walks the map with forEach)', () {
+          expectEqual(
+              encode([
+                'map',
+                [
+                  [['f64', '7ff8000000000000'], ['str', 'v']]
+                ]
+              ]),
+              '0d01' '06' '0000000000' '000000000000f87f' '070176');
+        });
+
         test('floats keep their bits through double (spec §4.3)', () {
           for (final bits in ['8000000000000000', '7ff0000000000001', 'fff8000000000000']) {
             final hex = encode(['f64', bits]);

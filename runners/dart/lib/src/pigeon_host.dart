@@ -117,9 +117,11 @@ class PigeonHostCodec {
     }
     if (value is List) return ListValue([for (final element in value) toWire(element)]);
     if (value is Map) {
-      return MapValue([
-        for (final entry in value.entries) MapEntry(toWire(entry.key), toWire(entry.value))
-      ]);
+      // forEach, as Flutter's writeValue does: `entries` looks each value up by its key, and
+      // a NaN key never equals itself, so its value would come out as null.
+      final entries = <MapEntry<SmcValue, SmcValue>>[];
+      value.forEach((key, element) => entries.add(MapEntry(toWire(key), toWire(element))));
+      return MapValue(entries);
     }
     if (value is CustomHostValue) return CustomValue(value.tag, toWire(value.payload));
     throw SmcCodecException(ErrorClass.notEncodable, null,
