@@ -100,16 +100,17 @@ final Profile flutterVmProfile = Profile(
 );
 
 /// A Pigeon-generated Dart codec (wire-format-notes §4.3): it decodes like the base
-/// codec plus custom tags, and writes every int as int64, so encode loses int32 and
-/// gains int64-distinct (an `i64` holding 5 is written as tag 4, as the vector wants).
+/// codec plus custom tags, and writes every int as int64, Pigeon's convention
+/// (spec §12.3, R12.3-1): the `pigeon-int64` option, under which the judge expects
+/// every integer written with tag 4.
 final Profile pigeonDartProfile = Profile(
   name: 'pigeon-dart',
   summary: 'a Pigeon-style Dart codec (StandardMessageCodec subclass, ints as int64)',
   decode: _allExcept(_flutterVmDecodeOmits.difference(const {'custom-types'})),
   encode: _allExcept(
-      {'int32', 'duplicate-map-keys', 'error-stacktrace', 'strict-mode', 'depth-limit'},
+      {'int64-distinct', 'duplicate-map-keys', 'error-stacktrace', 'strict-mode', 'depth-limit'},
       encode: true),
-  options: const ['shift'],
+  options: const ['shift', 'pigeon-int64'],
 );
 
 /// Flutter's codec compiled with dart2js (wire-format-notes §2.2, §2.9): every number
