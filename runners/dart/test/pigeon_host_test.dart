@@ -12,7 +12,7 @@ final backend = PigeonHostBackend();
 String encode(Object? notation, [String entry = 'message']) =>
     hexOfBytes(backend.encode(entry, notation));
 Object decode(String hex, [String entry = 'message']) =>
-    backend.decode(entry, bytesFromHex(hex), 'flutter');
+    backend.decode(entry, bytesFromHex(hex), 'flutter').toNotation();
 
 void main() => runTests(() {
       group('encode (wire-format-notes §4.3)', () {

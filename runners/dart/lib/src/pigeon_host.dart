@@ -25,6 +25,7 @@ import 'host_converter.dart';
 import 'notation.dart';
 import 'pure_backend.dart' show guardCodec;
 import 'pure_codec.dart';
+import 'summary.dart';
 import 'value.dart';
 
 /// Host values <-> the pure codec's value model, with Pigeon's Dart rules.
@@ -152,8 +153,8 @@ class PigeonHostBackend implements CodecBackend {
   List<String> get entries => const ['message', 'call', 'envelope'];
 
   @override
-  Object decode(String entry, Uint8List bytes, String mode) =>
-      guardCodec(() => _hostToNotation(_decodeHost(entry, bytes, mode)));
+  DecodedItem decode(String entry, Uint8List bytes, String mode) =>
+      _PigeonItem(this, guardCodec(() => _decodeHost(entry, bytes, mode)));
 
   @override
   Uint8List encode(String entry, Object? notation) {
@@ -161,7 +162,7 @@ class PigeonHostBackend implements CodecBackend {
     try {
       item = _itemFromNotation(entry, notation);
     } on NotationException catch (error) {
-      throw BackendFailure(ErrorClass.badNotation.wire, null, error.message);
+      throw BackendSkip('the request\'s notation cannot be read: ${error.message}');
     }
     return guardCodec(() => _encodeHost(item));
   }
@@ -182,12 +183,6 @@ class PigeonHostBackend implements CodecBackend {
     if (envelope is SuccessEnvelope) return _HostItem.success(converter.fromNotation(json[1]));
     return _HostItem.error(envelope as ErrorEnvelope, converter.fromNotation(json[3]));
   }
-
-  @override
-  RoundTrip roundtrip(String entry, Uint8List bytes, String mode) => guardCodec(() {
-        final host = _decodeHost(entry, bytes, mode);
-        return RoundTrip(_hostToNotation(host), _encodeHost(host));
-      });
 
   /// The decoded item with host values inside.
   _HostItem _decodeHost(String entry, Uint8List bytes, String mode) {
@@ -243,6 +238,23 @@ class PigeonHostBackend implements CodecBackend {
             hasStacktrace: error.hasStacktrace, stacktrace: error.stacktrace));
     }
   }
+}
+
+/// A decoded item of the Pigeon host layer: its value slot holds Dart host values.
+class _PigeonItem implements DecodedItem {
+  _PigeonItem(this.backend, this.item);
+
+  final PigeonHostBackend backend;
+  final _HostItem item;
+
+  @override
+  ValueSummary summary() => summarizeHost(item.value);
+
+  @override
+  Object toNotation() => backend._hostToNotation(item);
+
+  @override
+  Uint8List reencode() => guardCodec(() => backend._encodeHost(item));
 }
 
 enum _Kind { message, call, success, error }
