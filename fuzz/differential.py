@@ -63,8 +63,8 @@ class Runner:
         self.proc = subprocess.Popen(self.cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.DEVNULL)
         self.buf, self.seq = b"", 0
-        resp = self._exchange({"seq": 0, "op": "hello", "protocol": 1})
-        if resp.get("status") != "ok" or resp.get("protocol") != 1:
+        resp = self._exchange({"seq": 0, "op": "hello", "protocol": 1, "protocols": [1, 2]})
+        if resp.get("status") != "ok" or resp.get("protocol") not in (1, 2):
             raise RuntimeError(f"runner {self.name}: bad handshake: {resp}")
         self.hello = resp
 
@@ -115,8 +115,16 @@ class Runner:
             resp = json.loads(line)
         except ValueError:
             return {"status": "error", "class": "protocol_error", "message": line[:200].decode(errors="replace")}
-        if resp.get("seq") != req["seq"] or resp.get("status") not in ("ok", "error", "skipped"):
+        if resp.get("seq") != req["seq"] or resp.get("status") not in (
+                "ok", "error", "skipped", "crash", "not_implemented"):
             return {"status": "error", "class": "protocol_error", "message": str(resp)[:200]}
+        # protocol 2 answers (PROTOCOL.md P.3), in the shapes the comparison below knows
+        if resp["status"] == "crash":
+            return {"status": "error", "class": "crash", "message": resp.get("message", "")}
+        if resp["status"] == "not_implemented":
+            return {"status": "error", "class": None, "message": "not implemented"}
+        if resp["status"] == "ok" and "summary" in resp and "value" not in resp:
+            resp["value"] = ["summary", resp["summary"]]  # never equal to a decoded value
         return resp
 
     def request(self, op, **fields):

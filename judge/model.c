@@ -131,6 +131,8 @@ const char *smcj_status_name(smcj_status_t s)
         return "placement";
     case SMCJ_ST_PLACEMENT_INFO:
         return "placement-ungated";
+    case SMCJ_ST_UNSUPPORTED:
+        return "unsupported";
     }
     return "?";
 }
@@ -152,6 +154,11 @@ void smcj_runner_free(smcj_runner_t *r)
     free(r->codec_language);
     smcj_free_strs(r->decode_caps, r->n_decode_caps);
     smcj_free_strs(r->encode_caps, r->n_encode_caps);
+    for (size_t e = 0; e < SMC_ENTRY_COUNT; e++) {
+        smcj_free_strs(r->decl[e].caps[0], r->decl[e].n_caps[0]);
+        smcj_free_strs(r->decl[e].caps[1], r->decl[e].n_caps[1]);
+    }
+    free(r->unsupported_features);
     for (size_t k = 0; k < r->n_checks; k++) {
         smcj_check_t *c = &r->checks[k];
         free(c->detail);
@@ -160,6 +167,7 @@ void smcj_runner_free(smcj_runner_t *r)
         free(c->exp_bytes);
         free(c->act_bytes);
         free(c->stderr_tail);
+        free(c->lacks);
     }
     free(r->checks);
     free(r->results);

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "compare.h"
 #include "smc/smc.h"
 #include "smct_doc.h"
 
@@ -137,7 +138,9 @@ typedef enum smcj_outcome {
     SMCJ_OUT_PASS,
     SMCJ_OUT_FAIL,
     SMCJ_OUT_SKIPPED,
-    SMCJ_OUT_NA
+    SMCJ_OUT_NA,
+    SMCJ_OUT_UNSUPPORTED /* a clean rejection or skip of a vector needing a core feature the
+                            runner lacks (spec R1.4-13): never a pass, never a silent loss */
 } smcj_outcome_t;
 
 #define SMCJ_REASON_LIST(X)                                                                        \
@@ -170,6 +173,16 @@ typedef struct smcj_check {
     smcj_tier_t tier; /* the tier of the rules this check tests (V.2 tier / by_mode) */
     int order_alt;    /* passed with error.alternatives[order_alt], else -1 */
     int alt;          /* failed the way notes.alternatives[alt] says, else -1 */
+    /* What the runner's declaration makes the judge expect (expect.c; spec §1.4, P.5). */
+    char *lacks;            /* core/profile features it needs and the runner lacks; NULL: none */
+    bool lacks_core;        /* one of them is core: a clean rejection is `unsupported` */
+    bool skip_is_clean;     /* encode: the host cannot build the value (a host feature) */
+    bool robustness;        /* nesting vector, runner without depth-limit: R1.4-8 only */
+    bool accepted_bomb;     /* robustness or reject: the runner decoded a value anyway */
+    bool clean_refusal;     /* n/a because the runner rejected cleanly what it lacks */
+    smcj_cmp_t cmp;         /* how decoded values compare (multisets, integers by value) */
+    smcj_int_width_t width; /* how the expected bytes write integers (R4.2-4, R12.3-1) */
+    bool any_order;         /* the expected bytes may order map entries as the host does */
     smcj_outcome_t outcome;
     smcj_reason_t reason;
     char *detail;       /* one line: why it failed / was skipped / is n/a */
@@ -200,8 +213,10 @@ typedef enum smcj_status {
     SMCJ_ST_SKIPPED,
     SMCJ_ST_NA,
     SMCJ_ST_PLACEMENT, /* right at an aligned address, not at the shifted one; gated (spec §3.3) */
-    SMCJ_ST_PLACEMENT_INFO /* the same, outside the gate (recommended placement tier, --gate
-                              required) */
+    SMCJ_ST_PLACEMENT_INFO, /* the same, outside the gate (recommended placement tier, --gate
+                               required) */
+    SMCJ_ST_UNSUPPORTED     /* rejected cleanly, needing a core feature the runner lacks: the
+                               runner's feature verdict (not this status) decides the gate */
 } smcj_status_t;
 
 const char *smcj_status_name(smcj_status_t s);
@@ -225,7 +240,8 @@ typedef struct smcj_xfail_entry {
     char *reason;
     int line;
     bool is_glob;
-    size_t matched; /* vector ids it matches (all loaded vectors) */
+    bool is_feature; /* `feature:WORD`: excuses the runner's `unsupported` verdict for WORD */
+    size_t matched;  /* vector ids it matches (all loaded vectors); a feature line: 1 if used */
 } smcj_xfail_entry_t;
 
 typedef struct smcj_xfail {
@@ -235,6 +251,27 @@ typedef struct smcj_xfail {
 } smcj_xfail_t;
 
 /* ---- runners ---- */
+
+/** What a runner declared for one entry point (P.1): the top-level capabilities and options,
+ *  or those its `per_entry` object replaces for that entry. */
+typedef struct smcj_decl {
+    char **caps[2]; /* [0] decode, [1] encode; owned */
+    size_t n_caps[2];
+    bool error_classes; /* version 1 runners always (version 1 required classes) */
+    bool error_offsets; /* declared, and error-classes too */
+    bool shift;
+    bool borrows_input;
+    bool pigeon_int64;
+} smcj_decl_t;
+
+/** A core feature the runner lacks (spec §1.4, R1.4-11): one verdict per feature. */
+typedef struct smcj_feature_verdict {
+    const char *feature;      /* the V.3 word (static) */
+    const char *rule;         /* the rule that makes it core (static) */
+    bool decode, encode;      /* the directions that lack it */
+    size_t vectors;           /* selected vectors that need it in one of those directions */
+    const char *xfail_reason; /* the `feature:` line of the expected-failure list, or NULL */
+} smcj_feature_verdict_t;
 
 typedef struct smcj_runner {
     char *name;
@@ -258,7 +295,11 @@ typedef struct smcj_runner {
     size_t n_encode_caps;
     bool opt_error_offsets;
     bool opt_shift;
-    bool map_order;       /* decode caps contain map-order */
+    bool map_order;                               /* decode caps contain map-order */
+    int protocol;                                 /* the version the runner answered: 1 or 2 */
+    smcj_decl_t decl[SMC_ENTRY_COUNT];            /* per entry point: what the checks go by */
+    smcj_feature_verdict_t *unsupported_features; /* core features it lacks */
+    size_t n_unsupported_features;
     char *handshake_note; /* unknown capability/option words in the hello answer, or NULL */
 
     smcj_check_t *checks;
@@ -277,6 +318,10 @@ typedef struct smcj_runner {
     size_t n_placement, n_placement_info; /* placement failures, gated and not */
     size_t n_skipped_gated; /* skipped, in a gated tier, not an expected failure: fails the gate */
     size_t n_xfail_unmatched;
+    size_t n_unsupported;       /* vectors rejected cleanly for a missing core feature */
+    size_t n_features_unlisted; /* unsupported core features no `feature:` line excuses */
+    size_t n_robust;            /* nesting vectors checked for R1.4-8 only (no depth-limit) */
+    size_t n_bombs_accepted;    /* of those, or of any reject vector: decoded anyway */
 } smcj_runner_t;
 
 typedef enum smcj_gate {

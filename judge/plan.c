@@ -1,8 +1,10 @@
 /*
  * Request planning (runners/PROTOCOL.md P.5): which checks each selected vector gets, and the
- * request line of each (P.2). A check the runner cannot express (an entry point or feature it
- * did not declare in its handshake, P.1) is planned anyway and marked not applicable with the
- * reason, so the reports say why it was not run: n/a is never a silent pass.
+ * request line of each (P.2). Every check is sent whatever the runner's capabilities (spec
+ * §1.4): a missing feature changes what the check expects (expect.c), never whether it runs.
+ * Only a request that cannot be made at all (an entry point the runner lacks, a strict-mode
+ * decode without strict mode, a placement check without `shift`) is planned as not
+ * applicable, with the reason, so the reports say why it was not run: n/a is never a pass.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "plan.h"
@@ -11,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "expect.h"
 #include "vectors.h"
 
 bool smcj_caps_have(char *const *caps, size_t n, const char *word)
@@ -21,48 +24,6 @@ bool smcj_caps_have(char *const *caps, size_t n, const char *word)
         }
     }
     return false;
-}
-
-/* Features of `v` missing from `caps` (ignoring `except`), as "a, b"; NULL if none. */
-static char *missing_features(const smcj_vector_t *v, char *const *caps, size_t n,
-                              const char *except)
-{
-    smct_buf_t b = {0};
-    for (size_t i = 0; i < v->n_features; i++) {
-        if (except && strcmp(v->features[i], except) == 0) {
-            continue;
-        }
-        if (!smcj_caps_have(caps, n, v->features[i])) {
-            smct_buf_printf(&b, "%s%s", b.len ? ", " : "", v->features[i]);
-        }
-    }
-    if (!smcj_buf_ok(&b) || b.len == 0) { /* failed: out of memory is recorded */
-        smct_buf_free(&b);
-        return NULL;
-    }
-    return smcj_buf_take(&b);
-}
-
-/* As missing_features, for decoding by a host without ordered maps (P.5: map-order is then
- * not needed, maps compare as multisets). */
-static char *missing_features_but_map_order(const smcj_vector_t *v, char *const *caps, size_t n,
-                                            const char *except)
-{
-    smct_buf_t b = {0};
-    for (size_t i = 0; i < v->n_features; i++) {
-        if ((except && strcmp(v->features[i], except) == 0) ||
-            strcmp(v->features[i], "map-order") == 0) {
-            continue;
-        }
-        if (!smcj_caps_have(caps, n, v->features[i])) {
-            smct_buf_printf(&b, "%s%s", b.len ? ", " : "", v->features[i]);
-        }
-    }
-    if (!smcj_buf_ok(&b) || b.len == 0) { /* failed: out of memory is recorded */
-        smct_buf_free(&b);
-        return NULL;
-    }
-    return smcj_buf_take(&b);
 }
 
 /* Checks are appended vector by vector, in vector order: results.c finds a vector's checks
@@ -112,64 +73,40 @@ static void not_applicable(smcj_check_t *c, char *why)
     c->detail = why;
 }
 
-/* Add a check, n/a with reason `na` unless `na` is NULL; false when out of memory. */
-static bool plan_check(planner_t *P, const smcj_vectors_t *vs, smcj_check_kind_t kind,
-                       size_t vector, size_t index, bool strict, char *na)
+/* Add a check with the runner's expectations (expect.c), n/a with reason `na` unless `na` is
+ * NULL; NULL when out of memory. */
+static smcj_check_t *plan_check(planner_t *P, const smcj_vectors_t *vs, smcj_check_kind_t kind,
+                                size_t vector, size_t index, bool strict, char *na)
 {
     smcj_check_t *c = add(P, vs, kind, vector, index, strict);
     if (!c) {
         free(na);
-        return false;
+        return NULL;
     }
+    smcj_expect(c, P->r, &vs->v[vector]);
     if (na) {
         not_applicable(c, na);
     }
-    return true;
+    return c;
 }
 
-/* Why a decode check is n/a (a missing entry point, strict mode or feature), or NULL when it
- * is applicable. `except` is a feature this check does not need. */
-static char *decode_na(const smcj_runner_t *r, const smcj_vector_t *v, bool strict,
-                       const char *except)
+/* Why a decode check cannot be sent (a missing entry point, or strict mode), or NULL. */
+static char *decode_na(const smcj_runner_t *r, const smcj_vector_t *v, bool strict)
 {
     if (!r->entry_ok[v->entry]) {
         return smcj_asprintf("runner lacks the %s entry point", smct_entry_name(v->entry));
     }
-    if (strict && !smcj_caps_have(r->decode_caps, r->n_decode_caps, "strict-mode")) {
+    if (strict && !smcj_declares(r, v->entry, 0, "strict-mode")) {
         return smcj_strdup("runner has no strict mode (decode capability strict-mode)");
-    }
-    char *m = missing_features(v, r->decode_caps, r->n_decode_caps, except);
-    if (m && strcmp(m, "map-order") == 0) {
-        /* P.5: without map-order, decoded maps compare as multisets; decoding stays applicable */
-        free(m);
-        m = NULL;
-    } else if (m && !smcj_caps_have(r->decode_caps, r->n_decode_caps, "map-order")) {
-        free(m);
-        m = missing_features_but_map_order(v, r->decode_caps, r->n_decode_caps, except);
-    }
-    if (m) {
-        char *s = smcj_asprintf("decode capabilities lack: %s", m);
-        free(m);
-        return s;
     }
     return NULL;
 }
 
-/* Why an encode check is n/a, or NULL. */
+/* Why an encode or round-trip check cannot be sent, or NULL. */
 static char *encode_na(const smcj_runner_t *r, const smcj_vector_t *v)
 {
     if (!r->entry_ok[v->entry]) {
         return smcj_asprintf("runner lacks the %s entry point", smct_entry_name(v->entry));
-    }
-    char *m = missing_features(v, r->encode_caps, r->n_encode_caps, NULL);
-    if (m) {
-        char *s = smcj_asprintf("encode capabilities lack: %s", m);
-        free(m);
-        return s;
-    }
-    /* P.5: a host with unordered maps cannot reproduce the canonical order. */
-    if (!r->map_order && smcj_vector_has_feature(v, "map-order")) {
-        return smcj_strdup("runner's maps are unordered (no map-order in decode capabilities)");
     }
     return NULL;
 }
@@ -191,33 +128,15 @@ static bool plan_placement(planner_t *P, const smcj_vectors_t *vs, size_t i)
     } else {
         return true;
     }
-    smcj_check_t *c = add(P, vs, kind, i, 0, false);
-    if (!c) {
-        return false;
+    char *why = decode_na(P->r, v, false);
+    if (!why && !P->r->decl[v->entry].shift) {
+        why = smcj_strdup("runner does not declare the shift option (P.1): placement not tested");
     }
-    c->placed = true;
-    char *why = decode_na(P->r, v, false, kind == SMCJ_CHECK_LENIENT ? "strict-mode" : NULL);
-    if (why) {
-        not_applicable(c, why);
-    } else if (!P->r->opt_shift) {
-        not_applicable(
-            c, smcj_strdup("runner does not declare the shift option (P.1): placement not tested"));
+    smcj_check_t *c = plan_check(P, vs, kind, i, 0, false, why);
+    if (c) {
+        c->placed = true;
     }
-    return true;
-}
-
-/* A roundtrip needs both directions: the reasons of either, joined. */
-static char *roundtrip_na(const smcj_runner_t *r, const smcj_vector_t *v)
-{
-    char *dw = decode_na(r, v, false, NULL);
-    char *ew = encode_na(r, v);
-    char *both = NULL;
-    if (dw || ew) {
-        both = smcj_asprintf("%s%s%s", dw ? dw : "", dw && ew ? "; " : "", ew ? ew : "");
-    }
-    free(dw);
-    free(ew);
-    return both;
+    return c != NULL;
 }
 
 /* The wire-level checks of vector i (P.5), each at an aligned address; false when out of
@@ -228,26 +147,23 @@ static bool plan_vector(planner_t *P, const smcj_vectors_t *vs, size_t i)
     const smcj_vector_t *v = &vs->v[i];
     bool ok = true;
     if (v->is_valid) {
-        ok = plan_check(P, vs, SMCJ_CHECK_DECODE, i, 0, false, decode_na(r, v, false, NULL)) &&
-             plan_check(P, vs, SMCJ_CHECK_DECODE_STRICT, i, 0, true, decode_na(r, v, true, NULL)) &&
+        ok = plan_check(P, vs, SMCJ_CHECK_DECODE, i, 0, false, decode_na(r, v, false)) &&
+             plan_check(P, vs, SMCJ_CHECK_DECODE_STRICT, i, 0, true, decode_na(r, v, true)) &&
              plan_check(P, vs, SMCJ_CHECK_ENCODE, i, 0, false, encode_na(r, v)) &&
-             plan_check(P, vs, SMCJ_CHECK_ROUNDTRIP, i, 0, false, roundtrip_na(r, v));
+             plan_check(P, vs, SMCJ_CHECK_ROUNDTRIP, i, 0, false, encode_na(r, v));
         for (size_t k = 0; ok && k < v->n_accepted; k++) {
-            ok = plan_check(P, vs, SMCJ_CHECK_ACCEPT, i, k, false, decode_na(r, v, false, NULL)) &&
-                 plan_check(P, vs, SMCJ_CHECK_ACCEPT_STRICT, i, k, true,
-                            decode_na(r, v, true, NULL));
+            ok = plan_check(P, vs, SMCJ_CHECK_ACCEPT, i, k, false, decode_na(r, v, false)) &&
+                 plan_check(P, vs, SMCJ_CHECK_ACCEPT_STRICT, i, k, true, decode_na(r, v, true));
         }
     } else if (v->is_reject) {
         if (v->rejects_flutter) {
-            ok = plan_check(P, vs, SMCJ_CHECK_REJECT, i, 0, false, decode_na(r, v, false, NULL));
+            ok = plan_check(P, vs, SMCJ_CHECK_REJECT, i, 0, false, decode_na(r, v, false));
         } else if (v->has_value) {
-            /* V.2: in the modes that do not reject it, it decodes to `value`. The
-             * strict-mode feature is about the strict check, not this one. */
-            ok = plan_check(P, vs, SMCJ_CHECK_LENIENT, i, 0, false,
-                            decode_na(r, v, false, "strict-mode"));
+            /* V.2: in the modes that do not reject it, it decodes to `value` */
+            ok = plan_check(P, vs, SMCJ_CHECK_LENIENT, i, 0, false, decode_na(r, v, false));
         }
         if (ok && v->rejects_strict) {
-            ok = plan_check(P, vs, SMCJ_CHECK_REJECT, i, 0, true, decode_na(r, v, true, NULL));
+            ok = plan_check(P, vs, SMCJ_CHECK_REJECT, i, 0, true, decode_na(r, v, true));
         }
     }
     return ok;
@@ -327,7 +243,7 @@ void smcj_request_line(smct_buf_t *b, uint64_t seq, const smcj_runner_t *r,
     smct_buf_printf(
         b, "{\"seq\":%llu,\"op\":\"%s\",\"entry\":\"%s\",\"hex\":\"%s\",\"mode\":\"%s\"",
         (unsigned long long)seq, op, entry_word(v->entry), hex, c->strict ? "strict" : "flutter");
-    if (c->placed && r->opt_shift) {
+    if (c->placed && r->decl[v->entry].shift) {
         smct_buf_printf(b, ",\"shift\":%u",
                         v->shift); /* spec §3.3 placement; wire checks are aligned */
     }
@@ -336,5 +252,6 @@ void smcj_request_line(smct_buf_t *b, uint64_t seq, const smcj_runner_t *r,
 
 void smcj_hello_line(smct_buf_t *b)
 {
-    smct_buf_puts(b, "{\"seq\":0,\"op\":\"hello\",\"protocol\":1}");
+    /* version 1 runners read `protocol` and ignore `protocols` (P.1) */
+    smct_buf_puts(b, "{\"seq\":0,\"op\":\"hello\",\"protocol\":1,\"protocols\":[1,2]}");
 }

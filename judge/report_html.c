@@ -46,6 +46,7 @@ static const char k_css[] =
     ".xfail{background:#fb8f44;color:#fff}"
     ".differs{background:#0969da;color:#fff}"
     ".placement{background:#8250df;color:#fff}"
+    ".unsupported{background:#953800;color:#fff}"
     ".alt{margin:0 0 8px;padding:6px 10px;border-radius:4px;background:#ddf4ff;color:#0a3069}"
     ".skipped{background:#d4a72c;color:#fff}"
     ".na{background:#d0d7de;color:#57606a}"
@@ -120,6 +121,8 @@ static const char *status_class(smcj_status_t s)
     case SMCJ_ST_PLACEMENT:
     case SMCJ_ST_PLACEMENT_INFO:
         return "placement";
+    case SMCJ_ST_UNSUPPORTED:
+        return "unsupported";
     case SMCJ_ST_NONE:
         break;
     }
@@ -129,6 +132,37 @@ static const char *status_class(smcj_status_t s)
 static void esc(smct_buf_t *b, const char *s)
 {
     smcj_buf_xml_cstr(b, s);
+}
+
+static void html_note(void *ctx, const char *note)
+{
+    smct_buf_t *b = ctx;
+    smct_buf_puts(b, "<li>");
+    esc(b, note);
+    smct_buf_puts(b, "</li>");
+}
+
+/* Under a runner's summary line: the core features it lacks (spec §1.4, each a verdict of its
+ * own) and what its declaration changes in how it is judged. */
+static void runner_notes(smct_buf_t *b, const smcj_runner_t *r)
+{
+    smct_buf_puts(b, "<ul class=\"notes\">");
+    for (size_t k = 0; k < r->n_unsupported_features; k++) {
+        const smcj_feature_verdict_t *f = &r->unsupported_features[k];
+        smct_buf_printf(b, "<li><span class=\"tag %s\">unsupported</span> ",
+                        f->xfail_reason ? "xfail" : "unsupported");
+        smct_buf_t s = {0};
+        smcj_feature_verdict_text(&s, f);
+        esc(b, smcj_buf_text(&s));
+        smct_buf_free(&s);
+        if (f->xfail_reason) {
+            smct_buf_puts(b, " — expected failure: ");
+            esc(b, f->xfail_reason);
+        }
+        smct_buf_puts(b, "</li>");
+    }
+    smcj_declaration_notes(r, html_note, b);
+    smct_buf_puts(b, "</ul>");
 }
 
 /* The gate verdict with its reasons, then one summary line per runner. */
@@ -173,6 +207,7 @@ static void summary(smct_buf_t *b, const smcj_run_t *run)
             esc(b, c);
             free(c);
             smct_buf_puts(b, "</span>");
+            runner_notes(b, r);
         }
         smct_buf_puts(b, "</div>");
     }
@@ -187,7 +222,9 @@ static void legend(smct_buf_t *b)
         "<span class=\"xpass\">unexpected pass</span><span class=\"xfail\">expected failure</span>"
         "<span class=\"differs\">differs (implementation-defined)</span>"
         "<span class=\"placement\">placement (wrong only at a shifted address, spec §3.3)</span>"
-        "<span class=\"skipped\">skipped</span><span class=\"na\">n/a</span></div>");
+        "<span class=\"skipped\">skipped</span><span class=\"unsupported\">unsupported (needs a "
+        "core "
+        "feature the runner lacks, spec §1.4)</span><span class=\"na\">n/a</span></div>");
 }
 
 /* A matrix cell's colour: the worst status in it wins, so one failure is never lost in a
@@ -208,6 +245,9 @@ static const char *cell_class(const smcj_cell_t *c)
     }
     if (c->skipped) {
         return "skipped";
+    }
+    if (c->unsupported) {
+        return "unsupported";
     }
     if (c->differs) {
         return c->pass ? "mixed" : "differs";

@@ -24,6 +24,8 @@ static const char *outcome_name(smcj_outcome_t o)
         return "skipped";
     case SMCJ_OUT_NA:
         return "n/a";
+    case SMCJ_OUT_UNSUPPORTED:
+        return "unsupported";
     case SMCJ_OUT_PENDING:
         break;
     }
@@ -68,9 +70,21 @@ static void check_json(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t
     if (c->outcome == SMCJ_OUT_FAIL) {
         smct_buf_printf(b, ",\"reason\":\"%s\"", smcj_reason_name(c->reason));
     }
+    /* what the runner's declaration made this check expect (spec §1.4) */
+    smct_buf_puts(b, ",\"lacks\":");
+    smct_json_write_cstr(b, c->lacks);
+    smct_buf_printf(b, ",\"robustness\":%s,\"accepted_bomb\":%s", c->robustness ? "true" : "false",
+                    c->accepted_bomb ? "true" : "false");
     if (c->detail) {
         smct_buf_puts(b, ",\"detail\":");
         smct_json_write_cstr(b, c->detail);
+    }
+    if (c->outcome != SMCJ_OUT_FAIL && c->accepted_bomb) {
+        /* a passing robustness check that accepted the input: what it accepted */
+        smct_buf_puts(b, ",\"expected\":");
+        smct_json_write_cstr(b, c->expected);
+        smct_buf_puts(b, ",\"actual\":");
+        smct_json_write_cstr(b, c->actual);
     }
     if (c->outcome == SMCJ_OUT_FAIL) {
         smct_buf_puts(b, ",\"expected\":");
@@ -120,9 +134,51 @@ static void handshake_json(smct_buf_t *b, const smcj_runner_t *r)
     str_array(b, r->decode_caps, r->n_decode_caps);
     smct_buf_puts(b, ",\"encode\":");
     str_array(b, r->encode_caps, r->n_encode_caps);
-    smct_buf_printf(b, "},\"options\":[%s%s%s]", r->opt_error_offsets ? "\"error-offsets\"" : "",
-                    r->opt_error_offsets && r->opt_shift ? "," : "",
-                    r->opt_shift ? "\"shift\"" : "");
+    const smcj_decl_t *d = &r->decl[SMC_ENTRY_MESSAGE];
+    const char *const options[] = {
+        d->error_classes ? "error-classes" : NULL, d->error_offsets ? "error-offsets" : NULL,
+        r->opt_shift ? "shift" : NULL, d->borrows_input ? "borrows-input" : NULL,
+        d->pigeon_int64 ? "pigeon-int64" : NULL};
+    smct_buf_puts(b, "},\"options\":[");
+    first = true;
+    for (size_t i = 0; i < sizeof options / sizeof options[0]; i++) {
+        if (options[i]) {
+            smct_buf_printf(b, "%s\"%s\"", first ? "" : ",", options[i]);
+            first = false;
+        }
+    }
+    smct_buf_printf(b, "],\"protocol\":%d", r->protocol);
+}
+
+/* The core features the runner lacks (spec §1.4, R1.4-11): each fails the gate unless the
+ * expected-failure list has its `feature:` line. */
+static void unsupported_json(smct_buf_t *b, const smcj_runner_t *r)
+{
+    smct_buf_puts(b, ",\"unsupported\":[");
+    for (size_t k = 0; k < r->n_unsupported_features; k++) {
+        const smcj_feature_verdict_t *f = &r->unsupported_features[k];
+        smct_buf_printf(b,
+                        "%s{\"feature\":\"%s\",\"rule\":\"%s\",\"group\":\"core\",\"decode\":%s,"
+                        "\"encode\":%s,\"vectors\":%zu,\"xfail_reason\":",
+                        k ? "," : "", f->feature, f->rule, f->decode ? "true" : "false",
+                        f->encode ? "true" : "false", f->vectors);
+        smct_json_write_cstr(b, f->xfail_reason);
+        smct_buf_puts(b, ",\"text\":");
+        smct_buf_t s = {0};
+        smcj_feature_verdict_text(&s, f);
+        smcj_buf_ok(&s);
+        smct_json_write_string(b, s.data, s.len);
+        smct_buf_free(&s);
+        smct_buf_putc(b, '}');
+    }
+    smct_buf_putc(b, ']');
+}
+
+static void add_note(void *ctx, const char *note)
+{
+    smct_buf_t *b = ctx;
+    smct_buf_puts(b, b->data && b->data[b->len - 1] == '[' ? "" : ",");
+    smct_json_write_cstr(b, note);
 }
 
 /* One vector's result: status, tier, alternative, placement, replay, and its checks. */
@@ -228,10 +284,15 @@ static void runner_json(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_
                     ",\"counts\":{\"pass\":%zu,\"fail\":%zu,\"fail_ungated\":%zu,\"differs\":%zu,"
                     "\"differs_listed\":%zu,"
                     "\"placement\":%zu,\"placement_ungated\":%zu,"
-                    "\"expected_failure\":%zu,\"unexpected_pass\":%zu,\"skipped\":%zu,\"na\":%zu}",
+                    "\"expected_failure\":%zu,\"unexpected_pass\":%zu,\"skipped\":%zu,\"na\":%zu,"
+                    "\"unsupported\":%zu,\"robustness_only\":%zu,\"bombs_accepted\":%zu}",
                     r->n_pass, r->n_fail, r->n_fail_info, r->n_differs, r->n_differs_listed,
                     r->n_placement, r->n_placement_info, r->n_xfail, r->n_xpass, r->n_skipped,
-                    r->n_na);
+                    r->n_na, r->n_unsupported, r->n_robust, r->n_bombs_accepted);
+    unsupported_json(b, r);
+    smct_buf_puts(b, ",\"notes\":[");
+    smcj_declaration_notes(r, add_note, b);
+    smct_buf_putc(b, ']');
     smct_buf_puts(b, ",\"summary\":");
     if (r->results) {
         smct_buf_t s = {0};
@@ -281,7 +342,7 @@ void smcj_report_json(smct_buf_t *b, const smcj_run_t *run)
     static const char *const gates[] = {"required", "recommended", "all"};
     const smcj_vectors_t *vs = run->vectors;
     smct_buf_puts(
-        b, "{\"report_format\":2,\"tool\":\"smc conformance\",\"protocol\":1,\"started_at\":");
+        b, "{\"report_format\":3,\"tool\":\"smc conformance\",\"protocol\":2,\"started_at\":");
     smct_json_write_cstr(b, run->started_at);
     smct_buf_printf(b, ",\"seconds\":%.3f,\"timeout\":%g,\"vectors\":{\"dir\":", run->seconds,
                     run->timeout);

@@ -89,10 +89,27 @@ static void one_case(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *
     case SMCJ_ST_NONE:
         smct_buf_puts(b, "/>\n");
         return;
-    case SMCJ_ST_NA:
-        smct_buf_puts(b, ">\n      <skipped message=\"n/a: the runner lacks a capability or entry "
-                         "this vector needs\"/>\n    </testcase>\n");
+    case SMCJ_ST_NA: {
+        char *m = smcj_asprintf("n/a: %s",
+                                fc && fc->detail
+                                    ? fc->detail
+                                    : "the runner lacks an entry point or mode this vector needs");
+        smct_buf_puts(b, ">\n      <skipped");
+        attr(b, "message", m);
+        smct_buf_puts(b, "/>\n    </testcase>\n");
+        free(m);
         return;
+    }
+    case SMCJ_ST_UNSUPPORTED: {
+        /* the runner's feature verdict (its own testcase, below) decides the gate */
+        char *m = smcj_asprintf("unsupported: %s",
+                                fc && fc->detail ? fc->detail : "a core feature the runner lacks");
+        smct_buf_puts(b, ">\n      <skipped type=\"unsupported\"");
+        attr(b, "message", m);
+        smct_buf_puts(b, "/>\n    </testcase>\n");
+        free(m);
+        return;
+    }
     case SMCJ_ST_SKIPPED: {
         char *m = smcj_asprintf("skipped by the runner: %s", fc && fc->detail ? fc->detail : "");
         smct_buf_puts(b, ">\n      <skipped");
@@ -195,10 +212,39 @@ static void vector_cases(smct_buf_t *cases, const smcj_run_t *run, const smcj_ru
             smcj_reason_is_harness(r->results[i].reason) ? n->errors++ : n->failures++;
         } else if (st == SMCJ_ST_XPASS || st == SMCJ_ST_PLACEMENT) {
             n->failures++;
-        } else if (st == SMCJ_ST_NA || st == SMCJ_ST_SKIPPED || st == SMCJ_ST_XFAIL) {
+        } else if (st == SMCJ_ST_NA || st == SMCJ_ST_SKIPPED || st == SMCJ_ST_XFAIL ||
+                   st == SMCJ_ST_UNSUPPORTED) {
             n->skipped++;
         }
         one_case(cases, run, r, i);
+    }
+    /* spec §1.4, R1.4-11: a core feature the runner lacks is one failing case, unless the
+     * expected-failure list names it */
+    for (size_t k = 0; k < r->n_unsupported_features; k++) {
+        const smcj_feature_verdict_t *f = &r->unsupported_features[k];
+        smct_buf_t text = {0};
+        smct_buf_puts(&text, "unsupported: ");
+        smcj_feature_verdict_text(&text, f);
+        n->tests++;
+        smct_buf_puts(cases, "    <testcase");
+        attr(cases, "classname", r->name);
+        char *name = smcj_asprintf("feature:%s", f->feature);
+        attr(cases, "name", name);
+        free(name);
+        if (f->xfail_reason) {
+            n->skipped++;
+            char *m =
+                smcj_asprintf("%s (expected failure: %s)", smcj_buf_text(&text), f->xfail_reason);
+            smct_buf_puts(cases, " time=\"0\">\n      <skipped");
+            attr(cases, "message", m);
+            free(m);
+        } else {
+            n->failures++;
+            smct_buf_puts(cases, " time=\"0\">\n      <failure type=\"unsupported\"");
+            attr(cases, "message", smcj_buf_text(&text));
+        }
+        smct_buf_puts(cases, "/>\n    </testcase>\n");
+        smct_buf_free(&text);
     }
     for (size_t k = 0; r->has_xfail && k < r->xfail.count; k++) {
         if (r->xfail.entries[k].matched) {

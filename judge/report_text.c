@@ -28,8 +28,20 @@ static void indent_block(smct_buf_t *b, const char *prefix, const char *text)
     }
 }
 
-/* The summary line of one runner, then what a reader must know to trust it: offsets not
- * compared, handshake words ignored. */
+typedef struct note_ctx {
+    smct_buf_t *b;
+    const char *name;
+} note_ctx_t;
+
+static void note_line(void *ctx, const char *note)
+{
+    const note_ctx_t *n = ctx;
+    smct_buf_printf(n->b, "%s: note: %s\n", n->name, note);
+}
+
+/* The summary line of one runner, then what a reader must know to trust it: what its
+ * declaration changes in how it is judged (spec §1.4), the core features it lacks, handshake
+ * words ignored. */
 static void runner_line(smct_buf_t *b, const smcj_runner_t *r)
 {
     if (r->skip_reason) {
@@ -46,19 +58,15 @@ static void runner_line(smct_buf_t *b, const smcj_runner_t *r)
                     r->codec_name ? r->codec_name : "?", r->codec_version ? r->codec_version : "?",
                     r->codec_language ? r->codec_language : "?", r->requests_sent, r->restarts,
                     r->restarts == 1 ? "" : "s", r->seconds);
-    if (r->started && !r->opt_error_offsets) {
-        smct_buf_printf(
-            b,
-            "%s: note: error offsets not compared (the runner does not declare the error-offsets "
-            "option, P.1)\n",
-            r->name);
-    }
-    if (r->started && !r->opt_shift) {
-        smct_buf_printf(
-            b,
-            "%s: note: placement not tested (the runner does not declare the shift option, P.1; "
-            "spec §3.3)\n",
-            r->name);
+    smcj_declaration_notes(r, note_line, &(note_ctx_t){b, r->name});
+    for (size_t k = 0; k < r->n_unsupported_features; k++) {
+        const smcj_feature_verdict_t *f = &r->unsupported_features[k];
+        smct_buf_printf(b, "%s: unsupported: ", r->name);
+        smcj_feature_verdict_text(b, f);
+        if (f->xfail_reason) {
+            smct_buf_printf(b, " (expected failure: %s)", f->xfail_reason);
+        }
+        smct_buf_putc(b, '\n');
     }
     if (r->handshake_note) {
         smct_buf_printf(b, "%s: warning: %s\n", r->name, r->handshake_note);
@@ -73,7 +81,7 @@ static void matrix(smct_buf_t *b, const smcj_run_t *run)
     smcj_matrix_build(&m, run, true);
     smct_buf_puts(b, "\nMatrix: passed/applicable per spec section (F failures, A placement "
                      "failures, X expected "
-                     "failures, P unexpected passes, D differs, S skipped)\n");
+                     "failures, P unexpected passes, D differs, S skipped, U unsupported)\n");
     smct_buf_printf(b, "%-8s", "section");
     for (size_t ri = 0; ri < run->n_runners; ri++) {
         smct_buf_printf(b, " %-18.18s", run->runners[ri].name);
@@ -110,7 +118,10 @@ static void matrix(smct_buf_t *b, const smcj_run_t *run)
                     n += snprintf(cell + n, sizeof cell - (size_t)n, " D%zu", c->differs);
                 }
                 if (c->skipped && n > 0 && (size_t)n < sizeof cell) {
-                    snprintf(cell + n, sizeof cell - (size_t)n, " S%zu", c->skipped);
+                    n += snprintf(cell + n, sizeof cell - (size_t)n, " S%zu", c->skipped);
+                }
+                if (c->unsupported && n > 0 && (size_t)n < sizeof cell) {
+                    snprintf(cell + n, sizeof cell - (size_t)n, " U%zu", c->unsupported);
                 }
             }
             smct_buf_printf(b, " %-18s", cell);

@@ -117,6 +117,9 @@ void smcj_matrix_build(smcj_matrix_t *m, const smcj_run_t *run, bool top_level)
             case SMCJ_ST_PLACEMENT_INFO:
                 c->placement++;
                 break;
+            case SMCJ_ST_UNSUPPORTED:
+                c->unsupported++;
+                break;
             case SMCJ_ST_NONE:
                 break;
             }
@@ -247,6 +250,119 @@ void smcj_summary_counts(smct_buf_t *b, const smcj_runner_t *r)
     if (r->n_xfail_unmatched) {
         smct_buf_printf(b, ", %zu stale expected-failure entr%s", r->n_xfail_unmatched,
                         r->n_xfail_unmatched == 1 ? "y" : "ies");
+    }
+    if (r->n_unsupported) {
+        smct_buf_printf(b, ", %zu unsupported", r->n_unsupported);
+    }
+}
+
+void smcj_feature_verdict_text(smct_buf_t *b, const smcj_feature_verdict_t *f)
+{
+    smct_buf_printf(b, "%s (%s%s%s; %s, MUST) — %zu vector%s", f->feature,
+                    f->decode ? "decode" : "", f->decode && f->encode ? ", " : "",
+                    f->encode ? "encode" : "", f->rule, f->vectors, f->vectors == 1 ? "" : "s");
+}
+
+/* True if the runner declared `word` in `direction` for every entry point it implements. */
+static bool declared_everywhere(const smcj_runner_t *r, int direction, const char *word)
+{
+    for (int e = 0; e < SMC_ENTRY_COUNT; e++) {
+        const smcj_decl_t *d = &r->decl[e];
+        bool has = false;
+        for (size_t i = 0; i < d->n_caps[direction] && !has; i++) {
+            has = strcmp(d->caps[direction][i], word) == 0;
+        }
+        if (r->entry_ok[e] && !has) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* True if some implemented entry point has the option `pick` says. */
+static bool some_entry(const smcj_runner_t *r, bool (*pick)(const smcj_decl_t *d))
+{
+    for (int e = 0; e < SMC_ENTRY_COUNT; e++) {
+        if (r->entry_ok[e] && pick(&r->decl[e])) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static bool no_classes(const smcj_decl_t *d)
+{
+    return !d->error_classes;
+}
+static bool no_offsets(const smcj_decl_t *d)
+{
+    return d->error_classes && !d->error_offsets;
+}
+static bool no_shift(const smcj_decl_t *d)
+{
+    return !d->shift;
+}
+static bool borrows(const smcj_decl_t *d)
+{
+    return d->borrows_input;
+}
+static bool pigeon(const smcj_decl_t *d)
+{
+    return d->pigeon_int64;
+}
+
+void smcj_declaration_notes(const smcj_runner_t *r, void (*emit)(void *ctx, const char *note),
+                            void *ctx)
+{
+    if (!r->started) {
+        return;
+    }
+    if (some_entry(r, no_classes)) {
+        emit(ctx, "error classes not compared, only whether an input was rejected (no "
+                  "error-classes, P.1; spec "
+                  "R1.4-14)");
+    }
+    if (some_entry(r, no_offsets)) {
+        emit(ctx, "error offsets not compared (the runner does not declare the error-offsets "
+                  "option, P.1)");
+    }
+    if (some_entry(r, no_shift)) {
+        emit(ctx,
+             "placement not tested (the runner does not declare the shift option, P.1; spec §3.3)");
+    }
+    bool one_int_decode = !declared_everywhere(r, 0, "int64-distinct");
+    bool one_int_encode = !declared_everywhere(r, 1, "int64-distinct") && !some_entry(r, pigeon);
+    if (one_int_decode || one_int_encode) {
+        emit(ctx, one_int_decode && one_int_encode
+                      ? "one integer type: integers compared by value, encoded widths by R4.2-4 "
+                        "(no int64-distinct; spec §1.4)"
+                  : one_int_decode ? "one integer type when decoding: integers compared by value "
+                                     "(no int64-distinct; spec §1.4)"
+                                   : "one integer type when encoding: widths by R4.2-4 (no "
+                                     "int64-distinct; spec §1.4)");
+    }
+    if (!declared_everywhere(r, 0, "map-order") || !declared_everywhere(r, 1, "map-order")) {
+        emit(ctx, "maps without order: compared as multisets, encoded maps canonical for some "
+                  "order of their "
+                  "entries (no map-order; spec §1.4)");
+    }
+    if (some_entry(r, pigeon)) {
+        emit(ctx, "encodes every integer as int64, Pigeon's convention (pigeon-int64; spec §12.3, "
+                  "R12.3-1)");
+    }
+    if (some_entry(r, borrows)) {
+        emit(ctx, "borrows its input: decoded values may be views into the caller's bytes, so the "
+                  "ownership "
+                  "check is skipped (borrows-input, P.2)");
+    }
+    if (r->n_robust) {
+        char line[256];
+        snprintf(line, sizeof line,
+                 "no depth-limit: %zu nesting vector%s checked for R1.4-8 only (a value or an "
+                 "error, no crash, no hang); %zu accepted, decoded to a value (deep inputs and "
+                 "bombs)",
+                 r->n_robust, r->n_robust == 1 ? "" : "s", r->n_bombs_accepted);
+        emit(ctx, line);
     }
 }
 

@@ -14,7 +14,7 @@
 
 /** One cell of the runners × sections matrix. */
 typedef struct smcj_cell {
-    size_t pass, fail, fail_info, differs, xfail, xpass, skipped, na, placement;
+    size_t pass, fail, fail_info, differs, xfail, xpass, skipped, na, placement, unsupported;
     size_t applicable; /* everything but n/a */
 } smcj_cell_t;
 
@@ -53,6 +53,18 @@ void smcj_buf_shown(smct_buf_t *b, const char *s);
 
 /** Runner one-line summary (protobuf style), without the name. */
 void smcj_summary_counts(smct_buf_t *b, const smcj_runner_t *r);
+
+/** "float32list (decode, encode; R6.5-1, MUST) — 297 vectors" (spec §1.4, R1.4-11). */
+void smcj_feature_verdict_text(smct_buf_t *b, const smcj_feature_verdict_t *f);
+
+/**
+ * What a reader must know about the runner's declaration to trust its verdicts, one note per
+ * call of `emit` (text without a final newline): offsets or classes not compared, placement
+ * not tested, integers by value, maps as multisets, a borrowed input, Pigeon's widths, nesting
+ * vectors held to R1.4-8 only.
+ */
+void smcj_declaration_notes(const smcj_runner_t *r, void (*emit)(void *ctx, const char *note),
+                            void *ctx);
 
 /** Statuses that get a details section: FAIL, FAIL_INFO, DIFFERS, PLACEMENT(_INFO). */
 bool smcj_status_has_details(smcj_status_t s);

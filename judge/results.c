@@ -14,6 +14,9 @@
 
 #include "alloc.h"
 #include "escape.h"
+#include "expect.h"
+#include "profile.h"
+#include "vectors.h"
 #include "xfail.h"
 
 bool smcj_reason_is_harness(smcj_reason_t r)
@@ -107,15 +110,24 @@ static const smcj_check_t *aligned_twin(const smcj_runner_t *r, size_t b, size_t
     return NULL;
 }
 
+/* A clean rejection of a vector needing a feature the runner lacks (spec R1.4-13). */
+static bool clean_refusal(const smcj_check_t *c)
+{
+    return c->outcome == SMCJ_OUT_UNSUPPORTED || (c->outcome == SMCJ_OUT_NA && c->clean_refusal);
+}
+
 /* spec §3.3: true if the shifted decode did something the aligned one did not. */
 static bool misplaced(const smcj_check_t *p, const smcj_check_t *twin)
 {
-    if (p->outcome == SMCJ_OUT_PASS || p->outcome == SMCJ_OUT_NA ||
-        p->outcome == SMCJ_OUT_PENDING || !twin) {
+    if (!twin || (p->outcome != SMCJ_OUT_FAIL && p->outcome != SMCJ_OUT_SKIPPED)) {
         return false;
     }
     if (twin->outcome == SMCJ_OUT_PASS) {
         return true;
+    }
+    /* rejected cleanly when aligned, something else when shifted (a value, a crash) */
+    if (clean_refusal(twin)) {
+        return p->outcome == SMCJ_OUT_FAIL;
     }
     /* the aligned decode showed a listed alternative: the shifted one must show it too */
     return twin->outcome == SMCJ_OUT_FAIL && twin->alt >= 0 &&
@@ -156,6 +168,9 @@ static void count(smcj_runner_t *r, const smcj_result_t *res)
     case SMCJ_ST_PLACEMENT_INFO:
         r->n_placement_info++;
         break;
+    case SMCJ_ST_UNSUPPORTED:
+        r->n_unsupported++;
+        break;
     case SMCJ_ST_NONE:
         break;
     }
@@ -176,10 +191,13 @@ static void compute_one(smcj_run_t *run, smcj_runner_t *r, size_t i)
     size_t b, e;
     smcj_checks_of(r, i, &b, &e);
     const smcj_check_t *best = NULL, *placed = NULL;
-    bool any_skip = false, any_pass = false;
-    size_t first_skip = SIZE_MAX;
+    bool any_skip = false, any_pass = false, any_clean = false, unsupported = false;
+    bool robust = false, bomb = false;
+    size_t first_skip = SIZE_MAX, first_clean = SIZE_MAX;
     for (size_t k = b; k < e; k++) {
         const smcj_check_t *c = &r->checks[k];
+        robust = robust || (c->robustness && c->outcome != SMCJ_OUT_NA);
+        bomb = bomb || c->accepted_bomb;
         if (c->placed) {
             placed = c; /* judged apart from the wire-level checks, below */
             continue;
@@ -192,15 +210,24 @@ static void compute_one(smcj_run_t *run, smcj_runner_t *r, size_t i)
         } else if (c->outcome == SMCJ_OUT_SKIPPED) {
             any_skip = true;
             first_skip = first_skip == SIZE_MAX ? k : first_skip;
+        } else if (clean_refusal(c)) {
+            any_clean = true;
+            unsupported = unsupported || c->outcome == SMCJ_OUT_UNSUPPORTED;
+            first_clean = first_clean == SIZE_MAX ? k : first_clean;
         } else if (c->outcome == SMCJ_OUT_PASS) {
             any_pass = true;
         }
     }
-    /* A vector passes only if every applicable check passed; a skip is never a pass. */
-    res->outcome = best       ? SMCJ_OUT_FAIL
-                   : any_skip ? SMCJ_OUT_SKIPPED
-                   : any_pass ? SMCJ_OUT_PASS
-                              : SMCJ_OUT_NA;
+    r->n_robust += robust;
+    r->n_bombs_accepted += bomb;
+    /* A vector passes only if every applicable check passed; a skip is never a pass, and
+     * neither is a clean rejection of a feature the runner lacks (spec R1.4-13). */
+    res->outcome = best          ? SMCJ_OUT_FAIL
+                   : any_skip    ? SMCJ_OUT_SKIPPED
+                   : unsupported ? SMCJ_OUT_UNSUPPORTED
+                   : any_clean   ? SMCJ_OUT_NA
+                   : any_pass    ? SMCJ_OUT_PASS
+                                 : SMCJ_OUT_NA;
     if (best) {
         res->reason = best->reason;
         res->tier = best->tier;
@@ -208,6 +235,8 @@ static void compute_one(smcj_run_t *run, smcj_runner_t *r, size_t i)
     }
     if (res->outcome == SMCJ_OUT_SKIPPED) {
         res->first_check = first_skip;
+    } else if (!best && any_clean) {
+        res->first_check = first_clean;
     }
     const smcj_xfail_entry_t *x = r->has_xfail ? smcj_xfail_lookup(&r->xfail, v->id) : NULL;
     res->xfail_reason = x ? x->reason : NULL;
@@ -235,6 +264,10 @@ static void compute_one(smcj_run_t *run, smcj_runner_t *r, size_t i)
             r->n_skipped_gated += gated(run, v->tier, SMCJ_REASON_NONE);
         }
         break;
+    case SMCJ_OUT_UNSUPPORTED:
+        /* the gate goes by the runner's feature verdict (feature_verdicts), not by this */
+        res->status = x ? SMCJ_ST_XFAIL : SMCJ_ST_UNSUPPORTED;
+        break;
     case SMCJ_OUT_NA:
     case SMCJ_OUT_PENDING:
         res->status = SMCJ_ST_NA;
@@ -244,7 +277,8 @@ static void compute_one(smcj_run_t *run, smcj_runner_t *r, size_t i)
      * verdict of its own, only where the wire-level verdict is pass or differs, so the two
      * are never merged. */
     bool wire_ok = res->status == SMCJ_ST_PASS || res->status == SMCJ_ST_DIFFERS ||
-                   res->status == SMCJ_ST_XPASS;
+                   res->status == SMCJ_ST_XPASS || res->status == SMCJ_ST_UNSUPPORTED ||
+                   (res->status == SMCJ_ST_NA && any_clean);
     if (placed && wire_ok && misplaced(placed, aligned_twin(r, b, e, placed))) {
         smcj_reason_t why = placed->outcome == SMCJ_OUT_SKIPPED ? SMCJ_REASON_NONE : placed->reason;
         res->placement_check = (size_t)(placed - r->checks);
@@ -260,6 +294,51 @@ static void compute_one(smcj_run_t *run, smcj_runner_t *r, size_t i)
     count(r, res);
 }
 
+/*
+ * spec §1.4, R1.4-11: one verdict per core feature the runner lacks, in a direction and at an
+ * entry point it implements, with the selected vectors that need it. It goes by what the
+ * runner declared, not by how those vectors came out: a codec that does not claim a MUST
+ * feature does not conform, however many of its vectors pass.
+ */
+static void feature_verdicts(smcj_run_t *run, smcj_runner_t *r)
+{
+    const smcj_vectors_t *vs = run->vectors;
+    size_t n_features;
+    const smcj_feature_t *features = smcj_features(&n_features);
+    for (size_t f = 0; f < n_features; f++) {
+        if (features[f].group != SMCJ_GROUP_CORE) {
+            continue;
+        }
+        smcj_feature_verdict_t fv = {features[f].word, features[f].rule, false, false, 0, NULL};
+        for (size_t i = 0; i < vs->count; i++) {
+            const smcj_vector_t *v = &vs->v[i];
+            if (!v->selected || !r->entry_ok[v->entry] || !smcj_vector_has_feature(v, fv.feature)) {
+                continue;
+            }
+            bool dec = !smcj_declares(r, v->entry, 0, fv.feature);
+            bool enc = v->is_valid && !smcj_declares(r, v->entry, 1, fv.feature);
+            fv.decode = fv.decode || dec;
+            fv.encode = fv.encode || enc;
+            fv.vectors += dec || enc;
+        }
+        if (fv.vectors == 0) {
+            continue;
+        }
+        smcj_xfail_entry_t *x = r->has_xfail ? smcj_xfail_feature(&r->xfail, fv.feature) : NULL;
+        if (x) {
+            x->matched = 1;
+            fv.xfail_reason = x->reason;
+        }
+        size_t cap = r->n_unsupported_features;
+        if (!smcj_grow((void **)&r->unsupported_features, &cap, r->n_unsupported_features + 1,
+                       sizeof fv)) {
+            return; /* out of memory (recorded) */
+        }
+        r->unsupported_features[r->n_unsupported_features++] = fv;
+        r->n_features_unlisted += fv.xfail_reason == NULL;
+    }
+}
+
 static void compute_runner(smcj_run_t *run, smcj_runner_t *r)
 {
     const smcj_vectors_t *vs = run->vectors;
@@ -267,6 +346,7 @@ static void compute_runner(smcj_run_t *run, smcj_runner_t *r)
     for (size_t i = 0; r->results && i < vs->count; i++) {
         compute_one(run, r, i);
     }
+    feature_verdicts(run, r);
     if (r->has_xfail) {
         for (size_t k = 0; k < r->xfail.count; k++) {
             if (r->xfail.entries[k].matched == 0) {
@@ -301,6 +381,16 @@ void smcj_results_compute(smcj_run_t *run)
         if (r->n_fail) {
             note(run, smcj_asprintf("%s: %zu unexpected failure%s", r->name, r->n_fail,
                                     r->n_fail == 1 ? "" : "s"));
+        }
+        for (size_t k = 0; k < r->n_unsupported_features; k++) {
+            const smcj_feature_verdict_t *f = &r->unsupported_features[k];
+            if (!f->xfail_reason) {
+                note(run,
+                     smcj_asprintf("%s: unsupported: %s (%s%s%s; %s, MUST) — %zu vector%s", r->name,
+                                   f->feature, f->decode ? "decode" : "",
+                                   f->decode && f->encode ? ", " : "", f->encode ? "encode" : "",
+                                   f->rule, f->vectors, f->vectors == 1 ? "" : "s"));
+            }
         }
         if (r->n_placement) {
             note(run,
@@ -338,7 +428,7 @@ void smcj_results_compute(smcj_run_t *run)
             failed = true;
         }
         failed = failed || r->n_fail || r->n_placement || r->n_skipped_gated || r->n_xpass ||
-                 r->n_xfail_unmatched || r->handshake_bad || r->gave_up;
+                 r->n_xfail_unmatched || r->n_features_unlisted || r->handshake_bad || r->gave_up;
     }
     run->gate_passed = !failed && !start_failed;
     run->exit_status = start_failed ? 2 : failed ? 1 : 0;

@@ -275,8 +275,11 @@ static void on_response(smcj_session_t *s, const smct_json_t *resp, bool parsed,
         return;
     }
     const smct_json_t *st = smct_json_get(resp, "status");
+    /* version 2 adds the crash and not_implemented answers (P.3) */
+    bool v2_status = r->protocol >= 2 &&
+                     (smct_json_is_str(st, "crash") || smct_json_is_str(st, "not_implemented"));
     if (!smct_json_is_str(st, "ok") && !smct_json_is_str(st, "error") &&
-        !smct_json_is_str(st, "skipped")) {
+        !smct_json_is_str(st, "skipped") && !v2_status) {
         char *d = smcj_asprintf("unknown status: %s", shown);
         failure(s, SMCJ_REASON_PROTOCOL_ERROR, d);
         free(d);

@@ -10,15 +10,10 @@
 
 /**
  * Set c->outcome/reason/detail/expected/actual from `resp` (a parsed response object whose
- * seq matched and whose status is "ok", "error" or "skipped"). `arena` is scratch space.
+ * seq matched and whose status is "ok", "error", "skipped", or for a version 2 runner
+ * "crash" or "not_implemented"). `arena` is scratch space.
  */
 void smcj_verdict(smcj_check_t *c, const smcj_runner_t *r, const smcj_vectors_t *vs,
                   const smct_json_t *resp, smc_arena_t *arena);
-
-/**
- * Equality of two items of one entry; with `ordered` false, maps compare as multisets of
- * entries (P.5: runners whose maps do not keep order). Exact otherwise, float bits included.
- */
-bool smcj_doc_equal(const smct_doc_t *a, const smct_doc_t *b, bool ordered);
 
 #endif /* SMCJ_VERDICT_H */

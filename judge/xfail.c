@@ -1,7 +1,8 @@
 /*
  * Expected-failure lists (xfail.h): protobuf's semantics, so a list is a record of known bugs
- * that cannot go stale. Lines are `vector-id  # reason`; the reason is kept for the reports
- * and for --write-xfail, which rewrites a list from a run without losing what people wrote.
+ * that cannot go stale. Lines are `vector-id  # reason` or `feature:WORD  # reason` (a core
+ * feature the codec lacks, spec §1.4); the reason is kept for the reports and for
+ * --write-xfail, which rewrites a list from a run without losing what people wrote.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "xfail.h"
@@ -94,7 +95,8 @@ bool smcj_xfail_load(smcj_xfail_t *x, const char *path, char *err, size_t err_si
         e->pattern = pattern;
         e->reason = why;
         e->line = line_no;
-        e->is_glob = strpbrk(pat, "*?[") != NULL;
+        e->is_feature = strncmp(pat, SMCJ_XFAIL_FEATURE, strlen(SMCJ_XFAIL_FEATURE)) == 0;
+        e->is_glob = !e->is_feature && strpbrk(pat, "*?[") != NULL;
         e->matched = 0;
     }
     free(text);
@@ -108,7 +110,7 @@ bool smcj_xfail_expand(smcj_xfail_t *x, const smcj_vectors_t *vs, char *err, siz
     for (size_t k = 0; k < x->count; k++) {
         smcj_xfail_entry_t *e = &x->entries[k];
         e->matched = 0;
-        for (size_t i = 0; i < vs->count; i++) {
+        for (size_t i = 0; !e->is_feature && i < vs->count; i++) {
             bool m = e->is_glob ? fnmatch(e->pattern, vs->v[i].id, 0) == 0
                                 : strcmp(e->pattern, vs->v[i].id) == 0;
             e->matched += m;
@@ -127,12 +129,24 @@ bool smcj_xfail_expand(smcj_xfail_t *x, const smcj_vectors_t *vs, char *err, siz
 const smcj_xfail_entry_t *smcj_xfail_lookup(const smcj_xfail_t *x, const char *id)
 {
     for (size_t k = 0; k < x->count; k++) {
-        if (!x->entries[k].is_glob && strcmp(x->entries[k].pattern, id) == 0) {
+        if (!x->entries[k].is_glob && !x->entries[k].is_feature &&
+            strcmp(x->entries[k].pattern, id) == 0) {
             return &x->entries[k];
         }
     }
     for (size_t k = 0; k < x->count; k++) {
         if (x->entries[k].is_glob && fnmatch(x->entries[k].pattern, id, 0) == 0) {
+            return &x->entries[k];
+        }
+    }
+    return NULL;
+}
+
+smcj_xfail_entry_t *smcj_xfail_feature(smcj_xfail_t *x, const char *word)
+{
+    size_t n = strlen(SMCJ_XFAIL_FEATURE);
+    for (size_t k = 0; k < x->count; k++) {
+        if (x->entries[k].is_feature && strcmp(x->entries[k].pattern + n, word) == 0) {
             return &x->entries[k];
         }
     }
@@ -149,6 +163,15 @@ void smcj_xfail_format(smct_buf_t *b, const smcj_runner_t *r, const smcj_vectors
                     "# One vector id per line, then `# reason`. Written by --write-xfail; keep the "
                     "reasons current.\n",
                     r->name, r->name);
+    for (size_t k = 0; k < r->n_unsupported_features; k++) {
+        const smcj_feature_verdict_t *f = &r->unsupported_features[k];
+        if (f->xfail_reason) {
+            smct_buf_printf(b, "%s%s  # %s\n", SMCJ_XFAIL_FEATURE, f->feature, f->xfail_reason);
+        } else {
+            smct_buf_printf(b, "%s%s  # TODO: triage (unsupported: %s, MUST)\n", SMCJ_XFAIL_FEATURE,
+                            f->feature, f->rule);
+        }
+    }
     for (size_t i = 0; i < vs->count; i++) {
         const smcj_result_t *res = &r->results[i];
         bool failing = res->status == SMCJ_ST_FAIL || res->status == SMCJ_ST_XFAIL ||

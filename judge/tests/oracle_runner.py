@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Oracle runner for testing the judge (runners/PROTOCOL.md, version 1).
+"""Oracle runner for testing the judge (runners/PROTOCOL.md, version 1, or 2 with
+ORACLE_PROTOCOL=2).
 
 It answers every request straight from the vector files, so it is right by construction,
 except where a sabotage switch makes it wrong on purpose. The judge's tests then assert the
@@ -32,12 +33,25 @@ Environment:
      false_caps:F     declares feature F for decode and encode, then fails every vector
                       that needs F (decode: unknown_tag at 0; encode: not_encodable)
      reorder_maps:ID  decodes of ID return map entries in reverse order
+     reorder_bytes:ID encode of ID writes the canonical bytes of the value with its top-level
+                      map's entries in reverse order (a host map's own iteration order)
      crash_every_request  every request after the handshake kills the process (SIGSEGV)
      noisy_stderr     writes 2 KiB to stderr for every request (the judge must keep draining it)
-     bad_protocol     the handshake answers protocol 2
+     bad_protocol     the handshake answers protocol 3
+     crash_answer:ID  (protocol 2) flutter decode of ID: the crash answer, and the process goes on
+     no_bytes:ID      (protocol 2) encode of ID answers no bytes (hex null)
+     no_class:ID      (protocol 2) errors for ID carry no class (class null)
+     not_impl:ID      (protocol 2) decodes of ID answer not_implemented
+     summary:ID       (protocol 2) decodes of ID answer a summary instead of the value
      hello_garbage    the handshake answers a line that is not JSON
      die_at_start     exits with status 5 before reading anything
   ORACLE_DECODE_CAPS / ORACLE_ENCODE_CAPS  comma-separated feature words (default: all)
+  ORACLE_LACKS     what it does with a request about a vector that needs a core or profile feature
+                   it does not declare for that direction: answer (default: from the vector, as
+                   if it had the feature), reject (decode: unknown_tag; encode: not_encodable),
+                   skip, or loss (decode: ["null"], encode: "00": a silent loss)
+  ORACLE_PROTOCOL  the protocol version it answers (default 1)
+  ORACLE_PER_ENTRY a JSON object sent as the hello's per_entry (protocol 2)
   ORACLE_OPTIONS   comma-separated options (default: error-offsets,shift)
   ORACLE_ENTRIES   comma-separated entries (default: message,call,envelope)
   ORACLE_SHIFT_LOG a file to which every decode request's shift is appended
@@ -54,6 +68,12 @@ ALL_FEATURES = ["int32", "int64", "int64-distinct", "float64", "float32list", "t
                 "nan-payload", "embedded-nul", "custom-types", "largeint",
                 "duplicate-map-keys", "map-order", "method-codec", "error-stacktrace",
                 "strict-mode", "depth-limit"]
+# Host features change how answers compare, never make a request unanswerable; strict mode
+# and the method codec are requests the judge does not make without them (spec §1.4).
+NOT_LACKABLE = {"int64-distinct", "map-order", "duplicate-map-keys", "strict-mode", "method-codec",
+                "depth-limit"}
+LACKS = os.environ.get("ORACLE_LACKS", "answer")
+PROTOCOL = int(os.environ.get("ORACLE_PROTOCOL", "1"))
 ENTRY_OF_KIND = {"message": "message", "pigeon_request": "message", "pigeon_reply": "message",
                  "method_call": "call", "success_envelope": "envelope",
                  "error_envelope": "envelope", "envelope": "envelope"}
@@ -164,8 +184,29 @@ def main():
     def lies_about(vid):
         return vid is not None and bool(features.get(vid, set()) & false_caps)
 
+    def lacks(vid, caps):
+        """The core or profile features of vector `vid` missing from `caps` (spec §1.4)."""
+        if vid is None:
+            return set()
+        return (features.get(vid, set()) - set(caps)) - NOT_LACKABLE
+
+    def lacking_answer(seq, vid, caps, decoding):
+        """ORACLE_LACKS for a request about a vector needing what it lacks; None: answer."""
+        missing = lacks(vid, caps)
+        if not missing or LACKS == "answer":
+            return None
+        if LACKS == "skip":
+            return {"seq": seq, "status": "skipped", "reason": "oracle: lacks %s" % ", ".join(sorted(missing))}
+        if LACKS == "loss":
+            return ({"seq": seq, "status": "ok", "value": ["null"]} if decoding else
+                    {"seq": seq, "status": "ok", "hex": "00"})
+        return {"seq": seq, "status": "error", "class": "unknown_tag" if decoding else "not_encodable",
+                "offset": 0 if decoding else None, "message": "oracle: lacks %s" % ", ".join(sorted(missing))}
+
     def sabotage_error(vid, ans):
         ans = dict(ans)
+        if has("no_class", vid):
+            ans["class"] = None
         if has("wrong_class", vid):
             ans["class"] = "trailing_bytes" if ans["class"] != "trailing_bytes" else "truncated"
         if has("wrong_offset", vid) and ans.get("offset") is not None:
@@ -180,11 +221,15 @@ def main():
                 sys.stdout.write("hello? is this JSON?\n")
                 sys.stdout.flush()
                 continue
-            out({"seq": seq, "status": "ok", "protocol": 2 if "bad_protocol" in flags else 1,
-                 "codec": {"name": "oracle", "version": "1", "language": "Python"},
-                 "entries": csv_env("ORACLE_ENTRIES", ["message", "call", "envelope"]),
-                 "capabilities": {"decode": dcaps, "encode": ecaps},
-                 "options": csv_env("ORACLE_OPTIONS", ["error-offsets", "shift"])})
+            hello = {"seq": seq, "status": "ok", "protocol": 3 if "bad_protocol" in flags else PROTOCOL,
+                     "codec": {"name": "oracle", "version": "1", "language": "Python"},
+                     "entries": csv_env("ORACLE_ENTRIES", ["message", "call", "envelope"]),
+                     "capabilities": {"decode": dcaps, "encode": ecaps},
+                     "options": csv_env("ORACLE_OPTIONS", ["error-offsets", "shift"] if PROTOCOL == 1 else
+                                        ["error-classes", "error-offsets", "shift"])}
+            if os.environ.get("ORACLE_PER_ENTRY"):
+                hello["per_entry"] = json.loads(os.environ["ORACLE_PER_ENTRY"])
+            out(hello)
             continue
         if op == "bye":
             out({"seq": seq, "status": "ok"})
@@ -204,6 +249,20 @@ def main():
                 with open(shift_log, "a") as f:
                     f.write("%s %s\n" % (req["hex"], req.get("shift", "none")))
             vid, ans = decode.get((entry, req["hex"], mode), (None, None))
+            lacking = lacking_answer(seq, vid, dcaps if op == "decode" else
+                                     sorted(set(dcaps) & set(ecaps)), True)
+            if lacking:
+                out(lacking)
+                continue
+            if PROTOCOL >= 2 and op == "decode" and mode == "flutter" and has("crash_answer", vid):
+                out({"seq": seq, "status": "crash", "kind": "panic", "message": "oracle: crash answer"})
+                continue
+            if PROTOCOL >= 2 and has("not_impl", vid):
+                out({"seq": seq, "status": "not_implemented", "message": "oracle: not implemented"})
+                continue
+            if PROTOCOL >= 2 and op == "decode" and has("summary", vid):
+                out({"seq": seq, "status": "ok", "summary": {"depth": 1, "values": 1, "bytes": 0}})
+                continue
             if has("skip", vid):
                 out({"seq": seq, "status": "skipped", "reason": "oracle: told to skip"})
                 continue
@@ -280,6 +339,20 @@ def main():
             continue
         if op == "encode":
             vid, hexs = encode.get((entry, canon(req["value"])), (None, None))
+            lacking = lacking_answer(seq, vid, ecaps, False)
+            if lacking:
+                out(lacking)
+                continue
+            if PROTOCOL >= 2 and has("no_bytes", vid):
+                out({"seq": seq, "status": "ok", "hex": None})
+                continue
+            if has("reorder_bytes", vid) and req["value"][0] == "map":
+                sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                                                "vectors", "gen"))
+                import smcpy  # noqa: E402 - only this switch needs an encoder
+                flipped = ["map", list(reversed(req["value"][1]))]
+                out({"seq": seq, "status": "ok", "hex": smcpy.encode(entry, flipped).hex})
+                continue
             if has("crash_encode", vid):
                 sys.stderr.write("oracle: crashing while encoding %s\n" % vid)
                 sys.stderr.flush()

@@ -50,10 +50,24 @@ static smc_runner_status_t example_encode(void *ctx, const smc_runner_item_t *it
     return st == SMC_OK ? SMC_RUNNER_OK : report_error(st, report);
 }
 
+/* The round trip: this codec's host value is the decoded tree itself. */
+static smc_runner_status_t example_reencode(void *ctx, const smc_runner_item_t *decoded, smc_arena_t *arena,
+                                            uint8_t **out, size_t *out_len, smc_runner_report_t *report)
+{
+    return example_encode(ctx, decoded, arena, out, out_len, report);
+}
+
 const smc_runner_codec_t *smc_runner_codec(void)
 {
-    static const smc_runner_codec_t codec = {
-        "example-message-only", "0.0.1", "C", {true, false, false}, k_caps, k_caps, false, NULL,
-        example_decode, example_encode};
+    static const smc_runner_codec_t codec = {.name = "example-message-only",
+                                             .version = "0.0.1",
+                                             .language = "C",
+                                             .entries = {true, false, false},
+                                             .decode_caps = k_caps,
+                                             .encode_caps = k_caps,
+                                             .decode = example_decode,
+                                             .encode = example_encode,
+                                             .reencode = example_reencode,
+                                             .error_classes = true};
     return &codec;
 }

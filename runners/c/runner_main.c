@@ -1,8 +1,10 @@
 /*
- * smc-c-runner: the runner protocol (runners/PROTOCOL.md) over any codec that implements
- * smc_runner_codec.h. Thin by design (P.6): parse a request, convert notation ↔ smc_value_t,
- * call the codec, print its answer. It never checks the codec's answers itself.
+ * smc-c-runner: the runner protocol (runners/PROTOCOL.md, version 2) over any codec that
+ * implements smc_runner_codec.h. Thin by design (P.6): parse a request, place the input (P.2),
+ * call the codec, overwrite the input (the ownership check), convert notation ↔ smc_value_t,
+ * print its answer. It never checks the codec's answers itself.
  */
+#define _POSIX_C_SOURCE 200809L /* posix_memalign */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +16,11 @@
 #include "smct_io.h"
 #include "smct_json.h"
 #include "smct_notation.h"
+#include "smct_summary.h"
+
+/* P.3: values nested deeper, or answers longer, are answered with their summary. */
+#define PRINTABLE_DEPTH 500u
+#define PRINTABLE_LINE  ((size_t)16 << 20)
 
 /* The longest request line accepted; the judge bounds responses the same way. */
 #define MAX_LINE ((size_t)64 << 20)
@@ -32,7 +39,7 @@ static void write_caps(smct_buf_t *b, const char *const *caps)
 
 static void hello(smct_buf_t *b, const smc_runner_codec_t *codec)
 {
-    smct_buf_puts(b, "{\"seq\":0,\"status\":\"ok\",\"protocol\":1,\"codec\":{\"name\":");
+    smct_buf_puts(b, "{\"seq\":0,\"status\":\"ok\",\"protocol\":2,\"codec\":{\"name\":");
     smct_json_write_cstr(b, codec->name);
     smct_buf_puts(b, ",\"version\":");
     smct_json_write_cstr(b, codec->version);
@@ -50,16 +57,32 @@ static void hello(smct_buf_t *b, const smc_runner_codec_t *codec)
     write_caps(b, codec->decode_caps);
     smct_buf_puts(b, ",\"encode\":");
     write_caps(b, codec->encode_caps);
-    /* `shift` is honoured here, for every codec: see decode_shifted(). */
-    smct_buf_printf(b, "},\"options\":[%s\"shift\"]}", codec->error_offsets ? "\"error-offsets\"," : "");
+    /* `shift` and the ownership check are the runner's doing, for every codec: see place(). */
+    const char *const options[] = {codec->error_classes ? "error-classes" : NULL,
+                                   codec->error_offsets ? "error-offsets" : NULL,
+                                   codec->no_shift ? NULL : "shift",
+                                   codec->borrows_input ? "borrows-input" : NULL};
+    smct_buf_puts(b, "},\"options\":[");
+    first = true;
+    for (size_t i = 0; i < sizeof options / sizeof options[0]; i++) {
+        if (options[i]) {
+            smct_buf_printf(b, "%s\"%s\"", first ? "" : ",", options[i]);
+            first = false;
+        }
+    }
+    smct_buf_puts(b, "]}");
 }
 
-static void error_reply(smct_buf_t *b, uint64_t seq, const char *cls, bool has_offset, uint64_t offset,
-                        const char *message)
+static void error_reply(smct_buf_t *b, uint64_t seq, const char *cls, bool has_offset,
+                        uint64_t offset, const char *message)
 {
     smct_buf_clear(b);
     smct_buf_printf(b, "{\"seq\":%llu,\"status\":\"error\",\"class\":", (unsigned long long)seq);
-    smct_json_write_cstr(b, cls ? cls : "unknown");
+    if (cls) {
+        smct_json_write_cstr(b, cls);
+    } else {
+        smct_buf_puts(b, "null"); /* the codec's errors have no class (P.3) */
+    }
     smct_buf_puts(b, ",\"offset\":");
     if (has_offset) {
         smct_buf_put_u64(b, offset);
@@ -79,39 +102,158 @@ static void skipped_reply(smct_buf_t *b, uint64_t seq, const char *why)
     smct_buf_putc(b, '}');
 }
 
-/* Append the item's notation; false (reply replaced by an error) if it has none. */
+/* The answer to a codec function that did not return SMC_RUNNER_OK (P.3). */
+static void failed_reply(smct_buf_t *b, uint64_t seq, smc_runner_status_t st,
+                         const smc_runner_report_t *report)
+{
+    switch (st) {
+    case SMC_RUNNER_SKIPPED:
+        skipped_reply(b, seq, report->message);
+        return;
+    case SMC_RUNNER_CRASHED:
+        smct_buf_clear(b);
+        smct_buf_printf(b, "{\"seq\":%llu,\"status\":\"crash\",\"kind\":", (unsigned long long)seq);
+        smct_json_write_cstr(b, report->kind ? report->kind : "unexpected failure");
+        smct_buf_puts(b, ",\"message\":");
+        smct_json_write_cstr(b, report->message);
+        smct_buf_putc(b, '}');
+        return;
+    case SMC_RUNNER_NOT_IMPLEMENTED:
+        smct_buf_clear(b);
+        smct_buf_printf(b, "{\"seq\":%llu,\"status\":\"not_implemented\",\"message\":",
+                        (unsigned long long)seq);
+        smct_json_write_cstr(b, report->message);
+        smct_buf_putc(b, '}');
+        return;
+    case SMC_RUNNER_OK:
+    case SMC_RUNNER_ERROR:
+    case SMC_RUNNER_NO_BYTES:
+        break;
+    }
+    error_reply(b, seq, report->error_class, report->has_offset, report->offset, report->message);
+}
+
+/* Append the item's notation; false (reply replaced by a skip) if it has none. */
 static bool put_notation(smct_buf_t *b, uint64_t seq, const smc_runner_item_t *item)
 {
     smct_error_t e;
     if (smct_notation_write(b, item, SMCT_NOTATION_COMPACT, &e) != SMCT_OK) {
-        /* e.g. a string that is not UTF-8: the codec accepted what has no notation */
-        error_reply(b, seq, "no_notation", false, 0, e.message);
+        /* the codec handed back a tree the notation cannot write: the runner cannot answer */
+        skipped_reply(b, seq, e.message);
         return false;
     }
     return true;
 }
 
 /*
- * P.2 `shift`: copy the input to K bytes past an 8-aligned address, so a codec that aligns by
- * memory address instead of message offset fails (spec §3.1).
+ * P.2 input placement: the bytes end exactly where their allocation ends, so AddressSanitizer
+ * and valgrind report any read past `data + len`; with `shift` K they start K bytes past an
+ * 8-aligned address (the block is 16-aligned), so a codec that aligns by memory address
+ * instead of message offset fails (spec §3.1, §3.3). `*block`/`*block_len` are every byte
+ * handed to the codec, for the ownership check.
  */
-static uint8_t *shifted_copy(const smct_json_t *hex, unsigned shift, uint8_t **block, size_t *len)
+static uint8_t *place(const smct_json_t *hex, unsigned shift, uint8_t **block, size_t *block_len,
+                      size_t *len)
 {
-    *block = malloc(hex->str.len / 2 + 16);
-    if (!*block) {
+    size_t n = hex->str.len / 2;
+    /* an empty input still gets a byte to point past, so any read of it is flagged */
+    size_t before = n == 0 ? shift + 1 : shift;
+    void *p = NULL;
+    if (posix_memalign(&p, 16, before + n) != 0) {
         return NULL;
     }
-    uintptr_t base = ((uintptr_t)*block + 7u) & ~(uintptr_t)7u;
-    uint8_t *p = (uint8_t *)base + shift;
-    if (smct_hex_decode_strict(hex->str.ptr, hex->str.len, p, len, NULL) != SMCT_OK) {
+    *block = p;
+    *block_len = before + n;
+    uint8_t *data = *block + before;
+    if (smct_hex_decode_strict(hex->str.ptr, hex->str.len, data, len, NULL) != SMCT_OK) {
         free(*block);
         *block = NULL;
         return NULL;
     }
-    return p;
+    return data;
 }
 
-static void handle(smct_buf_t *out, const smct_json_t *req, const smc_runner_codec_t *codec, smc_arena_t *arena)
+/* P.2 ownership: complement every byte handed to the codec before its answer is read. */
+static void overwrite(uint8_t *block, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        block[i] = (uint8_t)~block[i];
+    }
+}
+
+/* Append `,"summary":{...}` (P.3). */
+static void put_summary(smct_buf_t *b, const smct_summary_t *s)
+{
+    smct_buf_puts(b, "\"summary\":{\"depth\":");
+    smct_buf_put_u64(b, s->depth);
+    smct_buf_puts(b, ",\"values\":");
+    smct_buf_put_u64(b, s->values);
+    smct_buf_puts(b, ",\"bytes\":");
+    smct_buf_put_u64(b, s->bytes);
+    smct_buf_putc(b, '}');
+}
+
+/*
+ * The ok answer of a decode or round trip: the value's notation, or its summary when it is
+ * too deep or too long to print (P.3), then for a round trip the codec's re-encoding of its
+ * own decoded host value.
+ */
+static void decoded_reply(smct_buf_t *out, uint64_t seq, const smc_runner_codec_t *codec,
+                          smc_runner_item_t *item, bool is_roundtrip, smc_arena_t *arena)
+{
+    smct_summary_t sum;
+    if (smct_summary_of(item, &sum) != SMCT_OK) {
+        skipped_reply(out, seq, "the runner ran out of memory measuring the decoded value");
+        return;
+    }
+    smct_buf_printf(out, "{\"seq\":%llu,\"status\":\"ok\",", (unsigned long long)seq);
+    if (sum.depth > PRINTABLE_DEPTH) {
+        put_summary(out, &sum);
+    } else {
+        smct_buf_t value;
+        smct_buf_init(&value);
+        if (!put_notation(&value, seq, item)) {
+            smct_buf_clear(out);
+            smct_buf_append(out, value.data, value.len);
+            smct_buf_free(&value);
+            return;
+        }
+        if (value.len > PRINTABLE_LINE) {
+            put_summary(out, &sum);
+        } else {
+            smct_buf_puts(out, "\"value\":");
+            smct_buf_append(out, value.data, value.len);
+        }
+        smct_buf_free(&value);
+    }
+    if (is_roundtrip) {
+        if (!codec->reencode) {
+            skipped_reply(out, seq,
+                          "the codec has no reencode hook (runners/c/README.md): no round trip");
+            return;
+        }
+        uint8_t *bytes = NULL;
+        size_t n = 0;
+        smc_runner_report_t report;
+        memset(&report, 0, sizeof report);
+        smc_runner_status_t st = codec->reencode(codec->ctx, item, arena, &bytes, &n, &report);
+        if (st != SMC_RUNNER_OK && st != SMC_RUNNER_NO_BYTES) {
+            failed_reply(out, seq, st, &report);
+            return;
+        }
+        if (st == SMC_RUNNER_NO_BYTES) {
+            smct_buf_puts(out, ",\"hex\":null");
+        } else {
+            smct_buf_puts(out, ",\"hex\":\"");
+            smct_buf_put_hex(out, bytes, n);
+            smct_buf_putc(out, '"');
+        }
+    }
+    smct_buf_putc(out, '}');
+}
+
+static void handle(smct_buf_t *out, const smct_json_t *req, const smc_runner_codec_t *codec,
+                   smc_arena_t *arena)
 {
     uint64_t seq = 0;
     smct_json_get_u64(smct_json_get(req, "seq"), &seq);
@@ -126,67 +268,50 @@ static void handle(smct_buf_t *out, const smct_json_t *req, const smc_runner_cod
     }
     const smct_json_t *jentry = smct_json_get(req, "entry");
     smc_entry_t entry;
-    if (!jentry || jentry->type != SMCT_JSON_STRING || !smct_entry_from_name(jentry->str.ptr, jentry->str.len, &entry) ||
-        !codec->entries[entry]) {
+    if (!jentry || jentry->type != SMCT_JSON_STRING ||
+        !smct_entry_from_name(jentry->str.ptr, jentry->str.len, &entry) || !codec->entries[entry]) {
         skipped_reply(out, seq, "entry point not implemented by this codec");
         return;
     }
     smc_runner_report_t report;
     memset(&report, 0, sizeof report);
-    bool is_decode = smct_json_is_str(op, "decode"), is_roundtrip = smct_json_is_str(op, "roundtrip");
+    bool is_decode = smct_json_is_str(op, "decode"),
+         is_roundtrip = smct_json_is_str(op, "roundtrip");
     if (is_decode || is_roundtrip) {
         const smct_json_t *hex = smct_json_get(req, "hex");
         const smct_json_t *mode = smct_json_get(req, "mode");
         uint64_t shift = 0;
-        if (smct_json_get(req, "shift") && (!smct_json_get_u64(smct_json_get(req, "shift"), &shift) || shift > 7)) {
-            error_reply(out, seq, "bad_notation", false, 0, "shift must be an integer 0..7");
+        if (smct_json_get(req, "shift") &&
+            (!smct_json_get_u64(smct_json_get(req, "shift"), &shift) || shift > 7)) {
+            skipped_reply(out, seq, "shift must be an integer 0..7");
             return;
         }
         if (!hex || hex->type != SMCT_JSON_STRING) {
-            error_reply(out, seq, "bad_notation", false, 0, "request has no hex");
+            skipped_reply(out, seq, "request has no hex");
             return;
         }
-        smc_runner_mode_t m = smct_json_is_str(mode, "strict") ? SMC_RUNNER_STRICT : SMC_RUNNER_FLUTTER;
+        smc_runner_mode_t m =
+            smct_json_is_str(mode, "strict") ? SMC_RUNNER_STRICT : SMC_RUNNER_FLUTTER;
         uint8_t *block = NULL;
-        size_t len = 0;
-        uint8_t *data = shifted_copy(hex, (unsigned)shift, &block, &len);
+        size_t block_len = 0, len = 0;
+        uint8_t *data = place(hex, (unsigned)shift, &block, &block_len, &len);
         if (!data) {
-            error_reply(out, seq, "bad_notation", false, 0, "hex is not lower-case hex with an even number of digits");
+            skipped_reply(out, seq, "hex is not lower-case hex with an even number of digits");
             return;
         }
         smc_runner_item_t item;
-        smc_runner_status_t st = codec->decode(codec->ctx, entry, data, len, m, arena, &item, &report);
+        memset(&item, 0, sizeof item);
+        smc_runner_status_t st =
+            codec->decode(codec->ctx, entry, data, len, m, arena, &item, &report);
+        if (!codec->borrows_input) {
+            overwrite(block, block_len);
+        }
+        if (st == SMC_RUNNER_OK) {
+            decoded_reply(out, seq, codec, &item, is_roundtrip, arena);
+        } else {
+            failed_reply(out, seq, st, &report);
+        }
         free(block);
-        if (st == SMC_RUNNER_SKIPPED) {
-            skipped_reply(out, seq, report.message);
-            return;
-        }
-        if (st != SMC_RUNNER_OK) {
-            error_reply(out, seq, report.error_class, report.has_offset, report.offset, report.message);
-            return;
-        }
-        smct_buf_printf(out, "{\"seq\":%llu,\"status\":\"ok\",\"value\":", (unsigned long long)seq);
-        if (!put_notation(out, seq, &item)) {
-            return;
-        }
-        if (is_roundtrip) {
-            uint8_t *bytes = NULL;
-            size_t n = 0;
-            memset(&report, 0, sizeof report);
-            st = codec->encode(codec->ctx, &item, arena, &bytes, &n, &report);
-            if (st == SMC_RUNNER_SKIPPED) {
-                skipped_reply(out, seq, report.message);
-                return;
-            }
-            if (st != SMC_RUNNER_OK) {
-                error_reply(out, seq, report.error_class, report.has_offset, report.offset, report.message);
-                return;
-            }
-            smct_buf_puts(out, ",\"hex\":\"");
-            smct_buf_put_hex(out, bytes, n);
-            smct_buf_putc(out, '"');
-        }
-        smct_buf_putc(out, '}');
         return;
     }
     if (smct_json_is_str(op, "encode")) {
@@ -194,19 +319,19 @@ static void handle(smct_buf_t *out, const smct_json_t *req, const smc_runner_cod
         smct_doc_t doc;
         smct_error_t e;
         if (!value || smct_notation_read(value, entry, arena, &doc, &e) != SMCT_OK) {
-            error_reply(out, seq, "bad_notation", value != NULL, value ? e.offset : 0,
-                        value ? e.message : "request has no value");
+            skipped_reply(out, seq, value ? e.message : "request has no value");
             return;
         }
         uint8_t *bytes = NULL;
         size_t n = 0;
         smc_runner_status_t st = codec->encode(codec->ctx, &doc, arena, &bytes, &n, &report);
-        if (st == SMC_RUNNER_SKIPPED) {
-            skipped_reply(out, seq, report.message);
+        if (st == SMC_RUNNER_NO_BYTES) {
+            smct_buf_printf(out, "{\"seq\":%llu,\"status\":\"ok\",\"hex\":null}",
+                            (unsigned long long)seq);
             return;
         }
         if (st != SMC_RUNNER_OK) {
-            error_reply(out, seq, report.error_class, report.has_offset, report.offset, report.message);
+            failed_reply(out, seq, st, &report);
             return;
         }
         smct_buf_printf(out, "{\"seq\":%llu,\"status\":\"ok\",\"hex\":\"", (unsigned long long)seq);
@@ -233,7 +358,8 @@ int main(void)
             break;
         }
         if (ls != SMCT_LINE_OK) {
-            fprintf(stderr, "smc-c-runner: %s\n", ls == SMCT_LINE_TOO_LONG ? "request line too long" : "read error");
+            fprintf(stderr, "smc-c-runner: %s\n",
+                    ls == SMCT_LINE_TOO_LONG ? "request line too long" : "read error");
             rc = 1;
             break;
         }
@@ -242,8 +368,10 @@ int main(void)
         smct_buf_clear(&out);
         smct_json_t *req = NULL;
         smct_error_t e;
-        if (smct_json_parse(line.data, line.len, NULL, &json_arena, &req, &e) != SMCT_OK || req->type != SMCT_JSON_OBJECT) {
-            /* Not a request: nothing to answer with a seq; say so and stop (P.4: the judge restarts us). */
+        if (smct_json_parse(line.data, line.len, NULL, &json_arena, &req, &e) != SMCT_OK ||
+            req->type != SMCT_JSON_OBJECT) {
+            /* Not a request: nothing to answer with a seq; say so and stop (P.4: the judge restarts
+             * us). */
             fprintf(stderr, "smc-c-runner: request is not a JSON object\n");
             rc = 1;
             break;

@@ -2,12 +2,14 @@
  * @file smc_runner_codec.h
  * @brief The C interface a codec implements to be judged by `smc conformance`.
  *
- * `smc-c-runner` speaks the runner protocol (runners/PROTOCOL.md) on stdin/stdout: it parses
- * the JSON requests, converts value notation to and from smc_value_t trees, copies input
- * bytes to a deliberately misaligned buffer (`shift`), and calls the codec through this
- * interface. A C codec author therefore writes no JSON, no notation and no protocol code:
- * implement smc_runner_codec() in one file, link it instead of smc_runner_reference.c, and
- * run the judge (see runners/c/README.md).
+ * `smc-c-runner` speaks the runner protocol (runners/PROTOCOL.md, version 2) on
+ * stdin/stdout: it parses the JSON requests, converts value notation to and from smc_value_t
+ * trees, places the input bytes as the protocol says (exactly at the end of their allocation,
+ * so AddressSanitizer and valgrind see a read past it; 1–7 bytes past an 8-aligned address
+ * for the placement check), overwrites them after each decode (the ownership check), and
+ * calls the codec through this interface. A C codec author therefore writes no JSON, no
+ * notation and no protocol code: implement smc_runner_codec() in one file, link it instead
+ * of smc_runner_reference.c, and run the judge (see runners/c/README.md).
  *
  * Exchange model: the value tree of the reference library (smc/smc_types.h) and its method
  * call / envelope structs (smc/smc_envelope.h). A codec converts between that and its own
@@ -42,28 +44,37 @@ typedef enum smc_runner_mode {
  */
 typedef smct_doc_t smc_runner_item_t;
 
-/** What a codec function returns. */
+/** What a codec function returns (runners/PROTOCOL.md P.3). */
 typedef enum smc_runner_status {
-    SMC_RUNNER_OK = 0,      /**< success: output filled */
-    SMC_RUNNER_ERROR = 1,   /**< the codec rejected the input / value: `report` filled */
-    SMC_RUNNER_SKIPPED = 2  /**< the codec cannot run this request: `report->message` says why */
+    SMC_RUNNER_OK = 0,              /**< success: output filled */
+    SMC_RUNNER_ERROR = 1,           /**< the codec rejected the input / refused the value, in the way it
+                                         documents: `report` filled */
+    SMC_RUNNER_SKIPPED = 2,         /**< the codec cannot run this request: `report->message` says why */
+    SMC_RUNNER_CRASHED = 3,         /**< an unexpected failure the codec survived (a caught C++ exception
+                                         such as std::bad_variant_access, an assertion handler that
+                                         returned): `report->kind` and `message` say what. Fails the
+                                         vector at every tier, like a crash of the process. */
+    SMC_RUNNER_NO_BYTES = 4,        /**< encode: the codec produced no message at all (not an empty one) */
+    SMC_RUNNER_NOT_IMPLEMENTED = 5  /**< decode: the codec read the input as "not implemented" */
 } smc_runner_status_t;
 
-/** Error (or skip) details, filled by the codec when it does not return SMC_RUNNER_OK. */
+/** Error (or skip, or crash) details, filled by the codec when it does not return SMC_RUNNER_OK. */
 typedef struct smc_runner_report {
     /** An error class of spec/errors.md ("truncated", "unknown_tag", ..., "not_encodable"); a
-     *  static string. A codec whose errors have no class maps them as best it can and says
-     *  so in `message`. */
+     *  static string, or NULL when the codec's errors have no class (then declare
+     *  error_classes = false). Never derive it from a message text. */
     const char *error_class;
     bool has_offset;            /**< true if `offset` is known (decode errors) */
     uint64_t offset;            /**< byte offset per spec/errors.md */
+    const char *kind;           /**< SMC_RUNNER_CRASHED: the host's name for the failure (static) */
     char message[256];          /**< free text for people; never compared */
 } smc_runner_report_t;
 
 /**
  * A codec under test. Capability words are those of spec/vectors.md V.3; declare only what
- * the codec can really express: a vector needing anything else is *not applicable* for
- * that direction, never a pass.
+ * the codec and its host can really express (runners/PROTOCOL.md P.7): every vector is sent
+ * anyway, and a missing word only changes what the judge expects (a clean rejection, a
+ * comparison by value, ...).
  */
 typedef struct smc_runner_codec {
     const char *name;                 /**< e.g. "smc-c-reference" */
@@ -76,11 +87,14 @@ typedef struct smc_runner_codec {
     void *ctx;                        /**< passed to every call */
 
     /**
-     * Decode `data[0..len)` with entry point `entry` in `mode`. `data` is deliberately placed
-     * 1–7 bytes past an 8-aligned address (protocol `shift`): alignment is counted from the
-     * message start, never from the address (spec §3.1). Allocate every output node from
-     * `arena` (smc_arena_alloc or the smc_value_make_* builders); the runner resets it after
-     * each request.
+     * Decode `data[0..len)` with entry point `entry` in `mode`. `data` ends exactly where its
+     * allocation ends, and for the placement check starts 1–7 bytes past an 8-aligned address
+     * (protocol `shift`): alignment is counted from the message start, never from the address
+     * (spec §3.1), and no byte past `data + len` may be read (spec R1.4-8). Allocate every
+     * output node from `arena` (smc_arena_alloc or the smc_value_make_* builders); the runner
+     * resets it after each request. Unless `borrows_input` is set, the runner overwrites
+     * `data` as soon as this returns, before it reads `*out`: nothing in `*out` may point
+     * into `data`.
      */
     smc_runner_status_t (*decode)(void *ctx, smc_entry_t entry, const uint8_t *data, size_t len,
                                   smc_runner_mode_t mode, smc_arena_t *arena, smc_runner_item_t *out,
@@ -93,6 +107,22 @@ typedef struct smc_runner_codec {
      */
     smc_runner_status_t (*encode)(void *ctx, const smc_runner_item_t *item, smc_arena_t *arena, uint8_t **out,
                                   size_t *out_len, smc_runner_report_t *report);
+
+    /* ---- protocol version 2 (fields a version 1 codec file leaves zero) ---- */
+
+    /**
+     * The round trip (P.2 `roundtrip`): encode again, with the same codec, the host value that
+     * the decode call just before this one produced, as a Flutter channel would send it back.
+     * A codec whose host value is not the exchange model keeps it in `ctx` (or in `arena`
+     * memory reachable from it) between the two calls; `decoded` is what decode returned, for
+     * codecs whose host value it is (the reference's). Never rebuild the value from `decoded`
+     * otherwise. NULL: the runner answers round trips as skipped.
+     */
+    smc_runner_status_t (*reencode)(void *ctx, const smc_runner_item_t *decoded, smc_arena_t *arena,
+                                    uint8_t **out, size_t *out_len, smc_runner_report_t *report);
+    bool error_classes; /**< decode errors carry the classes of spec/errors.md (option error-classes) */
+    bool borrows_input; /**< decoded items may point into `data`: not overwritten (option borrows-input) */
+    bool no_shift;      /**< do not offer the placement option `shift` */
 } smc_runner_codec_t;
 
 /**

@@ -75,10 +75,10 @@ static smc_runner_status_t ref_encode(void *ctx, const smc_runner_item_t *item, 
     if (st == SMC_ERR_BUFFER_FULL || st == SMC_OK) {
         uint8_t *buf = smc_arena_alloc(arena, need ? need : 1);
         if (!buf) {
-            report->error_class = "nomem";
-            report->has_offset = false;
+            /* not a refusal the codec documents: the runner's arena ran out */
+            report->kind = "out of memory";
             snprintf(report->message, sizeof report->message, "out of memory for %zu bytes", need);
-            return SMC_RUNNER_ERROR;
+            return SMC_RUNNER_CRASHED;
         }
         st = encode_into(item, buf, need, out_len, &err);
         *out = buf;
@@ -88,10 +88,26 @@ static smc_runner_status_t ref_encode(void *ctx, const smc_runner_item_t *item, 
     return r;
 }
 
+/* The round trip: the reference's host value is the decoded tree itself, so encoding it again
+ * is encoding what decode returned (runners/PROTOCOL.md P.2). */
+static smc_runner_status_t ref_reencode(void *ctx, const smc_runner_item_t *decoded, smc_arena_t *arena,
+                                        uint8_t **out, size_t *out_len, smc_runner_report_t *report)
+{
+    return ref_encode(ctx, decoded, arena, out, out_len, report);
+}
+
 const smc_runner_codec_t *smc_runner_codec(void)
 {
-    static const smc_runner_codec_t codec = {
-        "smc-c-reference", SMC_VERSION_STRING, "C", {true, true, true}, k_decode_caps, k_encode_caps,
-        true, NULL, ref_decode, ref_encode};
+    static const smc_runner_codec_t codec = {.name = "smc-c-reference",
+                                             .version = SMC_VERSION_STRING,
+                                             .language = "C",
+                                             .entries = {true, true, true},
+                                             .decode_caps = k_decode_caps,
+                                             .encode_caps = k_encode_caps,
+                                             .error_offsets = true,
+                                             .decode = ref_decode,
+                                             .encode = ref_encode,
+                                             .reencode = ref_reencode,
+                                             .error_classes = true};
     return &codec;
 }

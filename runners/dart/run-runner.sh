@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Launch the Dart conformance runner (runners/PROTOCOL.md on stdin/stdout).
 #
-#   run-runner.sh [--profile pure|pigeon-dart|flutter-vm|web]
+#   run-runner.sh [--profile pure|pigeon-dart|flutter-vm|web] [--no-shift]
+#
+# --no-shift              do not offer the placement option `shift` (PROTOCOL.md P.1)
 #
 # pure, pigeon-dart       the kernel snapshot out/runner.dill (build.sh builds it when the
 #                         sources changed), on the Dart that tool/dart-vm.sh finds: a Dart
@@ -17,8 +19,10 @@ set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 profile=pure
+extra=()
 while [ $# -gt 0 ]; do
   case $1 in
+    --no-shift) extra+=(--no-shift); shift ;;
     --profile) profile=${2:?--profile needs a value}; shift 2 ;;
     --profile=*) profile=${1#--profile=}; shift ;;
     *) echo "run-runner.sh: unknown argument $1" >&2; exit 2 ;;
@@ -50,7 +54,7 @@ case $profile in
   pure|pigeon-dart)
     dart_or_exit
     bash "$here/build.sh" >&2
-    exec "$dart" "$here/out/runner.dill" --profile "$profile"
+    exec "$dart" "$here/out/runner.dill" --profile "$profile" ${extra[@]+"${extra[@]}"}
     ;;
   flutter-vm)
     dart_or_exit

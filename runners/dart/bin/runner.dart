@@ -1,6 +1,7 @@
 // The pure-Dart runner: runners/PROTOCOL.md over stdin/stdout, one JSON object a line.
 //
-// Usage: dart out/runner.dill [--profile pure|pigeon-dart]   (see run-runner.sh)
+// Usage: dart out/runner.dill [--profile pure|pigeon-dart] [--no-shift]   (see run-runner.sh)
+// --no-shift   do not offer the placement option `shift` (runners/PROTOCOL.md P.1)
 // pure         the pure codec (lib/src/pure_codec.dart)
 // pigeon-dart  Pigeon's Dart host semantics over the pure codec (lib/src/pigeon_host.dart)
 // The Flutter profiles need the Flutter SDK and go through bin/flutter_bridge.dart.
@@ -14,10 +15,11 @@ import 'package:smc_dart_runner/smc_runner.dart';
 Future<void> main(List<String> arguments) async {
   final profileName = _option(arguments, '--profile') ?? 'pure';
   final RunnerSession session;
+  final placement = !arguments.contains('--no-shift');
   if (profileName == 'pure') {
-    session = RunnerSession(PureBackend(), pureProfile);
+    session = RunnerSession(PureBackend(), pureProfile, placement: placement);
   } else if (profileName == 'pigeon-dart') {
-    session = RunnerSession(PigeonHostBackend(), pigeonDartProfile);
+    session = RunnerSession(PigeonHostBackend(), pigeonDartProfile, placement: placement);
   } else {
     stderr.writeln('runner.dart: profile "$profileName" needs the Flutter adapter; '
         'use run-runner.sh --profile $profileName');

@@ -12,7 +12,7 @@ final backend = PigeonHostBackend();
 String encode(Object? notation, [String entry = 'message']) =>
     hexOfBytes(backend.encode(entry, notation));
 Object decode(String hex, [String entry = 'message']) =>
-    backend.decode(entry, bytesFromHex(hex), 'flutter');
+    backend.decode(entry, bytesFromHex(hex), 'flutter').toNotation();
 
 void main() => runTests(() {
       group('encode (wire-format-notes §4.3)', () {
@@ -40,6 +40,17 @@ void main() => runTests(() {
                 ['list', [['i32', 1], ['str', 'x']]]
               ]),
               '820c02040100000000000000070178');
+        });
+
+        test('a NaN map key keeps its value (spec §7.4: writeValue walks the map with forEach)', () {
+          expectEqual(
+              encode([
+                'map',
+                [
+                  [['f64', '7ff8000000000000'], ['str', 'v']]
+                ]
+              ]),
+              '0d01' '06' '0000000000' '000000000000f87f' '070176');
         });
 
         test('floats keep their bits through double (spec §4.3)', () {

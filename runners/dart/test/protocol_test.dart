@@ -1,6 +1,7 @@
 // The runner core against runners/PROTOCOL.md: handshake, requests, responses.
 
 import 'dart:convert';
+import 'dart:typed_data';
 
 import 'package:smc_dart_runner/smc_runner.dart';
 
@@ -13,16 +14,20 @@ RunnerSession newSession() => RunnerSession(PureBackend(), pureProfile);
 
 void main() => runTests(() {
 
-  test('hello answers protocol 1 with the profile capabilities (P.1)', () {
+  test('hello answers protocol 2 with the profile capabilities (P.1)', () {
     final session = newSession();
-    final reply = send(session, {'seq': 0, 'op': 'hello', 'protocol': 1});
+    final reply = send(session, {'seq': 0, 'op': 'hello', 'protocol': 1, 'protocols': [1, 2]});
     expectEqual(reply['seq'], 0);
     expectEqual(reply['status'], 'ok');
-    expectEqual(reply['protocol'], 1);
+    expectEqual(reply['protocol'], 2);
     expectEqual(reply['entries'], ['message', 'call', 'envelope']);
     expectEqual(reply['capabilities'], {'decode': allFeatures, 'encode': pureProfile.encode});
-    expectEqual(reply['options'], ['error-offsets', 'shift']);
+    expectEqual(reply['options'], ['error-classes', 'error-offsets', 'shift']);
     expectEqual((reply['codec'] as Map)['language'], 'Dart');
+    final noShift = RunnerSession(PureBackend(), pureProfile, placement: false);
+    expectEqual(send(noShift, {'seq': 0, 'op': 'hello'})['options'],
+        ['error-classes', 'error-offsets'],
+        reason: 'a transport that cannot place the input leaves shift out');
   });
 
   test('decode, encode and roundtrip (P.2, P.3)', () {
@@ -56,8 +61,7 @@ void main() => runTests(() {
       'entry': 'message',
       'value': ['i32', 1.5]
     });
-    expectEqual([bad['status'], bad['class']], ['error', 'bad_notation']);
-    expectTrue(!bad.containsKey('offset'), 'no offset for an encoder error');
+    expectEqual(bad['status'], 'skipped', reason: 'a request it cannot read is skipped (P.6)');
   });
 
   test('shift copies the bytes to an unaligned view and decodes the same', () {
@@ -82,6 +86,73 @@ void main() => runTests(() {
     expectEqual(send(session, {'seq': 9, 'op': 'frobnicate'})['status'], 'skipped');
     expectEqual(send(session, {'seq': 10, 'op': 'decode', 'entry': 'message', 'hex': 'ABC'})['status'],
         'skipped');
+  });
+
+  group('version 2 answers (P.3)', () {
+    test('an exception the codec does not document is a crash, and the session goes on', () {
+      final session = RunnerSession(_FakeBackend(), pureProfile);
+      final crash = send(session, {'seq': 1, 'op': 'decode', 'entry': 'message', 'hex': 'ee'});
+      expectEqual([crash['status'], crash['kind']], ['crash', 'RangeError']);
+      expectTrue('${crash['message']}'.contains('past the end'), 'the message is kept');
+      final next = send(session, {'seq': 2, 'op': 'decode', 'entry': 'message', 'hex': '00'});
+      expectEqual(next, {'seq': 2, 'status': 'ok', 'value': ['null']});
+    });
+
+    test('no bytes, not implemented, an error without a class', () {
+      final session = RunnerSession(_FakeBackend(), pureProfile);
+      expectEqual(send(session, {'seq': 3, 'op': 'encode', 'entry': 'message', 'value': ['null']}),
+          {'seq': 3, 'status': 'ok', 'hex': null});
+      expectEqual(send(session, {'seq': 4, 'op': 'decode', 'entry': 'message', 'hex': ''})['status'],
+          'not_implemented');
+      final error = send(session, {'seq': 5, 'op': 'decode', 'entry': 'message', 'hex': '0f'});
+      expectEqual([error['status'], error['class']], ['error', null]);
+    });
+
+    test('a value nested deeper than 500 levels is answered with its summary', () {
+      final session = RunnerSession(_FakeBackend(), pureProfile);
+      final deep = send(session, {'seq': 6, 'op': 'decode', 'entry': 'message', 'hex': 'dd'});
+      expectEqual(deep, {
+        'seq': 6,
+        'status': 'ok',
+        'summary': {'depth': 100000, 'values': 100001, 'bytes': 2}
+      });
+      final host = summarizeHost([
+        'ab',
+        {1: Uint8List(3)},
+        Int64List(2)
+      ]);
+      expectEqual(host.toJson(), {'depth': 2, 'values': 6, 'bytes': 2 + 3 + 16});
+    });
+  });
+
+  group('placement and ownership (P.2)', () {
+    test('without shift the input is exactly the bytes; with shift a view before guard bytes', () {
+      final backend = _FakeBackend();
+      final session = RunnerSession(backend, pureProfile);
+      send(session, {'seq': 7, 'op': 'decode', 'entry': 'message', 'hex': '0001'});
+      expectEqual([backend.seen!.offsetInBytes, backend.seen!.buffer.lengthInBytes], [0, 2]);
+      send(session, {'seq': 8, 'op': 'decode', 'entry': 'message', 'hex': '0001', 'shift': 3});
+      expectEqual([backend.seen!.offsetInBytes, backend.seen!.buffer.lengthInBytes],
+          [3, 3 + 2 + guardBytes]);
+    });
+
+    test('the input is overwritten before the value is read: a borrowing codec shows it', () {
+      // _FakeBackend returns `08 ..` payloads as views into its input.
+      final session = RunnerSession(_FakeBackend(), pureProfile);
+      final reply = send(session, {'seq': 9, 'op': 'decode', 'entry': 'message', 'hex': '0802a0b1'});
+      expectEqual(reply['value'], ['u8s', '5f4e'], reason: 'complemented bytes: ownership failed');
+      final honest =
+          RunnerSession(_FakeBackend(), pureProfile.withOption('borrows-input'));
+      expectEqual(
+          send(honest, {'seq': 10, 'op': 'decode', 'entry': 'message', 'hex': '0802a0b1'})['value'],
+          ['u8s', 'a0b1'],
+          reason: 'declared borrows-input: not overwritten');
+      // The pure codec copies what it reads, so the check does not touch it.
+      final pure = newSession();
+      expectEqual(
+          send(pure, {'seq': 11, 'op': 'roundtrip', 'entry': 'message', 'hex': '0802a0b1'}),
+          {'seq': 11, 'status': 'ok', 'value': ['u8s', 'a0b1'], 'hex': '0802a0b1'});
+    });
   });
 
   test('bye answers ok and ends the session', () {
@@ -115,11 +186,68 @@ void main() => runTests(() {
           'flutter-vm decode');
       lacks(flutterVmProfile.encode, ['int64-distinct'], 'flutter-vm encode');
       lacks(flutterVmProfile.options, ['error-offsets'], 'flutter-vm options');
-      lacks(pigeonDartProfile.encode, ['int32'], 'pigeon-dart encode');
-      expectTrue(pigeonDartProfile.encode.contains('int64-distinct'),
-          'pigeon-dart encode with int64-distinct');
+      expectTrue(pigeonDartProfile.options.contains('pigeon-int64'),
+          'pigeon-dart writes every int as int64 (pigeon-int64)');
+      expectTrue(pigeonDartProfile.encode.contains('int32'), 'pigeon-dart encode with int32');
+      lacks(flutterVmProfile.options, ['error-classes'], 'flutter-vm options');
+      expectTrue(flutterVmProfile.options.contains('borrows-input'),
+          "flutter-vm borrows its input (ReadBuffer's typed views)");
       lacks(webProfile.encode, ['int32', 'int64'], 'web encode');
       lacks(webProfile.decode, ['int64'], 'web decode');
     });
   });
 });
+
+/// A backend standing in for codecs with the faults version 2 can report: `ee` throws a
+/// RangeError, `dd` returns 100,000 nested lists, `0f` an error without a class, the empty
+/// input "not implemented", `08 n ..` a byte array that is a view into the input, and a
+/// top-level null encodes to no bytes. Everything else goes to the pure codec.
+class _FakeBackend implements CodecBackend {
+  final PureBackend pure = PureBackend();
+  Uint8List? seen;
+
+  @override
+  Map<String, String> get codecInfo => const {'name': 'fake', 'version': '0', 'language': 'Dart'};
+
+  @override
+  List<String> get entries => const ['message'];
+
+  @override
+  DecodedItem decode(String entry, Uint8List bytes, String mode) {
+    seen = bytes;
+    if (bytes.isEmpty) throw const BackendNotImplemented('an empty reply');
+    switch (bytes[0]) {
+      case 0xee:
+        throw RangeError('read past the end of the input');
+      case 0x0f:
+        throw const BackendFailure(null, null, 'Message corrupted');
+      case 0xdd:
+        SmcValue value = Uint8ListValue(Uint8List(2));
+        for (var i = 0; i < 100000; i++) {
+          value = ListValue([value]);
+        }
+        return _Item(value);
+      case 0x08:
+        return _Item(Uint8ListValue(Uint8List.sublistView(bytes, 2, 2 + bytes[1])));
+    }
+    return pure.decode(entry, Uint8List.fromList(bytes), mode);
+  }
+
+  @override
+  Uint8List? encode(String entry, Object? notation) =>
+      jsonEncode(notation) == '["null"]' ? null : pure.encode(entry, notation);
+}
+
+class _Item implements DecodedItem {
+  _Item(this.value);
+  final SmcValue value;
+
+  @override
+  ValueSummary summary() => summarizeValue(value);
+
+  @override
+  Object toNotation() => valueToNotation(value);
+
+  @override
+  Uint8List? reencode() => null;
+}

@@ -14,8 +14,11 @@
 // If the codec is a StandardMessageCodec, the method-call and envelope entries use
 // StandardMethodCodec(codec); otherwise only the message entry is offered.
 //
-// Flutter's errors carry no class and no offset. They are mapped to a class as well as
-// the exception allows, and `message` says when the class is a guess.
+// Flutter's errors carry no class and no offset, so the profiles declare no
+// `error-classes` (runners/PROTOCOL.md P.1, P.7) and no class is guessed: a
+// FormatException, the codec's documented rejection, is an error without a class, and
+// anything else it throws (RangeError past the end of the input, TypeError from a cast,
+// StackOverflowError) is left to the session, which answers `crash` (P.3, P.6).
 
 import 'dart:typed_data';
 
@@ -63,15 +66,15 @@ class FlutterBackend implements CodecBackend {
       methodCodec == null ? const ['message'] : const ['message', 'call', 'envelope'];
 
   @override
-  Object decode(String entry, Uint8List bytes, String mode) {
+  DecodedItem decode(String entry, Uint8List bytes, String mode) {
     _requireFlutterMode(mode);
-    return _hostToNotation(entry, _decodeHost(entry, bytes));
+    return _FlutterItem(this, entry, _decodeHost(entry, bytes));
   }
 
   @override
-  Uint8List encode(String entry, Object? notation) {
-    // Validate with the pure package's reader first: invalid notation is bad_notation,
-    // and the converter below can then cast without checks.
+  Uint8List? encode(String entry, Object? notation) {
+    // Validate with the pure package's reader first: notation it cannot read is skipped
+    // (P.6), and the converter below can then cast without checks.
     try {
       if (entry == 'message') {
         valueFromNotation(notation);
@@ -81,7 +84,7 @@ class FlutterBackend implements CodecBackend {
         envelopeFromNotation(notation);
       }
     } on NotationException catch (error) {
-      throw BackendFailure('bad_notation', null, error.message);
+      throw BackendSkip("the request's notation cannot be read: ${error.message}");
     }
     final json = notation as List<Object?>;
     final Object? item;
@@ -95,13 +98,6 @@ class FlutterBackend implements CodecBackend {
           : _errorFromNotation(json);
     }
     return _encodeHost(entry, item);
-  }
-
-  @override
-  RoundTrip roundtrip(String entry, Uint8List bytes, String mode) {
-    _requireFlutterMode(mode);
-    final item = _decodeHost(entry, bytes);
-    return RoundTrip(_hostToNotation(entry, item), _encodeHost(entry, item));
   }
 
   void _requireFlutterMode(String mode) {
@@ -130,12 +126,16 @@ class FlutterBackend implements CodecBackend {
             return error;
           }
       }
-    } catch (error) {
-      throw mapFlutterError(error, decoding: true, inputLength: bytes.length);
+    } on FormatException catch (error) {
+      // The codec's documented rejection ('Message corrupted', 'Invalid envelope', ...).
+      throw BackendFailure(null, null, '$error');
+    } on UnsupportedError catch (error) {
+      // dart2js has no ByteData.getInt64 or Int64List: this platform cannot read it.
+      throw BackendSkip('the codec cannot run here: $error');
     }
   }
 
-  Uint8List _encodeHost(String entry, Object? item) {
+  Uint8List? _encodeHost(String entry, Object? item) {
     ByteData? data;
     try {
       switch (entry) {
@@ -156,14 +156,18 @@ class FlutterBackend implements CodecBackend {
                 code: error.code, message: error.message, details: error.details);
           }
       }
-    } on BackendSkip {
-      rethrow;
-    } catch (error) {
-      throw mapFlutterError(error, decoding: false, inputLength: 0);
+    } on UnsupportedError catch (error) {
+      // dart2js has no int64 support: this platform cannot write the value.
+      throw BackendSkip('the codec cannot run here: $error');
+    } on ArgumentError catch (error) {
+      // writeValue's documented refusal of a value it cannot write; a RangeError (an
+      // ArgumentError too) is not one and is left to the session as a crash.
+      if (error is RangeError) rethrow;
+      throw BackendFailure('not_encodable', null, '$error');
     }
-    // encodeMessage(null) returns null, i.e. no bytes (notes §2.7); reported as it is,
-    // an empty encoding, so the divergence from spec §9.3 shows up in the report.
-    if (data == null) return Uint8List(0);
+    // encodeMessage(null) returns null: no bytes (notes §2.7, D24), answered as such
+    // (P.3 `"hex": null`) so the divergence from spec §9.3 shows in the report.
+    if (data == null) return null;
     return Uint8List.sublistView(data);
   }
 
@@ -206,52 +210,26 @@ class _Success {
   final Object? result;
 }
 
-/// Maps an exception from Flutter's codec to an error class (spec/errors.md §14.1).
-/// Flutter gives no offsets, so none are reported. Returns a [BackendSkip] for
-/// exceptions that mean "this platform cannot do it" rather than "bad input".
-Exception mapFlutterError(Object error, {required bool decoding, required int inputLength}) {
-  String guess(String why) => '$error — class guessed: $why';
-  if (!decoding) {
-    if (error is ArgumentError && error is! RangeError) {
-      // writeValue throws ArgumentError.value for a value it cannot write.
-      return BackendFailure('not_encodable', null, '$error');
-    }
-    return BackendFailure('not_encodable', null, guess('unexpected ${error.runtimeType}'));
+/// A decoded item: host objects as Flutter's codec returned them.
+class _FlutterItem implements DecodedItem {
+  _FlutterItem(this.backend, this.entry, this.item);
+
+  final FlutterBackend backend;
+  final String entry;
+  final Object? item;
+
+  @override
+  ValueSummary summary() {
+    final item = this.item;
+    if (item is MethodCall) return summarizeHost(item.arguments);
+    if (item is _Success) return summarizeHost(item.result);
+    if (item is PlatformException) return summarizeHost(item.details);
+    return summarizeHost(item);
   }
-  if (error is UnsupportedError) {
-    return BackendSkip('the codec cannot run here: $error (dart2js has no int64 support)');
-  }
-  if (error is FormatException) {
-    switch (error.message) {
-      case 'Message corrupted':
-        if (inputLength == 0) return BackendFailure('truncated', null, '$error (empty input)');
-        return BackendFailure('unknown_tag', null,
-            guess('Flutter uses this text for an unknown tag, for trailing bytes and '
-                'for a missing value tag'));
-      case 'Invalid method call':
-        return BackendFailure('bad_envelope', null,
-            guess('Flutter uses this text for a non-string name and for trailing bytes'));
-      case 'Invalid envelope':
-        return BackendFailure('bad_envelope', null,
-            guess('Flutter uses this text for a bad code/message and for trailing bytes'));
-      case 'Expected envelope, got nothing':
-        return BackendFailure('truncated', null, '$error');
-    }
-    return BackendFailure('bad_utf8', null,
-        guess("other FormatExceptions come from dart:convert's UTF-8 decoder"));
-  }
-  if (error is RangeError) {
-    return BackendFailure('truncated', null,
-        guess('a read went past the end of the input (also thrown for a typed-data '
-            'view that is not aligned in its buffer)'));
-  }
-  if (error is ArgumentError) {
-    return BackendFailure('truncated', null,
-        guess('typed-data view out of range or misaligned'));
-  }
-  if (error is TypeError) {
-    return BackendFailure('bad_envelope', null,
-        guess('a cast in decodeMethodCall/decodeEnvelope failed'));
-  }
-  return BackendFailure('truncated', null, guess('unmapped ${error.runtimeType}'));
+
+  @override
+  Object toNotation() => backend._hostToNotation(entry, item);
+
+  @override
+  Uint8List? reencode() => backend._encodeHost(entry, item);
 }

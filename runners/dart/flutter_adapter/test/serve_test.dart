@@ -22,7 +22,10 @@ void main() {
   test('serves the runner protocol to the bridge', () async {
     final profile = profilesByName[profileName];
     expect(profile, isNotNull, reason: 'unknown profile "$profileName"');
-    final session = RunnerSession(FlutterBackend.forProfile(profile!), profile);
+    // Flutter's ReadBuffer returns typed data as views into the message: every Flutter
+    // codec borrows its input (runners/PROTOCOL.md P.1 `borrows-input`).
+    final session =
+        RunnerSession(FlutterBackend.forProfile(profile!), profile.withOption('borrows-input'));
     final socket = await Socket.connect(InternetAddress.loopbackIPv4, port!);
     var answered = 0;
     await for (final line in utf8.decoder.bind(socket).transform(const LineSplitter())) {

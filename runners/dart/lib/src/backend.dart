@@ -1,14 +1,20 @@
-// What the protocol core needs from a codec: decode bytes to notation, encode notation
-// to bytes, and a host round trip. The pure codec and the Flutter adapter implement it.
+// What the protocol core needs from a codec (runners/PROTOCOL.md, version 2): decode
+// bytes into the codec's own host value, convert that to notation, encode it again, and
+// encode notation. The pure codec, the Pigeon host layer and the Flutter adapter
+// implement it.
 
 import 'dart:typed_data';
 
-/// The codec rejected the input (decode) or the value (encode).
+import 'summary.dart';
+
+/// The codec rejected the input (decode) or refused the value (encode) in the way it
+/// documents (P.6). Anything else a codec throws is reported as a crash (P.3).
 class BackendFailure implements Exception {
   const BackendFailure(this.errorClass, this.offset, this.message);
 
-  /// An error class of spec/errors.md §14.1, as spelled on the wire.
-  final String errorClass;
+  /// An error class of spec/errors.md §14.1, as spelled on the wire; null when the
+  /// codec's errors carry none (a profile without the `error-classes` option).
+  final String? errorClass;
   final int? offset;
   final String message;
 
@@ -26,6 +32,16 @@ class BackendSkip implements Exception {
   String toString() => 'BackendSkip($reason)';
 }
 
+/// The codec read the input as "not implemented" (P.3 `not_implemented`; GLib's reading
+/// of an empty envelope). Neither a value nor an error class.
+class BackendNotImplemented implements Exception {
+  const BackendNotImplemented(this.message);
+  final String message;
+
+  @override
+  String toString() => 'BackendNotImplemented($message)';
+}
+
 /// Entries are `message`, `call`, `envelope`; modes `flutter`, `strict`.
 /// Implemented, never extended: every member is abstract.
 abstract class CodecBackend {
@@ -34,19 +50,29 @@ abstract class CodecBackend {
 
   List<String> get entries;
 
-  /// Returns the decoded item in notation (a value, a `call` or an envelope form).
-  Object decode(String entry, Uint8List bytes, String mode);
+  /// Decodes [bytes] with the codec. The result holds the codec's own decoded host
+  /// value: the session overwrites [bytes] (P.2, the ownership check) before it asks
+  /// the result for its notation or its re-encoding, so a codec whose values are views
+  /// into [bytes] shows other values.
+  DecodedItem decode(String entry, Uint8List bytes, String mode);
 
-  Uint8List encode(String entry, Object? notation);
-
-  /// Decodes, then encodes the decoded host value again with the same codec.
-  RoundTrip roundtrip(String entry, Uint8List bytes, String mode);
+  /// Encodes the item in notation; null when the codec wrote no message at all (a
+  /// top-level null in Flutter's codec), which is not an empty byte string.
+  Uint8List? encode(String entry, Object? notation);
 }
 
-/// What [CodecBackend.roundtrip] returns: the decoded item in notation and the bytes
-/// the codec wrote for it again.
-class RoundTrip {
-  const RoundTrip(this.decoded, this.reencoded);
-  final Object decoded;
-  final Uint8List reencoded;
+/// One decoded item (a message's value, a method call or an envelope) as the codec
+/// returned it.
+abstract class DecodedItem {
+  /// The depth, value count and bytes of the item's value (P.3 `summary`), measured
+  /// without recursion so a value of any depth can be answered.
+  ValueSummary summary();
+
+  /// The item in notation (a value, a `call` or an envelope form). Called only when
+  /// [summary] shows a value shallow enough to print.
+  Object toNotation();
+
+  /// The same host value encoded again with the same codec (a round trip); null for no
+  /// bytes.
+  Uint8List? reencode();
 }

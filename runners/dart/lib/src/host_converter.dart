@@ -124,10 +124,18 @@ class HostConverter {
       case 'list':
         return <Object?>[for (final element in list[1] as List<Object?>) fromNotation(element)];
       case 'map':
-        // A Dart map merges duplicate keys: the profiles do not claim duplicate-map-keys.
+        // A Dart map holds one entry per key (==): the profiles do not claim
+        // duplicate-map-keys, and a value whose keys a Dart map would merge (two equal
+        // keys, i32 1 and i64 1, 0.0 and -0.0) cannot be built, so it is skipped, never
+        // approximated (PROTOCOL.md P.6).
+        final pairs = (list[1] as List<Object?>).cast<List<Object?>>();
         final map = <Object?, Object?>{};
-        for (final pair in (list[1] as List<Object?>).cast<List<Object?>>()) {
+        for (final pair in pairs) {
           map[fromNotation(pair[0])] = fromNotation(pair[1]);
+        }
+        if (map.length != pairs.length) {
+          throw BackendSkip('a Dart map cannot hold this value: ${pairs.length} entries, '
+              'of which ${pairs.length - map.length} have a key equal (==) to another');
         }
         return map;
       case 'custom':

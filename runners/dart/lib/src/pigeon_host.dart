@@ -25,6 +25,7 @@ import 'host_converter.dart';
 import 'notation.dart';
 import 'pure_backend.dart' show guardCodec;
 import 'pure_codec.dart';
+import 'summary.dart';
 import 'value.dart';
 
 /// Host values <-> the pure codec's value model, with Pigeon's Dart rules.
@@ -117,9 +118,11 @@ class PigeonHostCodec {
     }
     if (value is List) return ListValue([for (final element in value) toWire(element)]);
     if (value is Map) {
-      return MapValue([
-        for (final entry in value.entries) MapEntry(toWire(entry.key), toWire(entry.value))
-      ]);
+      // forEach, as Flutter's writeValue does: `entries` looks each value up by its key, and
+      // a NaN key never equals itself, so its value would come out as null.
+      final entries = <MapEntry<SmcValue, SmcValue>>[];
+      value.forEach((key, element) => entries.add(MapEntry(toWire(key), toWire(element))));
+      return MapValue(entries);
     }
     if (value is CustomHostValue) return CustomValue(value.tag, toWire(value.payload));
     throw SmcCodecException(ErrorClass.notEncodable, null,
@@ -150,8 +153,8 @@ class PigeonHostBackend implements CodecBackend {
   List<String> get entries => const ['message', 'call', 'envelope'];
 
   @override
-  Object decode(String entry, Uint8List bytes, String mode) =>
-      guardCodec(() => _hostToNotation(_decodeHost(entry, bytes, mode)));
+  DecodedItem decode(String entry, Uint8List bytes, String mode) =>
+      _PigeonItem(this, guardCodec(() => _decodeHost(entry, bytes, mode)));
 
   @override
   Uint8List encode(String entry, Object? notation) {
@@ -159,7 +162,7 @@ class PigeonHostBackend implements CodecBackend {
     try {
       item = _itemFromNotation(entry, notation);
     } on NotationException catch (error) {
-      throw BackendFailure(ErrorClass.badNotation.wire, null, error.message);
+      throw BackendSkip('the request\'s notation cannot be read: ${error.message}');
     }
     return guardCodec(() => _encodeHost(item));
   }
@@ -180,12 +183,6 @@ class PigeonHostBackend implements CodecBackend {
     if (envelope is SuccessEnvelope) return _HostItem.success(converter.fromNotation(json[1]));
     return _HostItem.error(envelope as ErrorEnvelope, converter.fromNotation(json[3]));
   }
-
-  @override
-  RoundTrip roundtrip(String entry, Uint8List bytes, String mode) => guardCodec(() {
-        final host = _decodeHost(entry, bytes, mode);
-        return RoundTrip(_hostToNotation(host), _encodeHost(host));
-      });
 
   /// The decoded item with host values inside.
   _HostItem _decodeHost(String entry, Uint8List bytes, String mode) {
@@ -241,6 +238,23 @@ class PigeonHostBackend implements CodecBackend {
             hasStacktrace: error.hasStacktrace, stacktrace: error.stacktrace));
     }
   }
+}
+
+/// A decoded item of the Pigeon host layer: its value slot holds Dart host values.
+class _PigeonItem implements DecodedItem {
+  _PigeonItem(this.backend, this.item);
+
+  final PigeonHostBackend backend;
+  final _HostItem item;
+
+  @override
+  ValueSummary summary() => summarizeHost(item.value);
+
+  @override
+  Object toNotation() => backend._hostToNotation(item);
+
+  @override
+  Uint8List reencode() => guardCodec(() => backend._encodeHost(item));
 }
 
 enum _Kind { message, call, success, error }

@@ -47,13 +47,26 @@ class Profile {
   final List<String> decode;
   final List<String> encode;
 
-  /// Protocol options (P.1): `error-offsets`, `shift`.
+  /// Protocol options (P.1): `error-classes`, `error-offsets`, `shift`,
+  /// `borrows-input`, `pigeon-int64`.
   final List<String> options;
+
+  /// This profile with [option] added (the Flutter adapter adds `borrows-input`: every
+  /// Flutter codec reads typed data as views into the message).
+  Profile withOption(String option) => options.contains(option)
+      ? this
+      : Profile(
+          name: name,
+          summary: summary,
+          decode: decode,
+          encode: encode,
+          options: [...options, option]);
 }
 
 /// What Flutter's StandardMessageCodec on the Dart VM cannot express when decoding
-/// (wire-format-notes §2.1, §2.2, §2.6):
-/// * int64-distinct: one `int` type, tag 3 and tag 4 both become `int`.
+/// (wire-format-notes §2.1, §2.2, §2.6; PROTOCOL.md P.7 works this example):
+/// * int64-distinct: one `int` type, tag 3 and tag 4 both become `int` (the judge then
+///   compares integers by value).
 /// * duplicate-map-keys: a Dart Map merges them (last value wins).
 /// * strict-mode: the codec has no strict mode.
 /// * largeint: tag 5 decodes as a String, indistinguishable from tag 7.
@@ -88,28 +101,33 @@ final Profile pureProfile = Profile(
   summary: 'the pure-Dart codec of this package (lib/src/pure_codec.dart)',
   decode: _allExcept(const {}),
   encode: _allExcept(const {}, encode: true),
-  options: const ['error-offsets', 'shift'],
+  options: const ['error-classes', 'error-offsets', 'shift'],
 );
 
+/// Flutter's codec: its FormatException('Message corrupted') does not tell the classes
+/// apart (no error-classes), and its ReadBuffer returns typed data as views into the
+/// message (borrows-input).
 final Profile flutterVmProfile = Profile(
   name: 'flutter-vm',
   summary: "Flutter's StandardMessageCodec/StandardMethodCodec on the Dart VM",
   decode: _allExcept(_flutterVmDecodeOmits),
   encode: _allExcept(_flutterVmEncodeOmits, encode: true),
-  options: const ['shift'],
+  options: const ['shift', 'borrows-input'],
 );
 
 /// A Pigeon-generated Dart codec (wire-format-notes §4.3): it decodes like the base
-/// codec plus custom tags, and writes every int as int64, so encode loses int32 and
-/// gains int64-distinct (an `i64` holding 5 is written as tag 4, as the vector wants).
+/// codec plus custom tags, and writes every int as int64, Pigeon's convention
+/// (spec §12.3, R12.3-1): the `pigeon-int64` option, under which the judge expects
+/// every integer written with tag 4. Its errors are Flutter's, with no classes. Here it
+/// runs over the pure codec, which copies its input (no borrows-input).
 final Profile pigeonDartProfile = Profile(
   name: 'pigeon-dart',
   summary: 'a Pigeon-style Dart codec (StandardMessageCodec subclass, ints as int64)',
   decode: _allExcept(_flutterVmDecodeOmits.difference(const {'custom-types'})),
   encode: _allExcept(
-      {'int32', 'duplicate-map-keys', 'error-stacktrace', 'strict-mode', 'depth-limit'},
+      {'int64-distinct', 'duplicate-map-keys', 'error-stacktrace', 'strict-mode', 'depth-limit'},
       encode: true),
-  options: const ['shift'],
+  options: const ['shift', 'pigeon-int64'],
 );
 
 /// Flutter's codec compiled with dart2js (wire-format-notes §2.2, §2.9): every number
@@ -120,7 +138,7 @@ final Profile webProfile = Profile(
   summary: "Flutter's StandardMessageCodec compiled to JavaScript (dart2js)",
   decode: _allExcept({..._flutterVmDecodeOmits, 'int64'}),
   encode: _allExcept({..._flutterVmEncodeOmits, 'int32', 'int64'}, encode: true),
-  options: const ['shift'],
+  options: const ['shift', 'borrows-input'],
 );
 
 final Map<String, Profile> profilesByName = {

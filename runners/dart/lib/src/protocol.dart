@@ -1,9 +1,11 @@
-// The runner side of runners/PROTOCOL.md (version 1), independent of the transport:
+// The runner side of runners/PROTOCOL.md (version 2), independent of the transport:
 // one request object in, one response object out. bin/runner.dart connects it to
 // stdin/stdout; the Flutter adapter connects it to a socket.
 //
-// Kept thin (P.6): parse the request, call the backend, format the answer. It never
-// checks the codec's answers.
+// Kept thin (P.6): parse the request, place the input (P.2), call the backend, overwrite
+// the input (the ownership check), format the answer. It never checks the codec's
+// answers. What the codec throws besides its documented rejection ([BackendFailure])
+// is answered as `crash` (P.3), never mapped to an error class.
 
 import 'dart:convert';
 import 'dart:typed_data';
@@ -11,12 +13,21 @@ import 'dart:typed_data';
 import 'backend.dart';
 import 'notation.dart';
 import 'profiles.dart';
+import 'summary.dart';
+
+/// Bytes after the input in a shifted placement (P.2): a decoder that reads past the
+/// end of its view reads these zeros instead of failing.
+const int guardBytes = 64;
 
 class RunnerSession {
-  RunnerSession(this.backend, this.profile);
+  RunnerSession(this.backend, this.profile, {this.placement = true});
 
   final CodecBackend backend;
   final Profile profile;
+
+  /// Whether the session offers the `shift` option (P.1). A transport that copies the
+  /// bytes before the codec sees them (a socket bridge) turns it off.
+  final bool placement;
 
   /// Set once `bye` has been answered; the transport then stops reading.
   bool finished = false;
@@ -32,8 +43,19 @@ class RunnerSession {
     if (request is! Map<String, Object?>) {
       return jsonEncode(_skipped(-1, 'request is not a JSON object'));
     }
-    return jsonEncode(handle(request));
+    _lastSummary = null;
+    final response = handle(request);
+    final text = jsonEncode(response);
+    final summary = _lastSummary;
+    if (text.length > printableLineBytes && summary != null) {
+      // P.3: too long for the judge's line limit; answer what the value holds instead.
+      return jsonEncode({'seq': response['seq'], 'status': 'ok', 'summary': summary.toJson()});
+    }
+    return text;
   }
+
+  /// The summary of the value the last decode request printed, for [handleLine].
+  ValueSummary? _lastSummary;
 
   Map<String, Object?> handle(Map<String, Object?> request) {
     final seq = request['seq'];
@@ -55,11 +77,14 @@ class RunnerSession {
   Map<String, Object?> _hello(int seq) => {
         'seq': seq,
         'status': 'ok',
-        'protocol': 1,
+        'protocol': 2,
         'codec': backend.codecInfo,
         'entries': backend.entries,
         'capabilities': {'decode': profile.decode, 'encode': profile.encode},
-        'options': profile.options,
+        'options': [
+          for (final option in profile.options)
+            if (placement || option != 'shift') option
+        ],
       };
 
   Map<String, Object?> _codecRequest(int seq, Map<String, Object?> request) {
@@ -71,24 +96,28 @@ class RunnerSession {
     try {
       if (op == 'encode') {
         final encoded = backend.encode(entry, request['value']);
-        return {'seq': seq, 'status': 'ok', 'hex': hexOfBytes(encoded)};
+        return {'seq': seq, 'status': 'ok', 'hex': encoded == null ? null : hexOfBytes(encoded)};
       }
       final mode = request['mode'] ?? 'flutter';
       if (mode != 'flutter' && mode != 'strict') {
         return _skipped(seq, 'unknown mode ${jsonEncode(mode)}');
       }
-      final bytes = _requestBytes(request);
-      if (op == 'decode') {
-        final decoded = backend.decode(entry, bytes, mode as String);
-        return {'seq': seq, 'status': 'ok', 'value': decoded};
+      final placed = _place(request);
+      final decoded = backend.decode(entry, placed.view, mode as String);
+      if (!profile.options.contains('borrows-input')) placed.overwrite();
+      final summary = decoded.summary();
+      final Map<String, Object?> answer = {'seq': seq, 'status': 'ok'};
+      if (summary.depth > printableDepth) {
+        answer['summary'] = summary.toJson();
+      } else {
+        answer['value'] = decoded.toNotation();
+        _lastSummary = summary;
       }
-      final result = backend.roundtrip(entry, bytes, mode as String);
-      return {
-        'seq': seq,
-        'status': 'ok',
-        'value': result.decoded,
-        'hex': hexOfBytes(result.reencoded),
-      };
+      if (op == 'roundtrip') {
+        final again = decoded.reencode();
+        answer['hex'] = again == null ? null : hexOfBytes(again);
+      }
+      return answer;
     } on BackendFailure catch (failure) {
       return {
         'seq': seq,
@@ -97,20 +126,30 @@ class RunnerSession {
         if (failure.offset != null) 'offset': failure.offset,
         'message': failure.message,
       };
+    } on BackendNotImplemented catch (answer) {
+      return {'seq': seq, 'status': 'not_implemented', 'message': answer.message};
     } on BackendSkip catch (skip) {
       return _skipped(seq, skip.reason);
     } on _BadRequest catch (bad) {
       return _skipped(seq, bad.reason);
+    } catch (error) {
+      // P.3, P.6: anything but the documented rejection is a crash of the codec
+      // (RangeError, TypeError, StackOverflowError, ...). The session lives on.
+      return {
+        'seq': seq,
+        'status': 'crash',
+        'kind': '${error.runtimeType}',
+        'message': _excerpt('$error'),
+      };
     }
   }
 
-  /// The request's bytes, placed `shift` bytes past the start of a fresh buffer (P.2).
-  ///
-  /// Dart has no addresses; the closest observable thing is a view's offsetInBytes in
-  /// its ByteBuffer, which is what typed-data views check alignment against. A codec
-  /// that aligns by position in the message is unaffected; one that aligns by
-  /// `offsetInBytes + position` (or builds aligned views) is caught.
-  Uint8List _requestBytes(Map<String, Object?> request) {
+  /// The request's bytes, placed as P.2 says. Without `shift`: a buffer of exactly the
+  /// input, so a read past its end fails. With `shift` K: a view of the input at offset
+  /// K of a larger buffer followed by [guardBytes] zero bytes, so a codec that aligns by
+  /// the view's offsetInBytes (Dart's closest thing to an address), or reads past the
+  /// end of its view, decodes another value.
+  _Placed _place(Map<String, Object?> request) {
     final hex = request['hex'];
     final Uint8List bytes;
     try {
@@ -122,14 +161,30 @@ class RunnerSession {
     if (shift is! int || shift < 0 || shift > 7) {
       throw _BadRequest('shift ${jsonEncode(shift)} is not in 0..7');
     }
-    if (shift == 0) return bytes;
-    final backing = Uint8List(bytes.length + 8);
+    if (shift == 0) return _Placed(bytes, bytes);
+    final backing = Uint8List(shift + bytes.length + guardBytes);
     backing.setRange(shift, shift + bytes.length, bytes);
-    return Uint8List.view(backing.buffer, shift, bytes.length);
+    return _Placed(backing, Uint8List.view(backing.buffer, shift, bytes.length));
   }
 
   Map<String, Object?> _skipped(int seq, String reason) =>
       {'seq': seq, 'status': 'skipped', 'reason': reason};
+}
+
+String _excerpt(String text) => text.length <= 500 ? text : '${text.substring(0, 500)}...';
+
+/// Where the codec's input lies: [view] is what it gets, [backing] every byte around it.
+class _Placed {
+  _Placed(this.backing, this.view);
+  final Uint8List backing;
+  final Uint8List view;
+
+  /// P.2 ownership: every byte handed to the codec, guard bytes included, complemented.
+  void overwrite() {
+    for (var i = 0; i < backing.length; i++) {
+      backing[i] ^= 0xff;
+    }
+  }
 }
 
 class _BadRequest implements Exception {

@@ -6,6 +6,7 @@ import 'backend.dart';
 import 'errors.dart';
 import 'notation.dart';
 import 'pure_codec.dart';
+import 'summary.dart';
 import 'value.dart';
 
 class PureBackend implements CodecBackend {
@@ -21,8 +22,16 @@ class PureBackend implements CodecBackend {
   List<String> get entries => const ['message', 'call', 'envelope'];
 
   @override
-  Object decode(String entry, Uint8List bytes, String mode) =>
-      guardCodec(() => _toNotation(_decode(entry, bytes, mode)));
+  DecodedItem decode(String entry, Uint8List bytes, String mode) {
+    final decodeMode = mode == 'strict' ? DecodeMode.strict : DecodeMode.flutter;
+    return _PureItem(
+        this,
+        guardCodec(() {
+          if (entry == 'message') return codec.decodeMessage(bytes, mode: decodeMode);
+          if (entry == 'call') return codec.decodeMethodCall(bytes, mode: decodeMode);
+          return codec.decodeEnvelope(bytes, mode: decodeMode);
+        }));
+  }
 
   @override
   Uint8List encode(String entry, Object? notation) {
@@ -36,22 +45,9 @@ class PureBackend implements CodecBackend {
         item = envelopeFromNotation(notation);
       }
     } on NotationException catch (error) {
-      throw BackendFailure(ErrorClass.badNotation.wire, null, error.message);
+      throw BackendSkip('the request\'s notation cannot be read: ${error.message}');
     }
     return guardCodec(() => _encode(item));
-  }
-
-  @override
-  RoundTrip roundtrip(String entry, Uint8List bytes, String mode) => guardCodec(() {
-        final item = _decode(entry, bytes, mode);
-        return RoundTrip(_toNotation(item), _encode(item));
-      });
-
-  Object _decode(String entry, Uint8List bytes, String mode) {
-    final decodeMode = mode == 'strict' ? DecodeMode.strict : DecodeMode.flutter;
-    if (entry == 'message') return codec.decodeMessage(bytes, mode: decodeMode);
-    if (entry == 'call') return codec.decodeMethodCall(bytes, mode: decodeMode);
-    return codec.decodeEnvelope(bytes, mode: decodeMode);
   }
 
   Uint8List _encode(Object item) {
@@ -60,16 +56,39 @@ class PureBackend implements CodecBackend {
     if (item is EnvelopeValue) return codec.encodeEnvelope(item);
     throw ArgumentError.value(item, 'item', 'not a value, call or envelope');
   }
-
-  Object _toNotation(Object item) {
-    if (item is SmcValue) return valueToNotation(item);
-    if (item is MethodCallValue) return callToNotation(item);
-    if (item is EnvelopeValue) return envelopeToNotation(item);
-    throw ArgumentError.value(item, 'item', 'not a value, call or envelope');
-  }
 }
 
-/// Runs [body], turning the pure codec's exception into the protocol core's failure.
+/// A decoded value, call or envelope of the pure codec's value model.
+class _PureItem implements DecodedItem {
+  _PureItem(this.backend, this.item);
+
+  final PureBackend backend;
+  final Object item;
+
+  @override
+  ValueSummary summary() {
+    final item = this.item;
+    if (item is SmcValue) return summarizeValue(item);
+    if (item is MethodCallValue) return summarizeValue(item.arguments);
+    if (item is SuccessEnvelope) return summarizeValue(item.result);
+    return summarizeValue((item as ErrorEnvelope).details);
+  }
+
+  @override
+  Object toNotation() {
+    final item = this.item;
+    if (item is SmcValue) return valueToNotation(item);
+    if (item is MethodCallValue) return callToNotation(item);
+    return envelopeToNotation(item as EnvelopeValue);
+  }
+
+  @override
+  Uint8List reencode() => guardCodec(() => backend._encode(item));
+}
+
+/// Runs [body], turning the pure codec's own exception (its documented rejection, with
+/// a class and an offset) into the protocol core's failure. Anything else propagates
+/// and is answered as a crash.
 T guardCodec<T>(T Function() body) {
   try {
     return body();

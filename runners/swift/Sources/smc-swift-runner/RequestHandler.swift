@@ -1,78 +1,111 @@
 import SMCNotation
 import StandardMessageCodec
 
-/// Answers one runner-protocol request (runners/PROTOCOL.md P.2/P.3). Thin by design
-/// (P.6): parse notation, call the codec, write notation; never checks its own answers.
+/// Answers one runner-protocol request (runners/PROTOCOL.md version 2, P.2/P.3). Thin by
+/// design (P.6): parse notation, place the input, call the codec, overwrite the input, write
+/// notation; never checks its own answers.
 struct RequestHandler {
     static let codecVersion = "0.1.0"
     let backend: RunnerBackend
+    /// The `shift` option (P.1): off where the bytes cannot be placed (`--no-shift`).
+    var placement = true
+    /// The `borrows-input` option: decoded values may be views into the input, so it is
+    /// not overwritten (P.2 ownership check).
+    var borrowsInput = false
 
-    /// Returns the response object and whether the runner should exit after writing it.
-    func respond(to line: [UInt8]) -> (JSONValue, Bool) {
+    /// The response line (without the newline) and whether the runner should exit after it.
+    func answer(_ line: [UInt8]) -> ([UInt8], Bool) {
+        let (response, summary, shouldExit) = respond(to: line)
+        var bytes: [UInt8] = []
+        JSONWriter.write(response, into: &bytes)
+        if bytes.count > ValueSummary.printableLineBytes, let summary = summary {
+            // P.3: too long for the judge's line limit; answer what the value holds.
+            bytes.removeAll()
+            JSONWriter.write(.object([("seq", response["seq"] ?? .null), ("status", .string("ok")),
+                                      ("summary", summary.json)]), into: &bytes)
+        }
+        return (bytes, shouldExit)
+    }
+
+    /// The response object, the summary of a printed decoded value, and whether to exit.
+    func respond(to line: [UInt8]) -> (JSONValue, ValueSummary?, Bool) {
         let request: JSONValue
         do {
             request = try JSONParser.parse(line)
         } catch {
-            return (errorResponse(seq: .null, "bad_notation", nil, "request is not JSON: \(error)"),
-                    false)
+            return (skipped(seq: .null, "request is not JSON: \(error)"), nil, false)
         }
         let seq = request["seq"] ?? .null
         switch request["op"]?.stringValue {
         case "hello"?:
-            return (hello(seq: seq, protocolVersion: request["protocol"]), false)
+            return (hello(seq: seq), nil, false)
         case "bye"?:
-            return (.object([("seq", seq), ("status", .string("ok"))]), true)
+            return (.object([("seq", seq), ("status", .string("ok"))]), nil, true)
         case "decode"?:
-            return (decode(request, seq: seq, reencode: false), false)
+            let (answer, summary) = decode(request, seq: seq, reencode: false)
+            return (answer, summary, false)
         case "roundtrip"?:
-            return (decode(request, seq: seq, reencode: true), false)
+            let (answer, summary) = decode(request, seq: seq, reencode: true)
+            return (answer, summary, false)
         case "encode"?:
-            return (encode(request, seq: seq), false)
+            return (encode(request, seq: seq), nil, false)
         default:
-            return (skipped(seq: seq, "unknown op"), false)
+            return (skipped(seq: seq, "unknown op"), nil, false)
         }
     }
 
-    private func hello(seq: JSONValue, protocolVersion: JSONValue?) -> JSONValue {
+    private func hello(seq: JSONValue) -> JSONValue {
         func words(_ list: [String]) -> JSONValue { .array(list.map { .string($0) }) }
+        var options = ["error-classes", "error-offsets"]
+        if placement { options.append("shift") }
+        if borrowsInput { options.append("borrows-input") }
         return .object([
-            ("seq", seq), ("status", .string("ok")), ("protocol", .number("1")),
+            ("seq", seq), ("status", .string("ok")), ("protocol", .number("2")),
             ("codec", .object([("name", .string(backend.codecName)),
                                ("version", .string(Self.codecVersion)),
                                ("language", .string("Swift"))])),
             ("entries", words(backend.entries.map(\.rawValue))),
             ("capabilities", .object([("decode", words(backend.decodeCapabilities)),
                                       ("encode", words(backend.encodeCapabilities))])),
-            ("options", words(["error-offsets", "shift"])),
+            ("options", words(options)),
         ])
     }
 
-    private func decode(_ request: JSONValue, seq: JSONValue, reencode: Bool) -> JSONValue {
+    private func decode(_ request: JSONValue, seq: JSONValue, reencode: Bool)
+        -> (JSONValue, ValueSummary?)
+    {
         guard let entry = request["entry"]?.stringValue.flatMap(Entry.init(rawValue:)) else {
-            return skipped(seq: seq, "unknown entry point")
+            return (skipped(seq: seq, "unknown entry point"), nil)
         }
         guard let hex = request["hex"]?.stringValue, let bytes = Hex.decode(hex, allowUpperCase: true)
         else {
-            return errorResponse(seq: seq, "bad_notation", nil, "hex is missing or not hex")
+            return (skipped(seq: seq, "hex is missing or not hex"), nil)
         }
         let mode: SMCDecodingOptions.Mode
         switch request["mode"]?.stringValue ?? "flutter" {
         case "flutter": mode = .flutter
         case "strict": mode = .strict
-        case let other: return skipped(seq: seq, "unknown mode \(other)")
+        case let other: return (skipped(seq: seq, "unknown mode \(other)"), nil)
         }
         let shift = request["shift"]?.intValue ?? 0
-        guard (0...7).contains(shift) else { return skipped(seq: seq, "shift outside 0..7") }
+        guard (0...7).contains(shift) else { return (skipped(seq: seq, "shift outside 0..7"), nil) }
         do {
-            let decoded = try Self.withShiftedCopy(bytes, shift: shift) { raw in
-                try backend.decode(raw, entry: entry, mode: mode, reencode: reencode)
+            let placed = PlacedInput(bytes, shift: shift)
+            let item = try backend.decode(placed, entry: entry, mode: mode)
+            if !borrowsInput { placed.overwrite() }
+            let summary = try item.summary()
+            var members: [(String, JSONValue)] = [("seq", seq), ("status", .string("ok"))]
+            if summary.depth > ValueSummary.printableDepth {
+                members.append(("summary", summary.json))
+            } else {
+                members.append(("value", try item.notation()))
             }
-            var members: [(String, JSONValue)] = [("seq", seq), ("status", .string("ok")),
-                                                  ("value", decoded.0)]
-            if let encoded = decoded.1 { members.append(("hex", .string(Hex.encode(encoded)))) }
-            return .object(members)
+            if reencode {
+                members.append(("hex", try item.reencode().map { .string(Hex.encode($0)) } ?? .null))
+            }
+            return (.object(members), summary)
         } catch {
-            return response(for: error, seq: seq)
+            return (response(for: error, seq: seq), nil)
         }
     }
 
@@ -81,29 +114,19 @@ struct RequestHandler {
             return skipped(seq: seq, "unknown entry point")
         }
         guard let notation = request["value"] else {
-            return errorResponse(seq: seq, "bad_notation", nil, "request has no value")
+            return skipped(seq: seq, "request has no value")
         }
         do {
             let bytes = try backend.encode(notation, entry: entry)
             return .object([("seq", seq), ("status", .string("ok")),
-                            ("hex", .string(Hex.encode(bytes)))])
+                            ("hex", bytes.map { .string(Hex.encode($0)) } ?? .null)])
         } catch {
             return response(for: error, seq: seq)
         }
     }
 
-    /// Copies `bytes` to `shift` bytes past an 8-aligned address (P.2 `shift`), so a codec
-    /// that aligned by address instead of message offset would read the wrong bytes.
-    static func withShiftedCopy<R>(_ bytes: [UInt8], shift: Int,
-                                   _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
-        let block = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count + 8,
-                                                           alignment: 8)
-        defer { block.deallocate() }
-        let window = UnsafeMutableRawBufferPointer(rebasing: block[shift ..< shift + bytes.count])
-        bytes.withUnsafeBytes { window.copyMemory(from: $0) }
-        return try body(UnsafeRawBufferPointer(window))
-    }
-
+    /// P.6: the codec's documented errors are `error`, what the runner cannot run is
+    /// `skipped`, and anything else is a crash of the codec, never an error class.
     private func response(for error: Error, seq: JSONValue) -> JSONValue {
         switch error {
         case let failure as SMCDecodingError:
@@ -114,9 +137,11 @@ struct RequestHandler {
         case let failure as NotApplicable:
             return skipped(seq: seq, failure.reason)
         case let failure as NotationError:
-            return errorResponse(seq: seq, "bad_notation", nil, failure.message)
+            return skipped(seq: seq, "the request's notation cannot be read: \(failure.message)")
         default:
-            return errorResponse(seq: seq, "bad_notation", nil, "unexpected error: \(error)")
+            return .object([("seq", seq), ("status", .string("crash")),
+                            ("kind", .string(String(describing: type(of: error)))),
+                            ("message", .string(String(describing: error)))])
         }
     }
 

@@ -5,18 +5,34 @@ import StandardMessageCodec
 /// The entry points of runners/PROTOCOL.md P.2.
 enum Entry: String { case message, call, envelope }
 
+/// A decoded input as the codec returned it (runners/PROTOCOL.md version 2). The handler
+/// overwrites the input before it asks for any of these (the ownership check, P.2).
+struct DecodedItem {
+    /// The value the item carries (message, arguments, result or details), summarised.
+    let summary: () throws -> ValueSummary
+    /// The item in notation; asked only when the summary shows a printable depth.
+    let notation: () throws -> JSONValue
+    /// The same host item encoded again with the same codec (P.2 `roundtrip`); nil: no bytes.
+    let reencode: () throws -> [UInt8]?
+}
+
 /// A codec the runner can drive. Two exist: the lossless value model (default) and the
 /// Pigeon-shaped host-value reader/writer (`--host`), which is where a generated codec
 /// subclass plugs in (README.md, "Plugging in a Pigeon codec").
+///
+/// Errors: `SMCDecodingError` and `SMCEncodingError` are the codec's documented rejection
+/// (answered `error`), `NotApplicable` and `NotationError` a request the runner cannot run
+/// (`skipped`); anything else a backend throws is answered `crash` (P.3, P.6).
 protocol RunnerBackend {
     var codecName: String { get }
     var entries: [Entry] { get }
     var decodeCapabilities: [String] { get }
     var encodeCapabilities: [String] { get }
-    /// Decodes `bytes`; returns the notation and, when `reencode`, the re-encoded bytes.
-    func decode(_ bytes: UnsafeRawBufferPointer, entry: Entry, mode: SMCDecodingOptions.Mode,
-                reencode: Bool) throws -> (JSONValue, [UInt8]?)
-    func encode(_ notation: JSONValue, entry: Entry) throws -> [UInt8]
+    /// Decodes the placed input (P.2) and keeps the codec's own decoded host item.
+    func decode(_ input: PlacedInput, entry: Entry, mode: SMCDecodingOptions.Mode) throws
+        -> DecodedItem
+    /// Encodes the notation; nil when the codec wrote no message at all.
+    func encode(_ notation: JSONValue, entry: Entry) throws -> [UInt8]?
 }
 
 /// A request the backend cannot express (answered as `skipped`, P.3).
@@ -29,30 +45,43 @@ let allFeatures = [
 ]
 
 /// `SMCCodec` over `SMCValue`: every feature when decoding; encode lacks `largeint`
-/// because tag 5 is never written (spec §4.4) and answers `not_encodable`.
+/// because tag 5 is never written (spec §4.4) and answers `not_encodable`. It reads the
+/// input through a raw pointer, so `shift` moves the address it sees.
 struct ValueModelBackend: RunnerBackend {
     let codecName = "smc-swift"
     let entries: [Entry] = [.message, .call, .envelope]
     let decodeCapabilities = allFeatures
     let encodeCapabilities = allFeatures.filter { $0 != "largeint" }
 
-    func decode(_ bytes: UnsafeRawBufferPointer, entry: Entry, mode: SMCDecodingOptions.Mode,
-                reencode: Bool) throws -> (JSONValue, [UInt8]?) {
+    func decode(_ input: PlacedInput, entry: Entry, mode: SMCDecodingOptions.Mode) throws
+        -> DecodedItem
+    {
         let codec = SMCCodec(options: SMCDecodingOptions(mode: mode))
         switch entry {
         case .message:
-            let value = try codec.decodeMessage(unsafeBytes: bytes)
-            return (Notation.json(value), reencode ? try codec.encodeMessage(value) : nil)
+            let value = try codec.decodeMessage(unsafeBytes: input.bytes)
+            return DecodedItem(summary: { ValueSummary(of: value) },
+                               notation: { Notation.json(value) },
+                               reencode: { try codec.encodeMessage(value) })
         case .call:
-            let call = try codec.decodeMethodCall(unsafeBytes: bytes)
-            return (Notation.json(call), reencode ? try codec.encodeMethodCall(call) : nil)
+            let call = try codec.decodeMethodCall(unsafeBytes: input.bytes)
+            return DecodedItem(summary: { ValueSummary(of: call.arguments) },
+                               notation: { Notation.json(call) },
+                               reencode: { try codec.encodeMethodCall(call) })
         case .envelope:
-            let envelope = try codec.decodeEnvelope(unsafeBytes: bytes)
-            return (Notation.json(envelope), reencode ? try codec.encodeEnvelope(envelope) : nil)
+            let envelope = try codec.decodeEnvelope(unsafeBytes: input.bytes)
+            let carried: SMCValue
+            switch envelope {
+            case .success(let result): carried = result
+            case .error(_, _, let details, _): carried = details
+            }
+            return DecodedItem(summary: { ValueSummary(of: carried) },
+                               notation: { Notation.json(envelope) },
+                               reencode: { try codec.encodeEnvelope(envelope) })
         }
     }
 
-    func encode(_ notation: JSONValue, entry: Entry) throws -> [UInt8] {
+    func encode(_ notation: JSONValue, entry: Entry) throws -> [UInt8]? {
         let codec = SMCCodec()
         switch entry {
         case .message: return try codec.encodeMessage(try Notation.value(from: notation))
@@ -68,6 +97,8 @@ struct ValueModelBackend: RunnerBackend {
 /// encode = notation → bytes → reader → host value → writer → bytes.
 /// A reader/writer pair that loses information (e.g. a Pigeon enum read from int32 and
 /// written back as int64) therefore shows up as a failing vector, which is the point.
+/// It reads the input as a `Data` slice (`PlacedInput.data`): with `shift` its indices do
+/// not start at 0 and guard bytes follow its end.
 struct HostModelBackend: RunnerBackend {
     let readerWriter: SMCReaderWriter
     let codecName = "smc-swift-host"
@@ -77,11 +108,13 @@ struct HostModelBackend: RunnerBackend {
         && $0 != "error-stacktrace" }
     var encodeCapabilities: [String] { decodeCapabilities }
 
-    private func hostRoundTrip(_ data: Data, mode: SMCDecodingOptions.Mode) throws -> [UInt8] {
-        let codec = SMCHostMessageCodec(readerWriter: readerWriter,
-                                        options: SMCDecodingOptions(mode: mode),
-                                        mapStyle: .orderedPairs)
-        let host = try codec.decode(data)
+    private func codec(_ mode: SMCDecodingOptions.Mode) -> SMCHostMessageCodec {
+        SMCHostMessageCodec(readerWriter: readerWriter, options: SMCDecodingOptions(mode: mode),
+                            mapStyle: .orderedPairs)
+    }
+
+    /// The host value written back: its bytes (the host round trip).
+    private func written(_ host: Any?, _ codec: SMCHostMessageCodec) throws -> [UInt8] {
         do {
             return [UInt8](try codec.encode(host))
         } catch let error as SMCEncodingError {
@@ -89,17 +122,22 @@ struct HostModelBackend: RunnerBackend {
         }
     }
 
-    func decode(_ bytes: UnsafeRawBufferPointer, entry: Entry, mode: SMCDecodingOptions.Mode,
-                reencode: Bool) throws -> (JSONValue, [UInt8]?) {
+    func decode(_ input: PlacedInput, entry: Entry, mode: SMCDecodingOptions.Mode) throws
+        -> DecodedItem
+    {
         guard entry == .message else { throw NotApplicable(reason: "host backend: messages only") }
-        let written = try hostRoundTrip(Data(bytes), mode: mode)
-        let value = try SMCCodec().decodeMessage(written)
-        return (Notation.json(value), reencode ? written : nil)
+        let codec = codec(mode)
+        let host = try codec.decode(input.data)
+        let value = { try SMCCodec().decodeMessage(try written(host, codec)) }
+        return DecodedItem(summary: { ValueSummary(of: try value()) },
+                           notation: { Notation.json(try value()) },
+                           reencode: { try written(host, codec) })
     }
 
-    func encode(_ notation: JSONValue, entry: Entry) throws -> [UInt8] {
+    func encode(_ notation: JSONValue, entry: Entry) throws -> [UInt8]? {
         guard entry == .message else { throw NotApplicable(reason: "host backend: messages only") }
         let wire = try SMCCodec().encodeMessage(try Notation.value(from: notation))
-        return try hostRoundTrip(Data(wire), mode: .flutter)
+        let codec = codec(.flutter)
+        return try written(try codec.decode(Data(wire)), codec)
     }
 }

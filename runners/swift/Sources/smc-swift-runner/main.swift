@@ -9,21 +9,22 @@ import StandardMessageCodec
 //   smc-swift-runner --host   the Pigeon-shaped SMCReader/SMCWriter pair (messages only);
 //                             replace SMCReaderWriter() below with a generated codec's
 //                             reader/writer factory to test that codec (README.md).
+//   --no-shift                leave the placement option `shift` out (P.1)
 
+let arguments = CommandLine.arguments.dropFirst()
 let backend: RunnerBackend
-if CommandLine.arguments.dropFirst().contains("--host") {
+if arguments.contains("--host") {
     backend = HostModelBackend(readerWriter: SMCReaderWriter())
 } else {
     backend = ValueModelBackend()
 }
-let handler = RequestHandler(backend: backend)
+var handler = RequestHandler(backend: backend)
+handler.placement = !arguments.contains("--no-shift")
 let output = FileHandle.standardOutput
 
 while let line = readLine(strippingNewline: true) {
     if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { continue }
-    let (response, shouldExit) = handler.respond(to: Array(line.utf8))
-    var bytes: [UInt8] = []
-    JSONWriter.write(response, into: &bytes)
+    var (bytes, shouldExit) = handler.answer(Array(line.utf8))
     bytes.append(0x0A)
     output.write(Data(bytes))
     if shouldExit { exit(0) }

@@ -2,23 +2,27 @@ package dev.smc.runner
 
 import dev.smc.codec.CustomValue
 import dev.smc.codec.Envelope
-import dev.smc.codec.ErrorClass
 import dev.smc.codec.ErrorEnvelope
 import dev.smc.codec.LargeInt
 import dev.smc.codec.MapPairs
 import dev.smc.codec.MethodCall
-import dev.smc.codec.SmcException
 import dev.smc.codec.SuccessEnvelope
 
 /**
+ * Notation the runner cannot read, or a host value it cannot write as notation. Never the
+ * codec's doing: the runner answers `skipped` (PROTOCOL.md P.3, P.6), never an error class.
+ */
+class NotationException(message: String) : RuntimeException(message)
+
+/**
  * The value notation of spec/notation.md, converted to and from the JVM host values of the
- * codec. Reading is strict (N.4): anything that is not exactly notation is `bad_notation`.
+ * codec. Reading is strict (N.4): anything that is not exactly notation is a
+ * [NotationException].
  */
 object Notation {
     private val DECIMAL = Regex("-?(0|[1-9][0-9]*)")
 
-    fun badNotation(why: String): SmcException =
-        SmcException(ErrorClass.BAD_NOTATION, SmcException.NO_OFFSET, "bad notation: $why")
+    fun badNotation(why: String): NotationException = NotationException("bad notation: $why")
 
     // ---- notation -> host ----
 
@@ -157,7 +161,7 @@ object Notation {
             is CustomValue -> JArray(listOf(JString("custom"), JNumber(value.tag.toString()), fromHost(value.value, adapter)))
             else -> {
                 val custom = adapter.toCustom(value)
-                    ?: throw IllegalStateException("host value of type ${value.javaClass.name} has no notation")
+                    ?: throw NotationException("host value of type ${value.javaClass.name} has no notation")
                 fromHost(custom, adapter)
             }
         }

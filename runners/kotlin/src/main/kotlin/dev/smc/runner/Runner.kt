@@ -3,15 +3,41 @@ package dev.smc.runner
 import dev.smc.codec.DecodeMode
 import dev.smc.codec.SmcException
 import java.io.BufferedReader
-import java.io.BufferedWriter
 import java.io.InputStreamReader
 import java.io.OutputStreamWriter
+import java.io.BufferedWriter
 
 /**
- * The runner side of runners/PROTOCOL.md (version 1): one JSON request in, one JSON response
- * out. Thin by design (P.6): parse notation, call the codec, print what it returned.
+ * What the kit declares beyond the capabilities (runners/PROTOCOL.md P.1): [placement] is the
+ * `shift` option (turn it off where the bytes cannot be placed), [borrowsInput] says decoded
+ * values may be views into the input (the ownership check is then skipped), [errorClasses]
+ * and [errorOffsets] whether the codec's [SmcException]s carry spec classes and offsets.
  */
-class Runner(private val entries: Entries = Entries()) {
+class RunnerOptions(
+    val errorClasses: Boolean = true,
+    val errorOffsets: Boolean = true,
+    val placement: Boolean = true,
+    val borrowsInput: Boolean = false,
+    val decodeCapabilities: List<String> = Runner.DECODE_CAPABILITIES,
+    val encodeCapabilities: List<String> = Runner.ENCODE_CAPABILITIES
+) {
+    val words: List<String>
+        get() = listOfNotNull(
+            if (errorClasses) "error-classes" else null,
+            if (errorOffsets) "error-offsets" else null,
+            if (placement) "shift" else null,
+            if (borrowsInput) "borrows-input" else null
+        )
+}
+
+/**
+ * The runner side of runners/PROTOCOL.md (version 2): one JSON request in, one JSON response
+ * out. Thin by design (P.6): parse notation, place the input, call the codec, overwrite the
+ * input, print what the codec returned. [SmcException] is the codec's documented rejection;
+ * anything else it throws (StackOverflowError, IndexOutOfBounds..., OutOfMemoryError) is
+ * answered as `crash`, never mapped to an error class.
+ */
+class Runner(private val entries: Entries = Entries(), private val options: RunnerOptions = RunnerOptions()) {
     /** Set once a `bye` request has been answered. */
     var finished = false
         private set
@@ -19,6 +45,7 @@ class Runner(private val entries: Entries = Entries()) {
     fun handle(line: String): String {
         var seq: JNode = JNull
         val fields = LinkedHashMap<String, JNode>()
+        var summary: ValueSummary? = null
         try {
             val request = Json.parse(line) as? JObject
                 ?: throw Notation.badNotation("a request must be a JSON object")
@@ -26,39 +53,47 @@ class Runner(private val entries: Entries = Entries()) {
             fields["seq"] = seq
             when (val op = (request.fields["op"] as? JString)?.text) {
                 "hello" -> hello(fields)
-                "decode" -> decode(request, fields, reencode = false)
-                "roundtrip" -> decode(request, fields, reencode = true)
+                "decode" -> summary = decode(request, fields, reencode = false)
+                "roundtrip" -> summary = decode(request, fields, reencode = true)
                 "encode" -> encode(request, fields)
                 "bye" -> { fields["status"] = JString("ok"); finished = true }
                 else -> skipped(fields, "unknown op ${op ?: "(none)"}")
             }
         } catch (e: SmcException) {
-            fields.clear()
-            fields["seq"] = seq
-            fields["status"] = JString("error")
-            fields["class"] = JString(e.errorClass)
-            if (e.offset >= 0) fields["offset"] = JNumber(e.offset.toString())
+            reset(fields, seq, "error")
+            fields["class"] = if (options.errorClasses) JString(e.errorClass) else JNull
+            if (e.offset >= 0 && options.errorOffsets) fields["offset"] = JNumber(e.offset.toString())
             fields["message"] = JString(e.message ?: "")
+        } catch (e: NotationException) {
+            reset(fields, seq, "skipped")
+            fields["reason"] = JString(e.message ?: "notation the runner cannot read")
         } catch (e: JsonSyntaxError) {
-            fields.clear()
-            fields["seq"] = seq
-            fields["status"] = JString("error")
-            fields["class"] = JString("bad_notation")
-            fields["message"] = JString("request is not valid JSON: ${e.message}")
+            reset(fields, seq, "skipped")
+            fields["reason"] = JString("request is not valid JSON: ${e.message}")
         } catch (e: Throwable) {
-            // Never expected: a codec bug. Reported as such instead of killing the process.
-            fields.clear()
-            fields["seq"] = seq
-            fields["status"] = JString("error")
-            fields["class"] = JString("crash")
-            fields["message"] = JString("runner/codec bug: unexpected $e")
+            // P.3, P.6: not the codec's documented rejection, so a crash of the codec. The
+            // process lives on (a StackOverflowError has unwound by now).
+            reset(fields, seq, "crash")
+            fields["kind"] = JString(e.javaClass.simpleName)
+            fields["message"] = JString((e.message ?: e.toString()).take(500))
         }
-        return Json.toText(JObject(fields))
+        val text = Json.toText(JObject(fields))
+        if (text.length > ValueSummary.PRINTABLE_LINE_CHARS && summary != null) {
+            // P.3: too long for the judge's line limit; answer what the value holds.
+            return Json.toText(JObject(linkedMapOf("seq" to seq, "status" to JString("ok"), "summary" to summary.toJson())))
+        }
+        return text
+    }
+
+    private fun reset(fields: MutableMap<String, JNode>, seq: JNode, status: String) {
+        fields.clear()
+        fields["seq"] = seq
+        fields["status"] = JString(status)
     }
 
     private fun hello(fields: MutableMap<String, JNode>) {
         fields["status"] = JString("ok")
-        fields["protocol"] = JNumber("1")
+        fields["protocol"] = JNumber("2")
         fields["codec"] = JObject(linkedMapOf<String, JNode>(
             "name" to JString("smc-kotlin"),
             "version" to JString("0.1.0"),
@@ -66,20 +101,28 @@ class Runner(private val entries: Entries = Entries()) {
         ))
         fields["entries"] = strings(Entries.NAMES)
         fields["capabilities"] = JObject(linkedMapOf<String, JNode>(
-            "decode" to strings(DECODE_CAPABILITIES),
-            "encode" to strings(ENCODE_CAPABILITIES)
+            "decode" to strings(options.decodeCapabilities),
+            "encode" to strings(options.encodeCapabilities)
         ))
-        fields["options"] = strings(listOf("error-offsets", "shift"))
+        fields["options"] = strings(options.words)
     }
 
-    private fun decode(request: JObject, fields: MutableMap<String, JNode>, reencode: Boolean) {
+    /** Answers a decode or round trip; returns the value's summary when it printed the value. */
+    private fun decode(request: JObject, fields: MutableMap<String, JNode>, reencode: Boolean): ValueSummary? {
         val entry = (request.fields["entry"] as? JString)?.text ?: "message"
+        if (entry !in Entries.NAMES) {
+            skipped(fields, "unknown entry $entry")
+            return null
+        }
         val mode = when (val m = request.fields["mode"]) {
             null, JNull -> DecodeMode.FLUTTER
             is JString -> when (m.text) {
                 "flutter" -> DecodeMode.FLUTTER
                 "strict" -> DecodeMode.STRICT
-                else -> return skipped(fields, "unknown mode ${m.text}")
+                else -> {
+                    skipped(fields, "unknown mode ${m.text}")
+                    return null
+                }
             }
             else -> throw Notation.badNotation("mode must be a string")
         }
@@ -91,23 +134,33 @@ class Runner(private val entries: Entries = Entries()) {
         if (shift < 0 || shift > 7) throw Notation.badNotation("shift $shift outside 0..7")
         val input = Hex.decode((request.fields["hex"] as? JString)?.text
             ?: throw Notation.badNotation("decode needs hex"))
-        // P.2 shift: the codec sees the bytes at a non-zero array offset and must still
-        // count alignment from the first byte of the input (spec §3.3).
-        val buffer = ByteArray(shift + input.size)
-        System.arraycopy(input, 0, buffer, shift, input.size)
-        val decoded = entries.decode(entry, buffer, shift, input.size, mode)
-            ?: return skipped(fields, "unknown entry $entry")
+        // P.2 placement: without shift the array is exactly the input, so reading past its
+        // end throws; with shift K the input sits at offset K of a larger array whose last
+        // GUARD_BYTES bytes are zeros, so a codec that reads past `offset + length` (or
+        // counts padding from the array index) decodes another value.
+        val buffer = if (shift == 0) input else ByteArray(shift + input.size + GUARD_BYTES)
+        if (shift != 0) System.arraycopy(input, 0, buffer, shift, input.size)
+        val decoded = entries.decode(entry, buffer, shift, input.size, mode)!!
+        // P.2 ownership: the codec's values must not be views into the caller's bytes.
+        if (!options.borrowsInput) for (i in buffer.indices) buffer[i] = (buffer[i].toInt() xor 0xff).toByte()
+        val summary = ValueSummary.of(decoded.payload, entries.adapter)
         fields["status"] = JString("ok")
-        fields["value"] = decoded.value
-        if (reencode) fields["hex"] = JString(Hex.encode(decoded.reencode()))
+        if (summary.depth > ValueSummary.PRINTABLE_DEPTH) {
+            fields["summary"] = summary.toJson()
+        } else {
+            fields["value"] = decoded.value
+        }
+        if (reencode) fields["hex"] = decoded.reencode()?.let { JString(Hex.encode(it)) } ?: JNull
+        return summary
     }
 
     private fun encode(request: JObject, fields: MutableMap<String, JNode>) {
         val entry = (request.fields["entry"] as? JString)?.text ?: "message"
+        if (entry !in Entries.NAMES) return skipped(fields, "unknown entry $entry")
         val value = request.fields["value"] ?: throw Notation.badNotation("encode needs value")
-        val bytes = entries.encode(entry, value) ?: return skipped(fields, "unknown entry $entry")
+        val bytes = entries.encode(entry, value)
         fields["status"] = JString("ok")
-        fields["hex"] = JString(Hex.encode(bytes))
+        fields["hex"] = bytes?.let { JString(Hex.encode(it)) } ?: JNull
     }
 
     private fun skipped(fields: MutableMap<String, JNode>, reason: String) {
@@ -127,19 +180,24 @@ class Runner(private val entries: Entries = Entries()) {
 
         /** The same minus `largeint`: tag 5 is never written (spec §4.4). */
         val ENCODE_CAPABILITIES = DECODE_CAPABILITIES.filter { it != "largeint" }
+
+        /** Zero bytes after the input of a shifted decode (PROTOCOL.md P.2). */
+        const val GUARD_BYTES = 64
     }
 }
 
-fun main() = serve(Entries())
+/** `smc-kotlin-runner [--no-shift]`: `--no-shift` leaves the placement option out. */
+fun main(args: Array<String>) = serve(Entries(), RunnerOptions(placement = "--no-shift" !in args))
 
 /**
  * Serves the protocol on stdin/stdout until `bye` or end of input. A runner for another codec
- * (e.g. a Pigeon-generated one, see README.md) is `fun main() = serve(Entries(codec, adapter))`.
+ * (e.g. a Pigeon-generated one, see README.md) is
+ * `fun main() = serve(Entries(codec, adapter), RunnerOptions(...))`.
  */
-fun serve(entries: Entries) {
+fun serve(entries: Entries, options: RunnerOptions = RunnerOptions()) {
     val input = BufferedReader(InputStreamReader(System.`in`, Charsets.UTF_8))
     val output = BufferedWriter(OutputStreamWriter(System.out, Charsets.UTF_8))
-    val runner = Runner(entries)
+    val runner = Runner(entries, options)
     while (true) {
         val line = input.readLine() ?: break
         if (line.isBlank()) continue

@@ -4,6 +4,7 @@ import dev.smc.codec.CustomValueCodec
 import dev.smc.codec.DecodeMode
 import dev.smc.codec.SmcException
 import dev.smc.runner.Entries
+import dev.smc.runner.NotationException
 import dev.smc.runner.Hex
 import dev.smc.runner.JNode
 import dev.smc.runner.JsonSyntaxError
@@ -71,6 +72,8 @@ object Cases {
         } catch (e: SmcException) {
             errorText(e)
         } catch (e: JsonSyntaxError) {
+            "error bad_notation @-1"
+        } catch (e: NotationException) {
             "error bad_notation @-1"
         }
 

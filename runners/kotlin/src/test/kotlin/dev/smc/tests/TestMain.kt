@@ -19,6 +19,7 @@ fun main(args: Array<String>) {
     sections.add(section("codec") { CodecTests.run(it) })
     sections.add(section("bulk-arrays") { BulkArrayTests.run(it) })
     sections.add(section("pigeon-example") { PigeonExampleTests.run(it) })
+    sections.add(section("runner") { RunnerTests.run(it) })
     val vectors = VectorTests(dir)
     sections.add(section("vectors ${dir.path}") { vectors.run(it) })
     for ((reason, n) in vectors.partialSkips) System.out.println("  (check skipped in $n vectors: $reason)")

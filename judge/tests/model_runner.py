@@ -1,0 +1,275 @@
+#!/usr/bin/env python3
+"""Small, faithful models of real codec failures behind the runner protocol
+(runners/PROTOCOL.md, version 2; version 1 with MODEL_PROTOCOL=1), for the judge's tests of
+issue 14: nothing a codec declares may hide a crash, a silent data loss or a missing MUST
+feature. Each model is the independent Python codec of the vector generator
+(vectors/gen/smcpy.py) with one fault, declared the way the real codec's runner honestly
+would.
+
+Usage: model_runner.py
+Environment:
+  MODEL_FAULT  one of
+     none           a correct codec with every capability
+     depth-segv     no depth limit (no `depth-limit`): it recurses, and the process dies with
+                    SIGSEGV from 80,000 levels on (GLIB: about 74,650 on a default stack)
+     depth-deep     no depth limit and a stack deep enough for every vector: the 100,000-level
+                    bombs decode, and are answered with their summary (P.3)
+     depth-accepts  as depth-deep, but declares `depth-limit`, which it does not enforce
+     f32-null       no `float32list` (a Rust port): tag 14 and its payload decode to null
+     f32-reject     no `float32list`, rejecting tag 14 with unknown_tag as R1.4-13 asks
+     nul-truncate   no `embedded-nul` (GLIB, D12): strings are cut at U+0000 when decoded and
+                    when encoded
+     one-int        one integer type (DART, GLIB; no `int64-distinct`): tag 4 holding an int32
+                    decodes to it, and integers are written by value (R4.2-4)
+     panic          no bounds checks (a Rust port): a read past the end panics. Under protocol
+                    1 the runner maps the panic to `truncated` (the old P.6); under 2 it answers
+                    `crash`.
+     no-classes     errors carry no class (JAVA's "Message corrupted"): every rejection is
+                    named unknown_tag, and `error-classes` is not declared (MODEL_CLASSES=1
+                    declares it anyway)
+     nothing        declares no capability, the message entry only, and no option
+  MODEL_PROTOCOL  1 or 2 (default 2)
+"""
+import json
+import os
+import signal
+import struct
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "vectors", "gen"))
+sys.dont_write_bytecode = True
+sys.setrecursionlimit(20000)
+
+import smcpy  # noqa: E402
+
+FAULT = os.environ.get("MODEL_FAULT", "none")
+PROTOCOL = int(os.environ.get("MODEL_PROTOCOL", "2"))
+FEATURES = ["int32", "int64", "int64-distinct", "float64", "float32list", "typed-lists",
+            "nan-payload", "embedded-nul", "custom-types", "largeint", "duplicate-map-keys",
+            "map-order", "method-codec", "error-stacktrace", "strict-mode", "depth-limit"]
+LACKS = {"depth-segv": {"depth-limit"}, "depth-deep": {"depth-limit"},
+         "f32-null": {"float32list"}, "f32-reject": {"float32list"},
+         "nul-truncate": {"embedded-nul"}, "one-int": {"int64-distinct"},
+         "nothing": set(FEATURES)}.get(FAULT, set())
+UNLIMITED = FAULT in ("depth-segv", "depth-deep", "depth-accepts")
+SEGV_DEPTH = 80000
+PRINTABLE_DEPTH = 500
+
+
+class Panic(Exception):
+    """What a port without bounds checks does on a read past the end."""
+
+
+class Skip(Exception):
+    pass
+
+
+class FaultyReader(smcpy._Reader):
+    def need(self, k, what):
+        if FAULT == "panic" and self.pos + k > self.n:
+            raise Panic("index out of bounds: the len is %d but the index is %d" % (self.n, self.pos + k))
+        super().need(k, what)
+
+    def value(self, depth):
+        if FAULT == "f32-reject" and self.pos < self.n and self.data[self.pos] == smcpy.TAG_F32S:
+            self.fail("unknown_tag", self.pos, "no Float32List")
+        return super().value(depth)
+
+    def typed_list(self, tag):
+        out = super().typed_list(tag)
+        return ["null"] if FAULT == "f32-null" and tag == smcpy.TAG_F32S else out
+
+    def text(self, what, utf8=None, verbatim=False):
+        t = super().text(what, utf8, verbatim)
+        if FAULT == "nul-truncate" and isinstance(t, str):
+            return t.split("\0", 1)[0]  # GLIB: g_strndup stops at the NUL
+        return t
+
+
+def by_value(v):
+    """One integer type: an int64 that fits int32 is the same host integer as an int32."""
+    if not isinstance(v, list):
+        return v
+    if v[:1] == ["i64"] and smcpy.INT32_MIN <= int(v[1]) <= smcpy.INT32_MAX:
+        return ["i32", int(v[1])]
+    return [by_value(x) for x in v]
+
+
+def cut_nul(v):
+    if isinstance(v, str):
+        return v.split("\0", 1)[0]
+    if isinstance(v, list):
+        return [cut_nul(x) for x in v]
+    return v
+
+
+def contains(v, word):
+    return isinstance(v, list) and (v[:1] == [word] or any(contains(x, word) for x in v))
+
+
+def shape(data):
+    """(depth, values, bytes) of a message without recursion (PROTOCOL.md P.3 summary), or the
+    SmcError a decoder without a depth limit meets (truncated, unknown_tag, trailing_bytes)."""
+    pos, n = 0, len(data)
+    depth = values = payload = 0
+
+    def fail(cls, off):
+        raise smcpy.SmcError(cls, off, "shape scan")
+
+    def size():
+        nonlocal pos
+        if pos >= n:
+            fail("truncated", n)
+        first = data[pos]
+        pos += 1
+        if first < 254:
+            return first
+        k = 2 if first == 254 else 4
+        if pos + k > n:
+            fail("truncated", n)
+        v = int.from_bytes(data[pos:pos + k], "little")
+        pos += k
+        return v
+
+    remaining = [1]  # values still to read: a virtual root expecting one, then each open container
+    while remaining:
+        if remaining[-1] == 0:
+            remaining.pop()
+            continue
+        remaining[-1] -= 1
+        if pos >= n:
+            fail("truncated", n)
+        tag = data[pos]
+        pos += 1
+        values += 1
+        children = None
+        if tag in (0, 1, 2):
+            pass
+        elif tag in (3, 4):
+            pos += 4 if tag == 3 else 8
+        elif tag == 6:
+            pos += (-pos) % 8 + 8
+        elif tag in (5, 7, 8):
+            k = size()
+            pos += k
+            payload += k
+        elif tag in smcpy.TYPED_BY_TAG:
+            width = smcpy.TYPED_BY_TAG[tag][1]
+            k = size()
+            pos += (-pos) % width + width * k
+            payload += width * k
+        elif tag == 0x0C:
+            children = size()
+        elif tag == 0x0D:
+            children = 2 * size()
+        elif tag >= 0x80:
+            children = 1
+        else:
+            fail("unknown_tag", pos - 1)
+        if pos > n:
+            fail("truncated", n)
+        if children is not None:
+            remaining.append(children)
+            depth = max(depth, len(remaining) - 1)
+    if pos != n:
+        fail("trailing_bytes", pos)
+    return depth, values, payload
+
+
+def nesting(data):
+    """How deep the containers of a message's bytes nest (its leading run of list/map/custom
+    tags with one element each is how the depth bombs are built)."""
+    d = 0
+    pos = 0
+    while pos < len(data) and (data[pos] in (0x0C, 0x0D) or data[pos] >= 0x80):
+        d += 1
+        pos += 1 if data[pos] >= 0x80 else 2
+    return d
+
+
+def decode(entry, data, strict):
+    if UNLIMITED and entry == "message":
+        deep = nesting(data)
+        if FAULT == "depth-segv" and deep >= SEGV_DEPTH:
+            sys.stderr.write("model: recursing %d levels: stack overflow\n" % deep)
+            sys.stderr.flush()
+            os.kill(os.getpid(), signal.SIGSEGV)
+        if deep > PRINTABLE_DEPTH:
+            d, count, payload = shape(data)
+            return {"summary": {"depth": d, "values": count, "bytes": payload}}
+    v = smcpy.decode(entry, data, strict, reader=FaultyReader,
+                     max_depth=10**6 if UNLIMITED else smcpy.MAX_DEPTH)
+    if FAULT == "one-int":
+        v = by_value(v)
+    return {"value": v}
+
+
+def encode(entry, value):
+    if FAULT in ("f32-null", "f32-reject") and contains(value, "f32s"):
+        raise Skip("the host has no Float32List")
+    if FAULT == "nul-truncate":
+        value = cut_nul(value)
+    if FAULT == "one-int":
+        value = by_value(value)
+    return smcpy.encode(entry, value).hex
+
+
+def reply(obj):
+    sys.stdout.write(json.dumps(obj, separators=(",", ":")) + "\n")
+    sys.stdout.flush()
+
+
+def hello(seq):
+    options = []
+    if FAULT != "no-classes" or os.environ.get("MODEL_CLASSES") == "1":
+        options.append("error-classes")
+    if FAULT not in ("no-classes", "panic"):
+        options.append("error-offsets")
+    options.append("shift")
+    if FAULT == "nothing":
+        options = []
+    caps = [f for f in FEATURES if f not in LACKS]
+    reply({"seq": seq, "status": "ok", "protocol": PROTOCOL,
+           "codec": {"name": "model (%s)" % FAULT, "version": "0", "language": "Python"},
+           "entries": ["message"] if FAULT == "nothing" else ["message", "call", "envelope"],
+           "capabilities": {"decode": caps, "encode": [c for c in caps if c != "largeint"]},
+           "options": options})
+
+
+def main():
+    for line in sys.stdin:
+        req = json.loads(line)
+        seq, op = req["seq"], req["op"]
+        if op == "hello":
+            hello(seq)
+            continue
+        if op == "bye":
+            reply({"seq": seq, "status": "ok"})
+            return
+        entry = req["entry"]
+        try:
+            if op == "encode":
+                reply({"seq": seq, "status": "ok", "hex": encode(entry, req["value"])})
+                continue
+            # Python bytes have no address: `shift` cannot change anything here
+            out = decode(entry, bytes.fromhex(req["hex"]), req.get("mode") == "strict")
+            if op == "roundtrip":
+                out["hex"] = encode(entry, out["value"])
+            reply(dict(out, seq=seq, status="ok"))
+        except smcpy.SmcError as e:
+            cls = "unknown_tag" if FAULT == "no-classes" else e.cls
+            reply({"seq": seq, "status": "error", "class": cls, "offset": e.offset,
+                   "message": e.message})
+        except Panic as e:
+            if PROTOCOL == 1:  # the old P.6: "catch every exception and map it to an error class"
+                reply({"seq": seq, "status": "error", "class": "truncated", "offset": None,
+                       "message": "panic: %s" % e})
+            else:
+                reply({"seq": seq, "status": "crash", "kind": "panic", "message": str(e)})
+        except (Skip, smcpy.NotationError) as e:
+            reply({"seq": seq, "status": "skipped", "reason": str(e)})
+
+
+if __name__ == "__main__":
+    main()
