@@ -33,18 +33,9 @@ import xml.etree.ElementTree as ET
 
 import yaml
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-FAILS = []
+from checks import ROOT, check, verdict
+
 EXPR = re.compile(r"\$\{\{\s*([^}]*?)\s*\}\}")
-
-
-def check(cond, what, detail=""):
-    print("%s: %s" % ("ok" if cond else "FAIL", what))
-    if not cond:
-        FAILS.append(what)
-        if detail:
-            print("    " + str(detail).replace("\n", "\n    ")[-3000:])
-    return cond
 
 
 class Action:
@@ -237,8 +228,7 @@ def main():
             check(status == 2 and out.get("exit-code") == "2", "setup error, %s: exit 2" % what, log)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    print("test_gate: %s" % ("%d failed" % len(FAILS) if FAILS else "all passed"))
-    return 1 if FAILS else 0
+    return verdict("test_gate")
 
 
 if __name__ == "__main__":

@@ -33,17 +33,7 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-FAILS = []
-
-
-def check(cond, what, detail=""):
-    print("%s: %s" % ("ok" if cond else "FAIL", what))
-    if not cond:
-        FAILS.append(what)
-        if detail:
-            print("    " + str(detail).replace("\n", "\n    ")[:3000])
-    return cond
+from checks import ROOT, check, verdict
 
 
 def run(cmd, cwd, env):
@@ -211,8 +201,7 @@ def main():
               "with no vectors anywhere: exit 2, naming the installed place looked in", r.stderr)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    print("test_install: %s" % ("%d failed" % len(FAILS) if FAILS else "all passed"))
-    return 1 if FAILS else 0
+    return verdict("test_install")
 
 
 if __name__ == "__main__":

@@ -25,18 +25,9 @@ import sys
 import tarfile
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from checks import ROOT, check, verdict
+
 RELEASE = os.path.join(ROOT, "scripts", "release.py")
-FAILS = []
-
-
-def check(cond, what, detail=""):
-    print("%s: %s" % ("ok" if cond else "FAIL", what))
-    if not cond:
-        FAILS.append(what)
-        if detail:
-            print("    " + str(detail).replace("\n", "\n    ")[:3000])
-    return cond
 
 
 def release(out, repo=ROOT, ref="HEAD"):
@@ -197,8 +188,7 @@ def main():
             check_refusals(tmp, library, vectors, vec_archive, vec_name)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    print("test_release: %s" % ("%d failed" % len(FAILS) if FAILS else "all passed"))
-    return 1 if FAILS else 0
+    return verdict("test_release")
 
 
 if __name__ == "__main__":
