@@ -53,10 +53,13 @@ finish() {
     { echo "exit-code=$status"; echo "reports=$reports_abs"; echo "summary=$summary"
       echo "vectors=$version"; } >>"$GITHUB_OUTPUT"
   fi
-  if [ -n "${GITHUB_STEP_SUMMARY:-}" ] && [ -f "$reports_abs/conformance.txt" ]; then
+  if [ -n "${GITHUB_STEP_SUMMARY:-}" ] && [ "$status" -ne 2 ]; then
     { echo "### smc conformance: $name"; echo '```'
       sed -n '1,/^Matrix:/p' "$reports_abs/conformance.txt" | sed '$d'
       tail -n 1 "$reports_abs/conformance.txt"; echo '```'; } >>"$GITHUB_STEP_SUMMARY"
+  elif [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
+    echo "### smc conformance: $name: setup error (exit 2), the gate did not run; see the log" \
+      >>"$GITHUB_STEP_SUMMARY"
   fi
   exit "$status"
 }
@@ -64,9 +67,11 @@ reports_abs="$reports"
 trap finish EXIT
 
 [ -n "$runner" ] || { usage; die "--runner COMMAND is required"; }
-case "$policy" in required|recommended|all) ;; *) die "--gate must be required, recommended or all, not '$policy'" ;; esac
 mkdir -p "$reports" || die "cannot create the reports directory '$reports'"
 reports_abs="$(cd "$reports" && pwd)"
+# Reports of an earlier run must not pass for this run's when this one writes none.
+rm -f "$reports_abs"/conformance.{txt,json,xml,html}
+case "$policy" in required|recommended|all) ;; *) die "--gate must be required, recommended or all, not '$policy'" ;; esac
 
 if [ -z "$smc" ]; then
   # This checkout's smc, installed into a prefix so the judge uses the vectors installed with
@@ -85,6 +90,9 @@ if [ -z "$smc" ]; then
     die "building smc failed (log: $log)"
   fi
   smc="$build_dir/prefix/bin/smc"
+  # The judge finds the vectors installed beside it through /proc/self/exe; where there is no
+  # /proc (macOS), name them.
+  if [ -z "$vectors" ] && [ ! -e /proc/self/exe ]; then vectors="$build_dir/prefix/share/smc/vectors"; fi
 fi
 [ -x "$smc" ] || die "no smc at '$smc'"
 "$smc" --version >&2 || die "'$smc --version' failed"

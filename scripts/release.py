@@ -22,7 +22,7 @@ from the commit, never from the working tree (uncommitted changes are named and 
 Before writing anything it checks the versions it names the archives by (exit 1 with every
 problem listed): a semver library version; the spec's title version equal to the vectors'
 spec_version; MANIFEST.json listing exactly the vector files, with their SHA-256 and headers;
-a v* tag on the commit equal to v<library version>; and no earlier v* tag whose vectors
+a v[0-9]* tag on the commit equal to v<library version>; and no earlier such tag whose vectors
 have the same vectors_version but other bytes. Exit 2: usage, not a git checkout, no gzip.
 """
 import argparse
@@ -116,10 +116,10 @@ def check_vectors(v, files, problems):
 
 def check_tags(repo, commit, v, files, problems):
     """A tag names the library version; a vectors version names one set of bytes."""
-    for tag in git(repo, "tag", "--points-at", commit, "--list", "v*").split():
+    for tag in git(repo, "tag", "--points-at", commit, "--list", "v[0-9]*").split():
         if tag != "v%s" % v["library"]:
             problems.append("tag %s on %s, but the library version is %s" % (tag, commit[:12], v["library"]))
-    for tag in git(repo, "tag", "--list", "v*").split():
+    for tag in git(repo, "tag", "--list", "v[0-9]*").split():
         tagged = git(repo, "rev-parse", "%s^{commit}" % tag).strip()
         if tagged == commit:
             continue

@@ -19,7 +19,8 @@ The cases:
   under `recommended` and `all`; the broken vector in `expected-failures`: 0; a listed vector
   that passes: 1;
 * setup errors, each 2: a runner that cannot start, an unknown gate word, a missing
-  expected-failure list, no smc at the given path, an unknown judge option in `args`.
+  expected-failure list, no smc at the given path, an unknown judge option in `args`; a
+  report left by an earlier run is removed, and the job summary says "setup error".
 """
 import argparse
 import json
@@ -35,6 +36,7 @@ import yaml
 
 from checks import ROOT, check, verdict
 
+STALE = {"gate": {"passed": True}, "stale": True}
 EXPR = re.compile(r"\$\{\{\s*([^}]*?)\s*\}\}")
 
 
@@ -132,10 +134,14 @@ def main():
     tmp = tempfile.mkdtemp(prefix="smc-gate-test-")
     counter = [0]
 
-    def job(inputs, env_extra=None):
+    def job(inputs, env_extra=None, stale=False):
         counter[0] += 1
         ws = os.path.join(tmp, "ws%d" % counter[0])
         os.makedirs(ws)
+        if stale:  # a report of an earlier run, which must not pass for this one's
+            os.makedirs(os.path.join(ws, "smc-reports"))
+            with open(os.path.join(ws, "smc-reports", "conformance.json"), "w") as f:
+                json.dump(STALE, f)
         return (ws,) + action.run(inputs, ws, dict({"RUNNER_TEMP": tmp}, **(env_extra or {})))
 
     try:
@@ -224,8 +230,12 @@ def main():
                  ({"runner": runner, "smc": os.path.join(tmp, "no-smc")}, "no smc at the given path"),
                  ({"runner": runner, "smc": smc, "args": "--no-such-option"}, "an unknown judge option")]
         for inputs, what in setup:
-            ws, status, out, log, _ = job(inputs)
+            ws, status, out, log, summary = job(inputs, stale=True)
             check(status == 2 and out.get("exit-code") == "2", "setup error, %s: exit 2" % what, log)
+            report = os.path.join(ws, "smc-reports", "conformance.json")
+            fresh = not os.path.exists(report) or json.load(open(report)) != STALE
+            check(fresh and "setup error" in summary,
+                  "  no stale report left, the job summary says setup error", summary)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return verdict("test_gate")
