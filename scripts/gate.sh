@@ -82,7 +82,7 @@ if [ -z "$smc" ]; then
   log="$build_dir/build.log"
   mkdir -p "$build_dir" || die "cannot create the build directory '$build_dir'"
   echo "gate: building smc from $here in $build_dir" >&2
-  if ! { cmake -S "$here" -B "$build_dir/build" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
+  if ! { cmake -S "$here" -B "$build_dir/build" ${generator[@]+"${generator[@]}"} -DCMAKE_BUILD_TYPE=Release \
            -DSMC_BUILD_TESTS=OFF -DSMC_BUILD_FUZZERS=OFF -DSMC_BUILD_BENCH=OFF &&
          cmake --build "$build_dir/build" -j "${SMC_JOBS:-2}" &&
          cmake --install "$build_dir/build" --prefix "$build_dir/prefix"; } >"$log" 2>&1; then
@@ -103,7 +103,7 @@ args=(--runner "$name=$runner" --gate "$policy" --no-progress
 [ -z "$xfail" ] || args+=(--xfail "$name=$xfail")
 [ -z "$vectors" ] || args+=(--vectors "$vectors")
 
-"$smc" conformance "${args[@]}" "${extra[@]}" >"$reports_abs/conformance.txt"
+"$smc" conformance "${args[@]}" ${extra[@]+"${extra[@]}"} >"$reports_abs/conformance.txt"
 judged=$?
 cat "$reports_abs/conformance.txt"
 summary="$(awk -v p="$name: " 'index($0, p) == 1 { print; exit }' "$reports_abs/conformance.txt")"
