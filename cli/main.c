@@ -20,7 +20,7 @@ static const char main_help[] =
     "  bench        benchmarks\n"
     "\n"
     "Run 'smc <command> --help' for the options of a command. 'smc --version' prints the\n"
-    "version.\n"
+    "versions of the tool, the library, the spec, the vectors and the runner protocol.\n"
     "\n"
     "Exit status: 0 success, 1 invalid input, 2 usage or I/O error. Invalid input is reported\n"
     "as one line on stderr: \"error: <class> at offset <N>: <message>\" (classes:\n"
@@ -39,7 +39,12 @@ int main(int argc, char **argv)
         return CLI_EXIT_OK;
     }
     if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "version") == 0) {
-        printf("smc %s (StandardMessageCodec reference codec, spec v0)\n", smc_version());
+        /* One "name version" per line. The library's is libsmc's own (a shared libsmc may be
+         * newer than the tool); the others were read by cmake/SmcSuite.cmake from the files
+         * that define them (docs/versioning.md). */
+        printf("smc %s\nlibrary %s (libsmc)\nspec %s\nvectors %s (format %d)\nprotocol %d\n",
+               SMC_VERSION_STRING, smc_version(), SMC_CLI_SPEC_VERSION, SMC_CLI_VECTORS_VERSION,
+               SMC_CLI_VECTORS_FORMAT, SMC_CLI_PROTOCOL_VERSION);
         return CLI_EXIT_OK;
     }
     /* Each command sees argv[0] = its own name. */

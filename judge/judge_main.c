@@ -7,7 +7,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include "judge.h"
 
-#include <dirent.h>
 #include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,67 +24,8 @@
 #include "results.h"
 #include "session.h"
 #include "vectors.h"
+#include "vectors_dir.h"
 #include "xfail.h"
-
-static bool dir_has_vectors(const char *dir)
-{
-    DIR *d = dir ? opendir(dir) : NULL;
-    if (!d) {
-        return false;
-    }
-    bool found = false;
-    struct dirent *de;
-    while (!found && (de = readdir(d)) != NULL) {
-        found = fnmatch("s[0-9][0-9]-*.json", de->d_name, 0) == 0;
-    }
-    closedir(d);
-    return found;
-}
-
-/* --vectors, $SMC_VECTORS_DIR, ./vectors, then `vectors/` in the executable's directory or its
- * parents. */
-static char *resolve_vectors_dir(const char *given)
-{
-    if (given) {
-        return smcj_strdup(given);
-    }
-    const char *env = getenv("SMC_VECTORS_DIR");
-    if (env && *env) {
-        return smcj_strdup(env);
-    }
-    if (dir_has_vectors("vectors")) {
-        return smcj_strdup("vectors");
-    }
-    char exe[4096];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0) {
-        exe[n] = '\0';
-        for (int up = 0; up < 6; up++) {
-            char *slash = strrchr(exe, '/');
-            if (!slash) {
-                break;
-            }
-            *slash = '\0';
-            char *cand = smcj_asprintf("%s/vectors", exe[0] ? exe : "/");
-            if (!cand) {
-                return NULL; /* out of memory */
-            }
-            if (dir_has_vectors(cand)) {
-                return cand;
-            }
-            free(cand);
-            cand = smcj_asprintf("%s/share/smc/vectors", exe[0] ? exe : "/");
-            if (!cand) {
-                return NULL;
-            }
-            if (dir_has_vectors(cand)) {
-                return cand;
-            }
-            free(cand);
-        }
-    }
-    return NULL;
-}
 
 static bool any_match(char **list, size_t n, const char *s, int mode)
 {
@@ -151,14 +91,18 @@ static char *judge_invocation(const char *argv0)
 static bool load_inputs(smcj_opts_t *o, smcj_vectors_t *vs, char **dir)
 {
     char err[1024];
-    *dir = resolve_vectors_dir(o->vectors);
+    smct_buf_t tried = {0};
+    *dir = smcj_vectors_dir_find(o->vectors, &tried);
     /* Out of memory is reported once, by smc_judge_main: not as a missing directory, or as
      * malformed vectors or lists, which the problems it causes would look like. */
+    if (!*dir && smcj_buf_ok(&tried) && !smcj_out_of_memory()) {
+        fprintf(stderr,
+                "smc conformance: no vectors directory (give --vectors DIR or set "
+                "SMC_VECTORS_DIR; looked in %s)\n",
+                smcj_buf_text(&tried));
+    }
+    smct_buf_free(&tried);
     if (!*dir) {
-        if (!smcj_out_of_memory()) {
-            fprintf(stderr, "smc conformance: no vectors directory (give --vectors DIR or set "
-                            "SMC_VECTORS_DIR)\n");
-        }
         return false;
     }
     smct_buf_t errors = {0};

@@ -114,6 +114,7 @@ typedef struct smcj_vectors {
     char **files; /* paths loaded */
     size_t n_files;
     char *dir;
+    char *version;         /* V.1 vectors_version of the files: "0.2" (several: "0.1, 0.2") */
     smc_arena_t arena;     /* holds every parsed expected value */
     char **unknown_fields; /* field names this judge does not know, each once (ignored, V.4) */
     size_t n_unknown_fields;

@@ -347,6 +347,8 @@ void smcj_report_json(smct_buf_t *b, const smcj_run_t *run)
     smct_buf_printf(b, ",\"seconds\":%.3f,\"timeout\":%g,\"vectors\":{\"dir\":", run->seconds,
                     run->timeout);
     smct_json_write_cstr(b, vs->dir);
+    smct_buf_puts(b, ",\"version\":");
+    smct_json_write_cstr(b, vs->version ? vs->version : "unknown");
     smct_buf_puts(b, ",\"files\":");
     str_array(b, vs->files, vs->n_files);
     smct_buf_printf(b, ",\"total\":%zu,\"selected\":%zu}", vs->count, vs->selected);

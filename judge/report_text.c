@@ -381,8 +381,10 @@ void smcj_report_text(smct_buf_t *b, const smcj_run_t *run)
     const smcj_vectors_t *vs = run->vectors;
     static const char *const gates[] = {"required", "recommended", "all"};
     smct_buf_printf(b,
-                    "smc conformance: %zu of %zu vectors from %zu files in %s; gate: %s; %.2f s\n",
-                    vs->selected, vs->count, vs->n_files, vs->dir, gates[run->gate], run->seconds);
+                    "smc conformance: vectors %s from %s (%zu files): %zu of %zu selected; gate: "
+                    "%s; %.2f s\n",
+                    vs->version ? vs->version : "unknown", vs->dir, vs->n_files, vs->selected,
+                    vs->count, gates[run->gate], run->seconds);
     for (size_t ri = 0; ri < run->n_runners; ri++) {
         runner_line(b, &run->runners[ri]);
     }

@@ -49,8 +49,52 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* One file: V.1's header fields (suite, format_version, section, title, spec_version), then
- * each vector. The file's JSON tree lives in its own arena, freed when the file is read. */
+/* V.1 `vectors_version`: digits, a dot, digits ("0.2"). */
+static bool version_word(const smct_json_t *j)
+{
+    if (!j || j->type != SMCT_JSON_STRING || j->str.len == 0 || j->str.len > 15) {
+        return false;
+    }
+    size_t dots = 0;
+    for (size_t i = 0; i < j->str.len; i++) {
+        char c = j->str.ptr[i];
+        bool dot = c == '.' && i > 0 && i + 1 < j->str.len && j->str.ptr[i - 1] != '.';
+        dots += dot;
+        if (!dot && !(c >= '0' && c <= '9')) {
+            return false;
+        }
+    }
+    return dots == 1;
+}
+
+/* The release the run's vectors belong to (V.1 `vectors_version`), as every report shows it:
+ * "0.2", or "0.1, 0.2" for a directory that mixes files of two releases (not refused: each
+ * vector carries its own expectations, but the report must not hide it). A file written
+ * before vectors 0.2 has no version: "unknown". */
+static void note_version(smcj_vectors_t *vs, smcj_loader_t *L, const smct_json_t *root)
+{
+    const smct_json_t *j = smct_json_get(root, "vectors_version");
+    if (j && !version_word(j)) {
+        smcj_loader_problem(L, "`vectors_version` must be a string such as \"0.2\" (V.1)");
+        return;
+    }
+    const char *ver = j ? j->str.ptr : "unknown";
+    size_t n = strlen(ver);
+    for (const char *p = vs->version; p; p = strchr(p, ',') ? strchr(p, ',') + 2 : NULL) {
+        if (strncmp(p, ver, n) == 0 && (p[n] == ',' || p[n] == '\0')) {
+            return; /* listed already */
+        }
+    }
+    char *joined = vs->version ? smcj_asprintf("%s, %s", vs->version, ver) : smcj_strdup(ver);
+    if (joined) {
+        free(vs->version);
+        vs->version = joined;
+    }
+}
+
+/* One file: V.1's header fields (suite, format_version, section, title, spec_version,
+ * vectors_version), then each vector. The file's JSON tree lives in its own arena, freed when the
+ * file is read. */
 static void load_file(smcj_vectors_t *vs, smcj_loader_t *L, const char *path, const char *base)
 {
     L->file = base;
@@ -93,6 +137,7 @@ static void load_file(smcj_vectors_t *vs, smcj_loader_t *L, const char *path, co
             !smcj_json_is_string(smct_json_get(root, "spec_version"))) {
             smcj_loader_problem(L, "`section`, `title` and `spec_version` must be strings (V.1)");
         }
+        note_version(vs, L, root);
         const smct_json_t *arr = smct_json_get(root, "vectors");
         if (!arr || arr->type != SMCT_JSON_ARRAY) {
             smcj_loader_problem(L, "`vectors` missing or not an array (V.1)");
@@ -212,6 +257,7 @@ void smcj_vectors_free(smcj_vectors_t *vs)
     free(vs->v);
     smcj_free_strs(vs->files, vs->n_files);
     free(vs->dir);
+    free(vs->version);
     smc_arena_free(&vs->arena);
     memset(vs, 0, sizeof *vs);
 }

@@ -30,6 +30,11 @@ c_build()     { smc_configure_build "$SMC_BUILD"; }
 # No arrow from a lower layer to a higher one, and libsmc builds and installs on its own.
 layers()      { python3 scripts/check_layers.py && bash scripts/libsmc-standalone.sh; }
 c_tests()     { ctest --test-dir "$SMC_BUILD" --output-on-failure -j "$SMC_JOBS"; }
+# The suite used from elsewhere (docs/versioning.md, docs/ci.md): an install prefix alone, the
+# release archives, the CI action's own steps.
+install_test(){ python3 scripts/tests/test_install.py --build "$SMC_BUILD"; }
+release_test(){ python3 scripts/tests/test_release.py; }
+gate_test()   { python3 scripts/tests/test_gate.py --build "$SMC_BUILD"; }
 # The sanitizer build runs the same tests without the valgrind variants (ASan and valgrind
 # cannot share a process). It uses Debian's clang: its UBSan also flags `NULL + 0`, which
 # gcc's does not (fuzz/regressions/20261130-*). /opt/swift's clang is earlier on PATH.
@@ -50,6 +55,10 @@ step deps deps
 step c-build c_build
 step layers layers
 step c-tests c_tests
+step install install_test
+if git -C "$SMC_ROOT" rev-parse --git-dir >/dev/null 2>&1; then step release release_test
+else skip release "not a git checkout (release archives are made from commits)"; fi
+step gate gate_test
 step c-sanitize c_sanitize
 step vectors vectors
 if command -v swift >/dev/null; then step swift swift_tests; else skip swift "swift toolchain not found"; fi
