@@ -111,7 +111,8 @@ struct InputCursor {
 
     /// A UTF-8 payload of `length` bytes whose presence was already checked.
     mutating func readUTF8(length: Int) throws -> String {
-        if let bad = UTF8Validation.firstIllFormedOffset(in: bytes, start: position,
+        if !UTF8Validation.isASCII(bytes, start: position, count: length),
+           let bad = UTF8Validation.firstIllFormedOffset(in: bytes, start: position,
                                                          count: length) {
             throw SMCDecodingError(.badUTF8, at: bad, "ill-formed UTF-8")
         }
@@ -166,9 +167,15 @@ struct InputCursor {
     /// `fromBits` must reinterpret the bit pattern unchanged (identity, `init(bitPattern:)`).
     ///
     /// On little-endian hosts the wire bytes already are the in-memory elements, so they
-    /// are copied with one bulk copy into the array's own (aligned) storage: the source is
-    /// never bound to `Element` at its possibly unaligned address. Elsewhere each element
-    /// is read with `loadUnaligned` and converted from little-endian (spec §2.1).
+    /// are copied with one bulk copy. Padding aligns elements relative to the message start
+    /// (spec §3.3), so in a buffer from malloc, Data or an Array they are aligned in memory
+    /// too: the source is then bound to `Element` for the duration of the copy and handed to
+    /// `Array.init(_: UnsafeBufferPointer)`, whose storage allocation is specialised. (The
+    /// `unsafeUninitializedCapacity:` initialiser looks up the array's generic metadata at
+    /// run time on every call: ~800 instructions, more than copying a short list.) A
+    /// misaligned source (a caller's slice at an odd address) and big-endian hosts read each
+    /// element with `loadUnaligned` and convert it from little-endian (spec §2.1).
+    @inline(__always)
     mutating func readTypedList<Element, Bits: FixedWidthInteger>(
         of _: Element.Type, bits _: Bits.Type, _ what: String,
         fromBits: (Bits) -> Element
@@ -179,25 +186,35 @@ struct InputCursor {
         try require(UInt64(padding) + UInt64(width) * UInt64(declared), what)
         try skipPadding(padding)
         let n = Int(declared)
-        let byteCount = n * width
-        let source = UnsafeRawBufferPointer(rebasing: bytes[position ..< position + byteCount])
-        let result = [Element](unsafeUninitializedCapacity: n) { buffer, initialized in
-            #if _endian(little)
-            let bulk = MemoryLayout<Element>.stride == width
-            #else
-            let bulk = false
-            #endif
-            if bulk {
-                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: source)
-            } else if let base = buffer.baseAddress {
-                for i in 0 ..< n {
-                    let raw = source.loadUnaligned(fromByteOffset: i * width, as: Bits.self)
-                    (base + i).initialize(to: fromBits(Bits(littleEndian: raw)))
-                }
+        let start = position
+        position += n * width
+        return Self.copyElements(of: Element.self, bits: Bits.self, from: bytes, at: start,
+                                 count: n, fromBits: fromBits)
+    }
+
+    /// `count` little-endian elements at `bytes[offset...]` (presence already checked) as a
+    /// new array; see `readTypedList`.
+    @inline(__always)
+    static func copyElements<Element, Bits: FixedWidthInteger>(
+        of _: Element.Type, bits _: Bits.Type, from bytes: UnsafeRawBufferPointer, at offset: Int,
+        count n: Int, fromBits: (Bits) -> Element
+    ) -> [Element] {
+        guard n > 0, let base = bytes.baseAddress else { return [] }
+        let source = base + offset
+        #if _endian(little)
+        if MemoryLayout<Element>.stride == MemoryLayout<Bits>.size,
+           Int(bitPattern: source) & (MemoryLayout<Element>.alignment - 1) == 0 {
+            return source.withMemoryRebound(to: Element.self, capacity: n) {
+                Array(UnsafeBufferPointer(start: $0, count: n))
             }
-            initialized = n
         }
-        position += byteCount
+        #endif
+        var result = [Element]()
+        result.reserveCapacity(n)
+        for i in 0 ..< n {
+            let raw = source.loadUnaligned(fromByteOffset: i &* MemoryLayout<Bits>.size, as: Bits.self)
+            result.append(fromBits(Bits(littleEndian: raw)))
+        }
         return result
     }
 

@@ -12,7 +12,7 @@ struct ValueEncoder {
         self.out = out
     }
 
-    func writeValue(_ value: SMCValue) throws {
+    func writeValue(_ value: borrowing SMCValue) throws {
         switch value {
         case .null: out.append(WireTag.null)
         case .bool(let flag): out.append(flag ? WireTag.true : WireTag.false)
@@ -42,13 +42,15 @@ struct ValueEncoder {
         case .list(let items):
             out.append(WireTag.list)
             try out.appendSize(items.count)
-            for item in items { try writeValue(item) }
+            for i in 0 ..< items.count {
+                if !writeScalar(items[i]) { try writeValue(items[i]) }
+            }
         case .map(let entries):
             out.append(WireTag.map)
             try out.appendSize(entries.count)
-            for (key, item) in entries {
-                try writeValue(key)
-                try writeValue(item)
+            for i in 0 ..< entries.count {
+                try writeValue(entries[i].0)
+                try writeValue(entries[i].1)
             }
         case .custom(let tag, let payload):
             guard tag >= WireTag.firstCustom else {
@@ -57,6 +59,28 @@ struct ValueEncoder {
             out.append(tag)
             try writeValue(payload)
         }
+    }
+
+    /// Writes `value` and returns true if it is a scalar with a trivial payload (no reference
+    /// to retain); else writes nothing and returns false.
+    @inline(__always)
+    func writeScalar(_ value: borrowing SMCValue) -> Bool {
+        switch value {
+        case .null: out.append(WireTag.null)
+        case .bool(let flag): out.append(flag ? WireTag.true : WireTag.false)
+        case .int32(let number):
+            out.append(WireTag.int32)
+            out.appendLittleEndian(number)
+        case .int64(let number):
+            out.append(WireTag.int64)
+            out.appendLittleEndian(number)
+        case .float64(let bits):
+            out.append(WireTag.float64)
+            out.appendPadding(alignment: 8)
+            out.appendLittleEndian(bits)
+        default: return false
+        }
+        return true
     }
 
     /// Size + UTF-8 bytes (spec §5.1). A Swift String is always well-formed UTF-8, and its

@@ -25,7 +25,7 @@ open class SMCWriter {
     public var data: Data { out.data }
 
     open func writeValue(_ value: Any?) throws {
-        guard let value = Self.unwrap(value) else {
+        guard let value = value else {
             out.append(WireTag.null)
             return
         }
@@ -36,13 +36,13 @@ open class SMCWriter {
             out.append(WireTag.string)
             try ValueEncoder(out: out).writeUTF8(text)
         } else if type == ObjectIdentifier(Int64.self), let number = value as? Int64 {
-            writeInt64(number)
+            putInt64(number)
         } else if type == ObjectIdentifier(Int.self), let number = value as? Int {
-            writeInt64(Int64(number))
+            putInt64(Int64(number))
         } else if type == ObjectIdentifier(Int32.self), let number = value as? Int32 {
-            writeInt32(number)
+            putInt32(number)
         } else if type == ObjectIdentifier(Double.self), let number = value as? Double {
-            writeFloat64(number)
+            putFloat64(number)
         } else if type == ObjectIdentifier(Bool.self), let flag = value as? Bool {
             out.append(flag ? WireTag.true : WireTag.false)
         } else if let bytes = value as? Data, type == ObjectIdentifier(Data.self) {
@@ -60,27 +60,31 @@ open class SMCWriter {
         } else if type == ObjectIdentifier([Float].self), let items = value as? [Float] {
             try ValueEncoder(out: out).writeTypedList(WireTag.float32List, items) { $0.bitPattern }
         } else if type == ObjectIdentifier(Int8.self), let number = value as? Int8 {
-            writeInt32(Int32(number))
+            putInt32(Int32(number))
         } else if type == ObjectIdentifier(Int16.self), let number = value as? Int16 {
-            writeInt32(Int32(number))
+            putInt32(Int32(number))
         } else if type == ObjectIdentifier(UInt8.self), let number = value as? UInt8 {
-            writeInt32(Int32(number))
+            putInt32(Int32(number))
         } else if type == ObjectIdentifier(UInt16.self), let number = value as? UInt16 {
-            writeInt32(Int32(number))
+            putInt32(Int32(number))
         } else if type == ObjectIdentifier(UInt32.self), let number = value as? UInt32 {
-            writeInt64(Int64(number))
+            putInt64(Int64(number))
         } else if type == ObjectIdentifier(UInt64.self), let number = value as? UInt64 {
             guard let exact = Int64(exactly: number) else {
                 throw SMCEncodingError("UInt64 \(number) does not fit int64")
             }
-            writeInt64(exact)
+            putInt64(exact)
         } else if type == ObjectIdentifier(UInt.self), let number = value as? UInt {
             guard let exact = Int64(exactly: number) else {
                 throw SMCEncodingError("UInt \(number) does not fit int64")
             }
-            writeInt64(exact)
+            putInt64(exact)
         } else if type == ObjectIdentifier(Float.self), let number = value as? Float {
-            writeFloat64(Double(number))
+            putFloat64(Double(number))
+        } else if let optional = value as? SMCOptionalUnwrapping {
+            // An Optional inside the Any (an `Int32?` passed as `Any?`): only now, after the
+            // exact-type tests above, since a protocol cast per value costs more than they do.
+            try writeValue(optional.smcUnwrapped)
         } else if let custom = value as? SMCCustomValue {
             guard custom.tag >= WireTag.firstCustom else {
                 throw SMCEncodingError("custom tag \(custom.tag) is outside 128...255 (spec §8.1)")
@@ -121,23 +125,17 @@ open class SMCWriter {
         }
     }
 
-    private static func unwrap(_ value: Any?) -> Any? {
-        guard let value = value else { return nil }
-        if let optional = value as? SMCOptionalUnwrapping { return optional.smcUnwrapped }
-        return value
-    }
-
-    private func writeInt32(_ number: Int32) {
+    private func putInt32(_ number: Int32) {
         out.append(WireTag.int32)
         out.appendLittleEndian(number)
     }
 
-    private func writeInt64(_ number: Int64) {
+    private func putInt64(_ number: Int64) {
         out.append(WireTag.int64)
         out.appendLittleEndian(number)
     }
 
-    private func writeFloat64(_ number: Double) {
+    private func putFloat64(_ number: Double) {
         out.append(WireTag.float64)
         out.appendPadding(alignment: 8)
         out.appendLittleEndian(number.bitPattern)
