@@ -45,6 +45,13 @@ object Utf8 {
         return -1
     }
 
+    /** True when bytes[start, end) is all ASCII (so well-formed UTF-8). */
+    fun isAscii(bytes: ByteArray, start: Int, end: Int): Boolean {
+        var bits = 0
+        for (i in start until end) bits = bits or bytes[i].toInt()
+        return bits >= 0
+    }
+
     /** Decodes bytes already checked by [firstIllFormed]; the JDK decoder is exact on them. */
     fun decodeWellFormed(bytes: ByteArray, start: Int, count: Int): String =
         String(bytes, start, count, Charsets.UTF_8)
@@ -79,10 +86,33 @@ object Utf8 {
         return total.toInt()
     }
 
+    /**
+     * Writes s[from, s.length) into [out] at [pos] (room for 3 bytes per char is there);
+     * returns the end offset. A lone surrogate is not_encodable, as in [encodedLength].
+     */
+    fun encodeCheckedInto(s: String, from: Int, out: ByteArray, pos: Int): Int {
+        var i = from
+        val n = s.length
+        while (i < n) {
+            val cp = s.codePointAt(i)
+            if (cp in 0xd800..0xdfff) {
+                throw SmcException(
+                    ErrorClass.NOT_ENCODABLE, SmcException.NO_OFFSET,
+                    "string has a lone surrogate at index $i; UTF-8 cannot carry it (spec §5.3)"
+                )
+            }
+            i += if (cp >= 0x10000) 2 else 1
+        }
+        return encodeInto(s, from, out, pos)
+    }
+
     /** Writes [s] (checked by [encodedLength]) into [out] at [pos]; returns the end offset. */
-    fun encodeInto(s: String, out: ByteArray, pos: Int): Int {
+    fun encodeInto(s: String, out: ByteArray, pos: Int): Int = encodeInto(s, 0, out, pos)
+
+    /** Writes s[from, s.length), checked, into [out] at [pos]; returns the end offset. */
+    fun encodeInto(s: String, from: Int, out: ByteArray, pos: Int): Int {
         var p = pos
-        var i = 0
+        var i = from
         val n = s.length
         while (i < n) {
             val cp = s.codePointAt(i)

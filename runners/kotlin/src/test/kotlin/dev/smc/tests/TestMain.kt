@@ -20,6 +20,7 @@ fun main(args: Array<String>) {
     sections.add(section("bulk-arrays") { BulkArrayTests.run(it) })
     sections.add(section("pigeon-example") { PigeonExampleTests.run(it) })
     sections.add(section("runner") { RunnerTests.run(it) })
+    sections.add(section("typed-fields") { TypedFieldTests.run(it) })
     val vectors = VectorTests(dir)
     sections.add(section("vectors ${dir.path}") { vectors.run(it) })
     for ((reason, n) in vectors.partialSkips) System.out.println("  (check skipped in $n vectors: $reason)")
