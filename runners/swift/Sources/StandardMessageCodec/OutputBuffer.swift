@@ -9,6 +9,12 @@ import Foundation
 /// It may start on borrowed memory (`encodeToArray` lends it the storage of the result
 /// array, so an encoding that fits is never copied); the first growth moves the bytes
 /// into memory the buffer owns.
+///
+/// Owned storage comes from `malloc` and grows with `realloc`, which extends a large block
+/// in place (mremap on glibc) instead of allocating a second one and copying: a message of
+/// a few hundred KiB costs one growing block rather than a chain of ever larger ones, each
+/// of which glibc would map, fault in and trim again on every message. `takeData()` hands
+/// that block to a `Data` without a copy.
 final class OutputBuffer {
     private var storage: UnsafeMutableRawPointer
     private var capacity: Int
@@ -17,8 +23,13 @@ final class OutputBuffer {
 
     init(initialCapacity: Int = 256) {
         capacity = max(initialCapacity, 16)
-        storage = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+        storage = Self.allocate(capacity)
         ownsStorage = true
+    }
+
+    private static func allocate(_ size: Int) -> UnsafeMutableRawPointer {
+        guard let block = malloc(size) else { fatalError("OutputBuffer: out of memory (\(size) bytes)") }
+        return block
     }
 
     /// Writes into `borrowed` until it is full; the caller keeps it alive meanwhile.
@@ -28,7 +39,7 @@ final class OutputBuffer {
         ownsStorage = false
     }
 
-    deinit { if ownsStorage { storage.deallocate() } }
+    deinit { if ownsStorage { free(storage) } }
 
     /// Whether `encodeToArray` should be used: the output is large and its size is bounded
     /// from above (`hintIsUpperBound`), so it is written straight into the result array,
@@ -72,12 +83,18 @@ final class OutputBuffer {
     private func grow(_ extra: Int) {
         var newCapacity = capacity &* 2
         while newCapacity - count < extra { newCapacity = newCapacity &* 2 }
-        let bigger = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 16)
-        bigger.copyMemory(from: storage, byteCount: count)
-        if ownsStorage { storage.deallocate() }
-        storage = bigger
+        if ownsStorage {
+            guard let bigger = realloc(storage, newCapacity) else {
+                fatalError("OutputBuffer: out of memory (\(newCapacity) bytes)")
+            }
+            storage = bigger
+        } else {
+            let bigger = Self.allocate(newCapacity)
+            bigger.copyMemory(from: storage, byteCount: count)
+            storage = bigger
+            ownsStorage = true
+        }
         capacity = newCapacity
-        ownsStorage = true
     }
 
     @inline(__always)
@@ -155,4 +172,19 @@ final class OutputBuffer {
 
     /// The bytes written as `Data`, made with one bulk copy.
     var data: Data { Data(bytes: storage, count: count) }
+
+    /// The bytes written as `Data` that takes over the buffer's block (shrunk to fit, no
+    /// copy); the buffer starts again empty.
+    func takeData() -> Data {
+        guard ownsStorage, count > 0, let block = realloc(storage, count) else {
+            let copy = data
+            count = 0
+            return copy
+        }
+        let result = Data(bytesNoCopy: block, count: count, deallocator: .free)
+        capacity = 16
+        storage = Self.allocate(capacity)
+        count = 0
+        return result
+    }
 }

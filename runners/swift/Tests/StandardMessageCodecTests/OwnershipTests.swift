@@ -60,6 +60,39 @@ final class OwnershipTests: XCTestCase {
         XCTAssertEqual((decoded[8] as? SMCOrderedMap)?.entries.first?.value as? String, Self.long)
     }
 
+    func testInPlaceReaderValuesOwnTheirBytes() throws {
+        let wire = try flutterCodec.encodeMessage(Self.value)
+        try decodeThenOverwrite(wire, { bytes -> [Any?]? in
+            let reader = SMCReader(unsafeBytes: bytes, mapStyle: .orderedPairs)
+            let items = try reader.readValue() as? [Any?]
+            try reader.finish()
+            return items
+        }) { decoded in
+            XCTAssertEqual(decoded?[1] as? String, Self.long)
+            XCTAssertEqual(decoded?[3] as? Data, Data(repeating: 7, count: 300))
+            XCTAssertEqual(decoded?[4] as? [Int32], [1, -2, 3])
+            XCTAssertEqual((decoded?[9] as? SMCCustomValue)?.value as? String, Self.long)
+        }
+        // SMCHostMessageCodec.decode reads the Data in place; the caller then reuses it.
+        var data = Data(wire)
+        let decoded = try XCTUnwrap(try SMCHostMessageCodec(mapStyle: .orderedPairs).decode(data) as? [Any?])
+        data.resetBytes(in: 0 ..< data.count)
+        XCTAssertEqual(decoded[1] as? String, Self.long)
+        XCTAssertEqual(decoded[5] as? [Int64], [Int64](repeating: -5, count: 40))
+    }
+
+    func testWriterHandsOverItsBufferOnce() throws {
+        let writer = SMCWriter(capacityHint: 16)
+        for _ in 0 ..< 100 { try writer.writeValue(Self.long) }  // grows several times
+        let copy = writer.bytes
+        let taken = writer.takeData()
+        XCTAssertEqual([UInt8](taken), copy)
+        XCTAssertEqual(writer.bytes, [], "empty after takeData")
+        try writer.writeValue(Int32(1))
+        XCTAssertEqual(writer.bytes, [3, 1, 0, 0, 0], "usable again")
+        XCTAssertEqual([UInt8](taken), copy, "the taken bytes are not touched by later writes")
+    }
+
     func testTypedReadsOwnTheirBytes() throws {
         let wire = try flutterCodec.encodeMessage(Self.value)
         var data = Data(wire)

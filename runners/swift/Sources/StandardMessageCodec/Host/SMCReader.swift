@@ -12,9 +12,12 @@ import Foundation
 /// Float32List → [Float]; List → [Any?]; Map → [AnyHashable: Any?] or SMCOrderedMap
 /// (`mapStyle`); unclaimed custom → SMCCustomValue.
 ///
-/// The reader copies the input into memory it owns (freed in deinit), and applies the same
-/// checks in the same order as `SMCCodec` (spec/errors.md §14.2), including the depth
-/// limit, which counts the custom values a subclass reads.
+/// `init(data:)` copies the input into memory the reader owns (freed in deinit);
+/// `init(unsafeBytes:)` reads the caller's bytes in place, for a reader used within the
+/// scope that keeps them valid (`SMCHostMessageCodec.decode` does that within
+/// `Data.withUnsafeBytes`). Either way every value read owns its bytes. The same checks
+/// apply in the same order as `SMCCodec` (spec/errors.md §14.2), including the depth limit,
+/// which counts the custom values a subclass reads.
 open class SMCReader {
     /// Everything a read changes, behind a pointer: Swift checks exclusive access to a
     /// class's stored `var`s at run time (a `swift_beginAccess` / `swift_endAccess` pair on
@@ -28,7 +31,8 @@ open class SMCReader {
         var mapStyle: SMCMapStyle
     }
 
-    private let storage: UnsafeMutableRawBufferPointer
+    /// The reader's copy of the input; nil when it reads the caller's bytes in place.
+    private let storage: UnsafeMutableRawBufferPointer?
     let state: UnsafeMutablePointer<State>
 
     public var options: SMCDecodingOptions {
@@ -44,15 +48,23 @@ open class SMCReader {
         set { state.pointee.mapStyle = newValue }
     }
 
+    /// A reader over a copy of `data`: usable for as long as the reader lives.
     public init(data: Data, options: SMCDecodingOptions = .flutter,
                 mapStyle: SMCMapStyle = .dictionary) {
         let owned = UnsafeMutableRawBufferPointer.allocate(byteCount: data.count, alignment: 16)
         data.withUnsafeBytes { owned.copyMemory(from: $0) }
         storage = owned
-        state = UnsafeMutablePointer<State>.allocate(capacity: 1)
-        state.initialize(to: State(cursor: InputCursor(bytes: UnsafeRawBufferPointer(owned),
-                                                       strict: options.mode == .strict),
-                                   options: options, mapStyle: mapStyle))
+        state = Self.makeState(UnsafeRawBufferPointer(owned), options, mapStyle)
+    }
+
+    /// A reader over the caller's bytes, read in place: they must stay valid and unchanged
+    /// while the reader is used (e.g. within `Data.withUnsafeBytes`). This saves a copy of
+    /// the whole input, and for a large message the fresh allocation of that copy, which on
+    /// glibc costs page faults on every message (the freed block is trimmed from the heap).
+    public init(unsafeBytes bytes: UnsafeRawBufferPointer, options: SMCDecodingOptions = .flutter,
+                mapStyle: SMCMapStyle = .dictionary) {
+        storage = nil
+        state = Self.makeState(bytes, options, mapStyle)
     }
 
     public convenience init(bytes: [UInt8], options: SMCDecodingOptions = .flutter,
@@ -60,10 +72,18 @@ open class SMCReader {
         self.init(data: Data(bytes), options: options, mapStyle: mapStyle)
     }
 
+    private static func makeState(_ bytes: UnsafeRawBufferPointer, _ options: SMCDecodingOptions,
+                                  _ mapStyle: SMCMapStyle) -> UnsafeMutablePointer<State> {
+        let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
+        state.initialize(to: State(cursor: InputCursor(bytes: bytes, strict: options.mode == .strict),
+                                   options: options, mapStyle: mapStyle))
+        return state
+    }
+
     deinit {
         state.deinitialize(count: 1)
         state.deallocate()
-        storage.deallocate()
+        storage?.deallocate()
     }
 
     /// Offset of the next byte to read, from the start of the input.

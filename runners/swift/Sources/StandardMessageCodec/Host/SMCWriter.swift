@@ -20,9 +20,13 @@ open class SMCWriter {
         out = OutputBuffer(initialCapacity: capacityHint)
     }
 
-    /// The bytes written so far.
+    /// The bytes written so far (copies).
     public var bytes: [UInt8] { out.bytes }
     public var data: Data { out.data }
+
+    /// The bytes written, as `Data` that takes over the writer's buffer without a copy; the
+    /// writer is empty afterwards.
+    public func takeData() -> Data { out.takeData() }
 
     open func writeValue(_ value: Any?) throws {
         guard let value = value else {
