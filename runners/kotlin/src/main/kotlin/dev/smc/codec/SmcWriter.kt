@@ -293,6 +293,72 @@ class SmcWriter(initialCapacity: Int = 64) {
         return buf.copyOf(size)
     }
 
+    /** True while an encode call of this thread uses this (reusable) writer. */
+    private var inUse = false
+
+    /**
+     * The bytes written as a new array of exactly [size] bytes (one copy), after which this
+     * thread's writer is free for the next encode call; see [acquire].
+     */
+    @PublishedApi
+    internal fun finish(): ByteArray {
+        val out = buf.copyOf(size)
+        release()
+        return out
+    }
+
+    /** Frees this thread's writer without taking the bytes (an encode call that failed). */
+    @PublishedApi
+    internal fun release() {
+        inUse = false
+        size = 0
+        if (buf.size > KEEP_MAX) buf = ByteArray(INITIAL)
+    }
+
+    companion object {
+        private const val INITIAL = 256
+
+        /** The largest buffer a thread keeps between encode calls (4 MiB). */
+        private const val KEEP_MAX = 4 shl 20
+
+        private val scratch = ThreadLocal<SmcWriter>()
+
+        /**
+         * A writer for one encode call: this thread's reusable one when it is free, else a
+         * new one (a nested encode from inside a custom writeValue). Reusing one buffer saves
+         * the growth copies of every message (64 bytes doubling up to the message size) and
+         * keeps the writes in memory that is still in cache; [finish] copies the result out,
+         * so no caller ever shares the buffer.
+         */
+        @PublishedApi
+        internal fun acquire(): SmcWriter {
+            val w = scratch.get()
+            if (w != null && !w.inUse) {
+                w.inUse = true
+                return w
+            }
+            val fresh = SmcWriter(INITIAL)
+            fresh.inUse = true
+            if (w == null) scratch.set(fresh)
+            return fresh
+        }
+
+        /**
+         * Runs [body] with a writer from [acquire] and returns the bytes it wrote: how the
+         * codec's encode entry points (and a generated codec's) get their writer.
+         */
+        inline fun encode(body: (SmcWriter) -> Unit): ByteArray {
+            val w = acquire()
+            try {
+                body(w)
+            } catch (e: Throwable) {
+                w.release()
+                throw e
+            }
+            return w.finish()
+        }
+    }
+
     private fun putInt64(p: Int, v: Long) {
         putInt32(p, v.toInt())
         putInt32(p + 4, (v ushr 32).toInt())

@@ -26,11 +26,7 @@ open class StandardMessageCodec(
     // ---- entry point: message (spec §9) ----
 
     /** Encodes one value; a top-level null gives `00` (spec §9.3). */
-    fun encodeMessage(value: Any?): ByteArray {
-        val writer = SmcWriter()
-        writeValue(writer, value)
-        return writer.toByteArray()
-    }
+    fun encodeMessage(value: Any?): ByteArray = SmcWriter.encode { writeValue(it, value) }
 
     /** Decodes exactly one value from bytes[offset, offset + length) (spec §9.1, §9.2). */
     fun decodeMessage(

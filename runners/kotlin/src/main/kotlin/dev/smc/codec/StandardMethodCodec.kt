@@ -29,11 +29,9 @@ class ErrorEnvelope(
  */
 class StandardMethodCodec(val messageCodec: StandardMessageCodec) {
 
-    fun encodeMethodCall(call: MethodCall): ByteArray {
-        val writer = SmcWriter()
+    fun encodeMethodCall(call: MethodCall): ByteArray = SmcWriter.encode { writer ->
         messageCodec.writeValue(writer, call.method)
         messageCodec.writeValue(writer, call.arguments)
-        return writer.toByteArray()
     }
 
     fun decodeMethodCall(
@@ -49,8 +47,7 @@ class StandardMethodCodec(val messageCodec: StandardMessageCodec) {
         return MethodCall(name, arguments)
     }
 
-    fun encodeEnvelope(envelope: Envelope): ByteArray {
-        val writer = SmcWriter()
+    fun encodeEnvelope(envelope: Envelope): ByteArray = SmcWriter.encode { writer ->
         when (envelope) {
             is SuccessEnvelope -> {
                 writer.write(SUCCESS_FLAG)
@@ -64,7 +61,6 @@ class StandardMethodCodec(val messageCodec: StandardMessageCodec) {
                 if (envelope.hasStacktrace) messageCodec.writeValue(writer, envelope.stacktrace)
             }
         }
-        return writer.toByteArray()
     }
 
     fun decodeEnvelope(

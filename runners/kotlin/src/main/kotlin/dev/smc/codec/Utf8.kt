@@ -61,9 +61,11 @@ object Utf8 {
      * MUST write well-formed UTF-8), so it is `not_encodable` rather than replaced.
      */
     fun encodedLength(s: String): Int {
-        var total = 0L
-        var i = 0
         val n = s.length
+        var i = 0
+        // ASCII prefix: one byte per char (charAt is cheaper than codePointAt).
+        while (i < n && s[i] < '\u0080') i++
+        var total = i.toLong()
         while (i < n) {
             val cp = s.codePointAt(i)
             when {
@@ -114,6 +116,12 @@ object Utf8 {
         var p = pos
         var i = from
         val n = s.length
+        while (i < n) {
+            val c = s[i]
+            if (c >= '\u0080') break
+            out[p++] = (c - '\u0000').toByte()
+            i++
+        }
         while (i < n) {
             val cp = s.codePointAt(i)
             if (cp < 0x80) {
