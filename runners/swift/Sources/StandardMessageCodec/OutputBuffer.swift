@@ -113,6 +113,7 @@ final class OutputBuffer {
         count += size
     }
 
+    @inline(__always)
     func append(contentsOf bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         reserve(bytes.count)
@@ -130,14 +131,22 @@ final class OutputBuffer {
         count += padding
     }
 
-    /// A size field in the shortest form (spec §2.2).
+    /// A size field in the shortest form (spec §2.2). The one-byte form, almost every size
+    /// on real channels, is inlined at every call; the rest is a call.
+    @inline(__always)
     func appendSize(_ size: Int) throws {
+        if size >= 0 && size < 254 {
+            append(UInt8(truncatingIfNeeded: size))
+        } else {
+            try appendLongSize(size)
+        }
+    }
+
+    private func appendLongSize(_ size: Int) throws {
         if size < 0 || UInt64(size) > UInt64(UInt32.max) {
             throw SMCEncodingError("size \(size) does not fit the 32-bit size field")
         }
-        if size < 254 {
-            append(UInt8(size))
-        } else if size <= 0xFFFF {
+        if size <= 0xFFFF {
             append(254)
             appendLittleEndian(UInt16(size))
         } else {

@@ -85,11 +85,20 @@ struct ValueEncoder {
 
     /// Size + UTF-8 bytes (spec §5.1). A Swift String is always well-formed UTF-8, and its
     /// native storage holds the exact bytes it was decoded from, so the bytes round-trip.
+    @inline(__always)
     func writeUTF8(_ text: String) throws {
-        var text = text
-        try text.withUTF8 { utf8 in
+        // Native and small strings have contiguous UTF-8 (the closure runs); a bridged
+        // NSString may not, and takes the copying path.
+        let written: Void? = try text.utf8.withContiguousStorageIfAvailable { utf8 in
             try out.appendSize(utf8.count)
             out.append(contentsOf: UnsafeRawBufferPointer(utf8))
+        }
+        if written == nil {
+            var copy = text
+            try copy.withUTF8 { utf8 in
+                try out.appendSize(utf8.count)
+                out.append(contentsOf: UnsafeRawBufferPointer(utf8))
+            }
         }
     }
 

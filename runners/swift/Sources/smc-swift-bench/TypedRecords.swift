@@ -95,29 +95,50 @@ extension AnrEnum {
     }
 
     static func read(from r: SMCReader) throws -> AnrEnum? {
-        try r.readOptionalCustom(RecordTag.anrEnum) { try readPayload(from: r) } ?? nil
+        guard try r.beginCustom(RecordTag.anrEnum) else { return nil }
+        defer { r.endContainer() }
+        return try readPayload(from: r)
     }
 }
 
 func readStringPairs(_ r: SMCReader) throws -> StringPairs? {
-    try r.readOptionalMap { count in
-        var pairs = StringPairs()
-        pairs.reserveCapacity(count)
-        for _ in 0 ..< count {
-            let key = try r.readOptionalString()
-            pairs.append((key: key, value: try r.readOptionalString()))
-        }
-        return pairs
+    guard let count = try r.beginMap() else { return nil }
+    var pairs = StringPairs()
+    pairs.reserveCapacity(count)
+    for _ in 0 ..< count {
+        let key = try r.readOptionalString()
+        pairs.append((key: key, value: try r.readOptionalString()))
     }
+    r.endContainer()
+    return pairs
 }
 
 func readAnyList(_ r: SMCReader) throws -> [Any?]? {
-    try r.readOptionalList { count in
-        var items = [Any?]()
-        items.reserveCapacity(count)
-        for _ in 0 ..< count { items.append(try r.readValue()) }
-        return items
+    guard let count = try r.beginList() else { return nil }
+    var items = [Any?]()
+    items.reserveCapacity(count)
+    for _ in 0 ..< count { items.append(try r.readValue()) }
+    r.endContainer()
+    return items
+}
+
+func readNestedLists(_ r: SMCReader) throws -> [[Int32]]? {
+    guard let count = try r.beginList() else { return nil }
+    var lists = [[Int32]]()
+    lists.reserveCapacity(count)
+    for _ in 0 ..< count {
+        guard let n = try r.beginList() else { throw NullField(field: "nestedLists") }
+        var ints = [Int32]()
+        ints.reserveCapacity(n)
+        for _ in 0 ..< n {
+            guard let v = try r.readOptionalInt32() else { throw NullField(field: "nestedLists") }
+            ints.append(v)
+        }
+        r.endContainer()
+        lists.append(ints)
     }
+    r.endContainer()
+    return lists
 }
 
 extension AnrRecord: SMCRecord {
@@ -126,71 +147,51 @@ extension AnrRecord: SMCRecord {
     /// The record's payload (after its custom tag): the field list. Fields the list lacks
     /// stay nil; fields beyond the ones known here are skipped (a newer peer's schema).
     static func readPayload(from r: SMCReader) throws -> AnrRecord {
-        guard let record = try r.readOptionalList({ count -> AnrRecord in
-            var f = AnrRecord()
-            var left = count
-            func more() -> Bool {
-                if left == 0 { return false }
-                left -= 1
-                return true
-            }
-            if more() { f.aBool = try r.readOptionalBool() }
-            if more() { f.anotherBool = try r.readOptionalBool() }
-            if more() { f.anInt = try r.readOptionalInt32() }
-            if more() { f.anInt64 = try r.readOptionalInt64() }
-            if more() { f.aDouble = try r.readOptionalDouble() }
-            if more() { f.aString = try r.readOptionalString() }
-            if more() { f.aByteArray = try r.readOptionalData() }
-            if more() { f.a4ByteArray = try r.readOptionalInt32List() }
-            if more() { f.a8ByteArray = try r.readOptionalInt64List() }
-            if more() { f.aFloatArray = try r.readOptionalFloat64List() }
-            if more() { f.aList = try readAnyList(r) }
-            if more() { f.aMap = try readStringPairs(r) }
-            if more() { f.anEnum = try AnrEnum.read(from: r) }
-            if more() { f.anObject = try r.readValue() }
-            if more() { f.aNullableString = try r.readOptionalString() }
-            if more() { f.anEmptyString = try r.readOptionalString() }
-            if more() { f.anotherInt = try r.readOptionalInt32() }
-            if more() { f.anotherInt64 = try r.readOptionalInt64() }
-            if more() { f.anotherDouble = try r.readOptionalDouble() }
-            if more() { f.anotherString = try r.readOptionalString() }
-            if more() { f.aNullableDouble = try r.readOptionalDouble() }
-            if more() { f.thirdBool = try r.readOptionalBool() }
-            if more() { f.anEmptyList = try readAnyList(r) }
-            if more() { f.anEmptyMap = try readStringPairs(r) }
-            if more() { f.anotherEnum = try AnrEnum.read(from: r) }
-            if more() { f.anotherByteArray = try r.readOptionalData() }
-            if more() { f.another4ByteArray = try r.readOptionalInt32List() }
-            if more() { f.aNullableInt = try r.readOptionalInt64() }
-            if more() { f.aSmallDouble = try r.readOptionalDouble() }
-            if more() { f.anEmoji = try r.readOptionalString() }
-            if more() {
-                f.nestedLists = try r.readOptionalList { count in
-                    var lists = [[Int32]]()
-                    lists.reserveCapacity(count)
-                    for _ in 0 ..< count {
-                        lists.append(try r.readOptionalList { n in
-                            var ints = [Int32]()
-                            ints.reserveCapacity(n)
-                            for _ in 0 ..< n {
-                                guard let v = try r.readOptionalInt32() else {
-                                    throw NullField(field: "nestedLists")
-                                }
-                                ints.append(v)
-                            }
-                            return ints
-                        } ?? [])
-                    }
-                    return lists
-                }
-            }
-            while left > 0 {
-                try r.skipValue()
-                left -= 1
-            }
-            return f
-        }) else { throw NullField(field: "AnrRecord") }
-        return record
+        guard let count = try r.beginList() else { throw NullField(field: "AnrRecord") }
+        var f = AnrRecord()
+        var left = count
+        func more() -> Bool {
+            if left == 0 { return false }
+            left -= 1
+            return true
+        }
+        if more() { f.aBool = try r.readOptionalBool() }
+        if more() { f.anotherBool = try r.readOptionalBool() }
+        if more() { f.anInt = try r.readOptionalInt32() }
+        if more() { f.anInt64 = try r.readOptionalInt64() }
+        if more() { f.aDouble = try r.readOptionalDouble() }
+        if more() { f.aString = try r.readOptionalString() }
+        if more() { f.aByteArray = try r.readOptionalData() }
+        if more() { f.a4ByteArray = try r.readOptionalInt32List() }
+        if more() { f.a8ByteArray = try r.readOptionalInt64List() }
+        if more() { f.aFloatArray = try r.readOptionalFloat64List() }
+        if more() { f.aList = try readAnyList(r) }
+        if more() { f.aMap = try readStringPairs(r) }
+        if more() { f.anEnum = try AnrEnum.read(from: r) }
+        if more() { f.anObject = try r.readValue() }
+        if more() { f.aNullableString = try r.readOptionalString() }
+        if more() { f.anEmptyString = try r.readOptionalString() }
+        if more() { f.anotherInt = try r.readOptionalInt32() }
+        if more() { f.anotherInt64 = try r.readOptionalInt64() }
+        if more() { f.anotherDouble = try r.readOptionalDouble() }
+        if more() { f.anotherString = try r.readOptionalString() }
+        if more() { f.aNullableDouble = try r.readOptionalDouble() }
+        if more() { f.thirdBool = try r.readOptionalBool() }
+        if more() { f.anEmptyList = try readAnyList(r) }
+        if more() { f.anEmptyMap = try readStringPairs(r) }
+        if more() { f.anotherEnum = try AnrEnum.read(from: r) }
+        if more() { f.anotherByteArray = try r.readOptionalData() }
+        if more() { f.another4ByteArray = try r.readOptionalInt32List() }
+        if more() { f.aNullableInt = try r.readOptionalInt64() }
+        if more() { f.aSmallDouble = try r.readOptionalDouble() }
+        if more() { f.anEmoji = try r.readOptionalString() }
+        if more() { f.nestedLists = try readNestedLists(r) }
+        while left > 0 {
+            try r.skipValue()
+            left -= 1
+        }
+        r.endContainer()
+        return f
     }
 }
 
@@ -198,13 +199,12 @@ extension LatLng: SMCRecord {
     static var customTag: UInt8 { RecordTag.latLng }
 
     static func readPayload(from r: SMCReader) throws -> LatLng {
-        guard let point = try r.readOptionalList({ count -> LatLng in
-            guard count >= 2, let lat = try r.readOptionalDouble(), let lng = try r.readOptionalDouble()
-            else { throw NullField(field: "LatLng") }
-            for _ in 2 ..< max(count, 2) { try r.skipValue() }
-            return LatLng(latitude: lat, longitude: lng)
-        }) else { throw NullField(field: "LatLng") }
-        return point
+        guard let count = try r.beginList(), count >= 2,
+              let lat = try r.readOptionalDouble(), let lng = try r.readOptionalDouble()
+        else { throw NullField(field: "LatLng") }
+        for _ in 2 ..< count { try r.skipValue() }
+        r.endContainer()
+        return LatLng(latitude: lat, longitude: lng)
     }
 }
 
@@ -221,20 +221,19 @@ final class RecordsReader: SMCReader {
 
     /// One record of a statically known class: its custom tag, then its payload.
     func readRecord<T: SMCRecord>(_: T.Type) throws -> T {
-        guard let record = try readOptionalCustom(T.customTag, { try T.readPayload(from: self) })
-        else { throw NullField(field: "\(T.self)") }
-        return record
+        guard try beginCustom(T.customTag) else { throw NullField(field: "\(T.self)") }
+        defer { endContainer() }
+        return try T.readPayload(from: self)
     }
 
     /// A List of records of one class.
     func readRecordList<T: SMCRecord>(_: T.Type) throws -> [T] {
-        guard let list = try readOptionalList({ count -> [T] in
-            var out = [T]()
-            out.reserveCapacity(count)
-            for _ in 0 ..< count { out.append(try readRecord(T.self)) }
-            return out
-        }) else { throw NullField(field: "[\(T.self)]") }
-        return list
+        guard let count = try beginList() else { throw NullField(field: "[\(T.self)]") }
+        var out = [T]()
+        out.reserveCapacity(count)
+        for _ in 0 ..< count { out.append(try readRecord(T.self)) }
+        endContainer()
+        return out
     }
 }
 
@@ -383,44 +382,48 @@ enum RecordShape {
         throw PayloadFailure(description: "not a record payload (a record or a List of records)")
     }
 
-    /// Decodes the payload with the records reader; the result is a record or an array.
-    /// The statically known record types are read with the typed reads; the reader's hook
-    /// (`readValue(ofType:)`) serves the same classes inside `Any` fields.
+    /// The typed ops of this shape: decode (returning the record count, so that nothing is
+    /// cast or boxed in the timed path) and encode of the records decoded once, after the
+    /// check that they re-encode to `data`.
+    func operations(_ data: Data) throws -> (decode: () throws -> Int, encode: () throws -> Int) {
+        switch self {
+        case .anr: return try Self.operations(AnrRecord.self, list: false, data)
+        case .anrList: return try Self.operations(AnrRecord.self, list: true, data)
+        case .latLng: return try Self.operations(LatLng.self, list: false, data)
+        case .latLngList: return try Self.operations(LatLng.self, list: true, data)
+        }
+    }
+
+    private static func operations<T: SMCRecord>(_: T.Type, list: Bool, _ data: Data) throws
+        -> (decode: () throws -> Int, encode: () throws -> Int)
+    {
+        let records = try decode(T.self, list: list, data)
+        guard try encode(records, list: list) == data else {
+            throw PayloadFailure(description: "typed re-encoding differs from the input")
+        }
+        return ({ try decode(T.self, list: list, data).count },
+                { try encode(records, list: list).count })
+    }
+
     /// The reader reads the message in place, within `withUnsafeBytes` (as
     /// `SMCHostMessageCodec.decode` does).
-    func decode(_ data: Data) throws -> Any {
+    static func decode<T: SMCRecord>(_: T.Type, list: Bool, _ data: Data) throws -> [T] {
         try data.withUnsafeBytes { bytes in
             let reader = RecordsReader(unsafeBytes: bytes)
-            let result: Any
-            switch self {
-            case .anr: result = try reader.readRecord(AnrRecord.self)
-            case .latLng: result = try reader.readRecord(LatLng.self)
-            case .anrList: result = try reader.readRecordList(AnrRecord.self)
-            case .latLngList: result = try reader.readRecordList(LatLng.self)
-            }
+            let records = list ? try reader.readRecordList(T.self) : [try reader.readRecord(T.self)]
             try reader.finish()
-            return result
+            return records
         }
     }
 
     /// The bytes as `Data` (what a channel sends), taking over the writer's buffer.
-    func encode(_ decoded: Any) throws -> Data {
+    static func encode<T: SMCRecord>(_ records: [T], list: Bool, _: Void = ()) throws -> Data {
         let writer = RecordsWriter()
-        switch self {
-        case .anr: try (decoded as! AnrRecord).write(to: writer)
-        case .latLng: try (decoded as! LatLng).write(to: writer)
-        case .anrList: try writer.writeRecordList(decoded as! [AnrRecord])
-        case .latLngList: try writer.writeRecordList(decoded as! [LatLng])
+        if list {
+            try writer.writeRecordList(records)
+        } else {
+            try records[0].write(to: writer)
         }
         return writer.takeData()
-    }
-
-    /// Something observable about a decoded result (its record count).
-    func count(_ decoded: Any) -> Int {
-        switch self {
-        case .anr, .latLng: return 1
-        case .anrList: return (decoded as! [AnrRecord]).count
-        case .latLngList: return (decoded as! [LatLng]).count
-        }
     }
 }

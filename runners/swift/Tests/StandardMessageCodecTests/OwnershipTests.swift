@@ -98,12 +98,12 @@ final class OwnershipTests: XCTestCase {
         var data = Data(wire)
         let r = SMCReader(data: data)
         var fields: (String?, String?, Data?, Data?, [Int32]?, [Int64]?, [Double]?)
-        _ = try r.readOptionalList { _ in
-            fields = (try r.readOptionalString(), try r.readOptionalString(), try r.readOptionalData(),
-                      try r.readOptionalData(), try r.readOptionalInt32List(),
-                      try r.readOptionalInt64List(), try r.readOptionalFloat64List())
-            for _ in 0 ..< 3 { try r.skipValue() }
-        }
+        _ = try r.beginList()
+        fields = (try r.readOptionalString(), try r.readOptionalString(), try r.readOptionalData(),
+                  try r.readOptionalData(), try r.readOptionalInt32List(),
+                  try r.readOptionalInt64List(), try r.readOptionalFloat64List())
+        for _ in 0 ..< 3 { try r.skipValue() }
+        r.endContainer()
         data.resetBytes(in: 0 ..< data.count)
         XCTAssertEqual(fields.0, "short")
         XCTAssertEqual(fields.1, Self.long)

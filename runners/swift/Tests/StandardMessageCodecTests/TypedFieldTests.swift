@@ -34,17 +34,19 @@ final class TypedFieldTests: XCTestCase {
 
     func testContainersGiveTheirCountAndNestOneLevel() throws {
         let r = reader("0c02 0d01 0701 6b 0701 76 8103 05000000")
-        let result = try r.readOptionalList { count -> [String] in
-            XCTAssertEqual(count, 2)
-            let pairs = try r.readOptionalMap { n -> [String] in
-                XCTAssertEqual(n, 1)
-                return [try r.readOptionalString()!, try r.readOptionalString()!]
-            }
-            let five = try r.readOptionalCustom(0x81) { try r.readOptionalInt32() }
-            return pairs! + ["\(five!!)"]
-        }
-        XCTAssertEqual(result, ["k", "v", "5"])
+        XCTAssertEqual(try r.beginList(), 2)
+        XCTAssertEqual(try r.beginMap(), 1)
+        XCTAssertEqual(try r.readOptionalString(), "k")
+        XCTAssertEqual(try r.readOptionalString(), "v")
+        r.endContainer()
+        XCTAssertEqual(try r.beginCustom(0x81), true)
+        XCTAssertEqual(try r.readOptionalInt32(), 5)
+        r.endContainer()
+        r.endContainer()
         XCTAssertNoThrow(try r.finish())
+        XCTAssertNil(try reader("00").beginList())
+        XCTAssertNil(try reader("00").beginMap())
+        XCTAssertEqual(try reader("00").beginCustom(0x81), false)
     }
 
     func testAWrongTypeIsAMismatchAtItsTag() {
@@ -56,8 +58,8 @@ final class TypedFieldTests: XCTestCase {
             ("0801 61", { try $0.readOptionalString() }),
             ("0701 61", { try $0.readOptionalData() }),
             ("0a00 000000000000", { try $0.readOptionalInt32List() }),
-            ("0d00", { r in try r.readOptionalList { $0 } }),
-            ("8200", { r in try r.readOptionalCustom(0x81) { 0 } }),
+            ("0d00", { try $0.beginList() }),
+            ("8200", { try $0.beginCustom(0x81) }),
         ]
         for (hex, read) in cases {
             XCTAssertThrowsError(try read(reader(hex)), hex) { error in
@@ -77,7 +79,7 @@ final class TypedFieldTests: XCTestCase {
             ("0705 6162", .truncated, 4, { try $0.readOptionalString() }),
             ("0702 c328", .badUTF8, 2, { try $0.readOptionalString() }),
             ("0903 0000 01000000", .truncated, 8, { try $0.readOptionalInt32List() }),
-            ("0cff ffffffff", .truncated, 6, { r in try r.readOptionalList { $0 } }),
+            ("0cff ffffffff", .truncated, 6, { try $0.beginList() }),
         ]
         for (hex, errorClass, offset, read) in cases {
             XCTAssertThrowsError(try read(reader(hex)), hex) { error in
@@ -94,20 +96,29 @@ final class TypedFieldTests: XCTestCase {
                            "largeInt in strict mode is unknown_tag, not a mismatch")
         }
         XCTAssertThrowsError(try reader("8100", options: SMCDecodingOptions(allowsCustomTags: false))
-            .readOptionalCustom(0x81) { 0 }) {
+            .beginCustom(0x81)) {
             XCTAssertEqual($0 as? SMCDecodingError, SMCDecodingError(.unknownTag, at: 0, ""))
         }
     }
 
     func testTypedContainersCountAgainstTheDepthLimit() throws {
         func nest(_ r: SMCReader) throws -> Int {
-            try r.readOptionalList { count in count == 0 ? 0 : 1 + (try nest(r)) } ?? 0
+            guard let count = try r.beginList() else { return 0 }
+            defer { r.endContainer() }
+            return count == 0 ? 0 : 1 + (try nest(r))
         }
         let options = SMCDecodingOptions(maxDepth: 3)
         XCTAssertEqual(try nest(reader("0c01 0c01 0c00", options: options)), 2)
         XCTAssertThrowsError(try nest(reader("0c01 0c01 0c01 0c00", options: options))) {
             XCTAssertEqual($0 as? SMCDecodingError, SMCDecodingError(.depthLimit, at: 6, ""))
         }
+        // endContainer gives the level back: two sibling lists of depth 3 both fit.
+        let r = reader("0c02 0c01 0c00 0c01 0c00", options: options)
+        XCTAssertEqual(try r.beginList(), 2)
+        XCTAssertEqual(try nest(r), 1)
+        XCTAssertEqual(try nest(r), 1)
+        r.endContainer()
+        XCTAssertNoThrow(try r.finish())
     }
 
     func testTypedWritesMatchTheLosslessEncoding() throws {

@@ -155,46 +155,51 @@ extension SMCReader {
         }
     }
 
-    /// A List (tag 12): `body` gets the element count (checked against the bytes left,
-    /// spec §14.3) and reads exactly that many values, one nesting level deeper. This is how
-    /// a data class's field list is read (wire-format-notes §4.2).
-    public func readOptionalList<T>(_ body: (_ count: Int) throws -> T) throws -> T? {
+    /// Opens a List (tag 12): returns its element count (checked against the bytes left,
+    /// spec §14.3), one nesting level deeper, or nil for null. The caller reads exactly that
+    /// many values, then calls `endContainer()`. This is how a data class's field list is
+    /// read (wire-format-notes §4.2). No closure: a generic closure-taking read cannot be
+    /// specialised across the module boundary, and cost a witness-table copy per record.
+    public func beginList() throws -> Int? {
         let (tag, offset) = try readTag()
         switch tag {
         case WireTag.null: return nil
         case WireTag.list:
             try enterContainer(at: offset)
-            defer { state.pointee.depth -= 1 }
-            return try body(try state.pointee.cursor.readContainerCount(bytesPerElement: 1, "a List"))
+            return try state.pointee.cursor.readContainerCount(bytesPerElement: 1, "a List")
         default: throw unexpected(tag, at: offset, "List")
         }
     }
 
-    /// A Map (tag 13): `body` gets the entry count and reads exactly that many key-value
-    /// pairs (2 × count values), one nesting level deeper.
-    public func readOptionalMap<T>(_ body: (_ count: Int) throws -> T) throws -> T? {
+    /// Opens a Map (tag 13): its entry count (2 × count values follow), or nil for null;
+    /// then `endContainer()`.
+    public func beginMap() throws -> Int? {
         let (tag, offset) = try readTag()
         switch tag {
         case WireTag.null: return nil
         case WireTag.map:
             try enterContainer(at: offset)
-            defer { state.pointee.depth -= 1 }
-            return try body(try state.pointee.cursor.readContainerCount(bytesPerElement: 2, "a Map"))
+            return try state.pointee.cursor.readContainerCount(bytesPerElement: 2, "a Map")
         default: throw unexpected(tag, at: offset, "Map")
         }
     }
 
-    /// A custom value with tag `customTag` (128...255, spec §8): `body` reads its one nested
-    /// value (a class's field list, an enum's index), one nesting level deeper.
-    public func readOptionalCustom<T>(_ customTag: UInt8, _ body: () throws -> T) throws -> T? {
+    /// Opens a custom value with tag `customTag` (128...255, spec §8): true, and the caller
+    /// reads its one nested value (a class's field list, an enum's index) then calls
+    /// `endContainer()`; false for null.
+    public func beginCustom(_ customTag: UInt8) throws -> Bool {
         let (tag, offset) = try readTag()
-        if tag == WireTag.null { return nil }
+        if tag == WireTag.null { return false }
         guard tag == customTag, tag >= WireTag.firstCustom, state.pointee.options.allowsCustomTags else {
             throw unexpected(tag, at: offset, "custom \(customTag)")
         }
         try enterContainer(at: offset)
-        defer { state.pointee.depth -= 1 }
-        return try body()
+        return true
+    }
+
+    /// Closes the container the last `begin…` call opened.
+    public func endContainer() {
+        state.pointee.depth -= 1
     }
 
     /// Reads and drops one value of any type, with every check of `readValue()` (e.g. a
