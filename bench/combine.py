@@ -31,9 +31,13 @@ OP_ORDER = ["validate", "decode", "decode_alias", "decode_malloc", "encode", "en
 # The ops every other codec measures, and on which payloads.
 GENERIC_OPS = ["decode", "encode", "roundtrip"]
 TYPED_OPS = ["typed_decode", "typed_encode"]
-KNOWN_CODECS = {"smc-c": "C", "smc-swift": "Swift", "smc-kotlin": "Kotlin", "smc-dart": "Dart"}
+KNOWN_CODECS = {"smc-c": "C", "smc-swift": "Swift", "smc-swift-flat": "Swift flat",
+                "smc-kotlin": "Kotlin", "smc-dart": "Dart"}
 # Notes printed when the codec is in the run.
 CODEC_NOTES = {
+    "smc-swift-flat": "Swift flat = the generic ops over Swift's flat form (SMCNode: the message's nodes in one "
+                      "array and one copy of its bytes, values built on access); Swift = the value model "
+                      "(SMCValue, one heap object per string, array and container) and the typed records.",
     "smc-dart": "Dart = the pure-Dart codec (runners/dart) on the Dart VM found by runners/dart/tool/dart-vm.sh; "
                 "on this project's machine the 32-bit JIT VM of Dart 2.16.2, which boxes 64-bit ints: "
                 "not a measure of Dart AOT on 64-bit devices.",

@@ -90,6 +90,12 @@ struct InputCursor {
         return value
     }
 
+    /// Skips `n` bytes whose presence was already checked.
+    @inline(__always)
+    mutating func skip(_ n: Int) {
+        position += n
+    }
+
     /// Number of padding bytes before an item aligned to `alignment` (a power of two).
     @inline(__always)
     func paddingLength(alignment: Int) -> Int {

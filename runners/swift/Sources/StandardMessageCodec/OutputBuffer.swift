@@ -121,6 +121,15 @@ final class OutputBuffer {
         count += bytes.count
     }
 
+    /// Reserves `n` bytes and lets `body` write up to `n` of them at the write position,
+    /// which it receives with its offset from the buffer start (for alignment, spec §3.1);
+    /// `body` returns how many it wrote.
+    @inline(__always)
+    func appendRaw(_ n: Int, _ body: (UnsafeMutableRawPointer, Int) throws -> Int) rethrows {
+        reserve(n)
+        count += try body(storage + count, count)
+    }
+
     /// Zero padding up to a multiple of `alignment` from the buffer start (spec §3.2).
     @inline(__always)
     func appendPadding(alignment: Int) {

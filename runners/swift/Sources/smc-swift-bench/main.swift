@@ -11,6 +11,8 @@ import StandardMessageCodec
 //     the entry point (spec §9, §10, §11) for every file of the run.
 //   --typed: typed_decode, typed_encode over generated-code-shaped records (TypedRecords.swift)
 //     instead; every file must be a record payload (a record or a List of records).
+//   --flat: the generic ops over the flat form (SMCNode) instead of SMCValue; codec
+//     "smc-swift-flat".
 //   --profile-iterations N: run each op N times, untimed, and print nothing (for callgrind).
 // Default files: bench/payloads/*.bin (run from the repository root). Build with
 // `swift build -c release` before trusting the numbers.
@@ -22,6 +24,7 @@ struct Options {
     var ops: Set<String>? = nil
     var entry = "message"
     var typed = false
+    var flat = false
     var profileIterations = 0
     var paths: [String] = []
 }
@@ -43,6 +46,7 @@ func parseOptions() -> Options {
         case "--profile-iterations": o.profileIterations = number(argument)
         case "--ops", "--op": o.ops = Set((arguments.popFirst() ?? "").split(separator: ",").map(String.init))
         case "--typed": o.typed = true
+        case "--flat": o.flat = true
         case "--entry":
             guard let next = arguments.popFirst(), ["message", "call", "envelope"].contains(next) else {
                 fail("--entry needs message, call or envelope")
@@ -67,6 +71,7 @@ func fail(_ message: String) -> Never {
 }
 
 let options = parseOptions()
+let codecName = options.flat ? "smc-swift-flat" : "smc-swift"
 
 func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
@@ -129,7 +134,7 @@ func report(_ file: String, _ op: String, _ bytes: Int, _ values: Int,
     guard options.profileIterations == 0 else { return }
     let median = percentile(result.samples, 0.5)
     emit([
-        ("codec", "\"smc-swift\""), ("payload", jsonString(file)), ("op", jsonString(op)),
+        ("codec", jsonString(codecName)), ("payload", jsonString(file)), ("op", jsonString(op)),
         ("bytes", "\(bytes)"), ("values", "\(values)"), ("samples", "\(result.samples.count)"),
         ("iterations_per_sample", "\(result.perSample)"),
         ("median_ns", String(format: "%.1f", median)),
@@ -182,6 +187,37 @@ func genericOperations(_ data: Data) throws -> (values: Int, ops: [Operation]) {
     return (values, [("decode", decode), ("encode", { try encode().count }), ("roundtrip", roundtrip)])
 }
 
+/// The generic ops over the flat form (SMCNode) at the chosen entry point.
+func flatOperations(_ data: Data) throws -> (values: Int, ops: [Operation]) {
+    let codec = SMCCodec()
+    let values: Int
+    let decode: () throws -> Int
+    let encode: () throws -> [UInt8]
+    let roundtrip: () throws -> Int
+    switch options.entry {
+    case "call":
+        let call = try codec.decodeMethodCallNode(data)
+        values = countValues(try codec.decodeMethodCall(data))
+        decode = { try codec.decodeMethodCallNode(data).arguments.count }
+        encode = { try codec.encodeMethodCall(call) }
+        roundtrip = { try codec.encodeMethodCall(try codec.decodeMethodCallNode(data)).count }
+    case "envelope":
+        let envelope = try codec.decodeEnvelopeNode(data)
+        values = countValues(try codec.decodeEnvelope(data))
+        decode = { if case .error = try codec.decodeEnvelopeNode(data) { return 1 }; return 0 }
+        encode = { try codec.encodeEnvelope(envelope) }
+        roundtrip = { try codec.encodeEnvelope(try codec.decodeEnvelopeNode(data)).count }
+    default:
+        let node = try codec.decodeMessageNode(data)
+        values = countValues(node.value)
+        decode = { try codec.decodeMessageNode(data).count }
+        encode = { try codec.encodeMessage(node) }
+        roundtrip = { try codec.encodeMessage(try codec.decodeMessageNode(data)).count }
+    }
+    guard try encode() == [UInt8](data) else { throw PayloadFailure(description: "re-encoding differs from the input") }
+    return (values, [("decode", decode), ("encode", { try encode().count }), ("roundtrip", roundtrip)])
+}
+
 /// The typed ops: decode into records (TypedRecords.swift) and encode them back.
 func typedOperations(_ data: Data) throws -> (values: Int, ops: [Operation]) {
     let values = countValues(try SMCCodec().decodeMessage(data))
@@ -200,12 +236,13 @@ for path in options.paths {
     let name = URL(fileURLWithPath: path).lastPathComponent
     do {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        let (values, ops) = try options.typed ? typedOperations(data) : genericOperations(data)
+        let (values, ops) = try options.typed ? typedOperations(data)
+            : options.flat ? flatOperations(data) : genericOperations(data)
         for op in ops where options.ops?.contains(op.name) ?? true {
             report(name, op.name, data.count, values, try measure(op.body))
         }
     } catch {
-        emit([("codec", "\"smc-swift\""), ("payload", jsonString(name)), ("error", jsonString("\(error)"))])
+        emit([("codec", jsonString(codecName)), ("payload", jsonString(name)), ("error", jsonString("\(error)"))])
         failures += 1
     }
 }
