@@ -32,12 +32,12 @@ OP_ORDER = ["validate", "decode", "decode_alias", "decode_malloc", "encode", "en
 GENERIC_OPS = ["decode", "encode", "roundtrip"]
 TYPED_OPS = ["typed_decode", "typed_encode"]
 KNOWN_CODECS = {"smc-c": "C", "smc-swift": "Swift", "smc-swift-flat": "Swift flat",
-                "smc-kotlin": "Kotlin", "smc-dart": "Dart"}
+                "smc-kotlin": "Kotlin", "smc-kotlin-flat": "Kotlin flat", "smc-dart": "Dart"}
 # Notes printed when the codec is in the run.
 CODEC_NOTES = {
-    "smc-swift-flat": "Swift flat = the generic ops over Swift's flat form (SMCNode: the message's nodes in one "
-                      "array and one copy of its bytes, values built on access); Swift = the value model "
-                      "(SMCValue, one heap object per string, array and container) and the typed records.",
+    "smc-swift-flat": "Swift flat / Kotlin flat = the generic ops over the flat form (SMCNode / FlatCodec: the "
+                      "message's nodes in one array and one copy of its bytes, values built on access); Swift = "
+                      "the value model SMCValue, Kotlin = host values (ArrayList, boxed numbers), and both the typed records.",
     "smc-dart": "Dart = the pure-Dart codec (runners/dart) on the Dart VM found by runners/dart/tool/dart-vm.sh; "
                 "on this project's machine the 32-bit JIT VM of Dart 2.16.2, which boxes 64-bit ints: "
                 "not a measure of Dart AOT on 64-bit devices.",
@@ -297,9 +297,12 @@ def evaluate_targets(budget, run, manifest, extra):
     for t in budget["targets"]:
         checks, kind = [], t["kind"]
         if kind == "codec_ratio":
-            nums = t["numerator"] if isinstance(t["numerator"], list) else [t["numerator"]]
-            den = t["denominator"]
-            for num in nums:
+            if "pairs" in t:
+                pairs = [tuple(p) for p in t["pairs"]]
+            else:
+                nums = t["numerator"] if isinstance(t["numerator"], list) else [t["numerator"]]
+                pairs = [(num, t["denominator"]) for num in nums]
+            for num, den in pairs:
                 missing = [c for c in (num, den) if c not in run.results]
                 if missing:
                     checks.append({"what": label(num), "met": None,
@@ -310,8 +313,10 @@ def evaluate_targets(budget, run, manifest, extra):
                         s = run.ratio(num, den, p, op)
                         if s is None and t["payloads"] == "*":
                             continue  # an op that does not apply to this payload
-                        checks.append(check("%s %s %s" % (label(num), p, op), s, t["max"],
-                                            lambda s, num=num: "%s / %s = %s" % (label(num), label(den), fmt_ratio(s))))
+                        what = "%s %s %s" % (label(num), p, op) if "pairs" not in t else \
+                            "%s vs %s %s %s" % (label(num), label(den), p, op)
+                        checks.append(check(what, s, t["max"],
+                                            lambda s, num=num, den=den: "%s / %s = %s" % (label(num), label(den), fmt_ratio(s))))
         elif kind == "x_memcpy":
             for codec in t["codecs"]:
                 if codec not in run.results:

@@ -148,7 +148,15 @@ run_swift() {
     [ ${#files[@]} -eq 0 ] || "$swift_bench" "${swift_timing[@]}" --flat --entry "$entry" "${files[@]}" >> "$raw/swift-flat.r$1.jsonl"
   done
 }
-run_kotlin() { run_generic_and_typed "$kotlin_bench" "$1" kotlin "${kotlin_timing[@]}"; }
+run_kotlin() {
+  run_generic_and_typed "$kotlin_bench" "$1" kotlin "${kotlin_timing[@]}"
+  # The flat form (FlatCodec / SmcNode): generic ops only, its own column.
+  local entry files
+  for entry in message call envelope; do
+    mapfile -t files < <(files_for "$entry")
+    [ ${#files[@]} -eq 0 ] || "$kotlin_bench" "${kotlin_timing[@]}" --flat --entry "$entry" "${files[@]}" >> "$raw/kotlin-flat.r$1.jsonl"
+  done
+}
 run_dart_bench() { "$dart_vm" runners/dart/out/bench.dill "$@"; }
 run_dart() { # generic ops only: the Dart bench has no typed records (combine.py --generic-only)
   local entry files
@@ -215,7 +223,7 @@ if [ "$conformance" -eq 1 ]; then
   conf_args=(--conformance-time "$raw/conformance.json")
 fi
 
-python3 bench/combine.py --raw "$raw" "${cg_args[@]+"${cg_args[@]}"}" --generic-only dart --generic-only swift-flat \
+python3 bench/combine.py --raw "$raw" "${cg_args[@]+"${cg_args[@]}"}" --generic-only dart --generic-only swift-flat --generic-only kotlin-flat \
   "${skipped[@]+"${skipped[@]}"}" "${conf_args[@]+"${conf_args[@]}"}" \
   --load "$raw/load.txt" --out "$out" $( [ "$smoke" -eq 1 ] && echo --label smoke ) || status=1
 exit "$status"

@@ -131,9 +131,9 @@ def main():
             enc = next(r for r in doc["rows"] if r["payload"] == "b_anr_1.bin" and r["op"] == "encode")
             expect(abs(enc["c_instructions"] - 3960) < 1e-9, "encode instructions: 19800 / 5")
             # swift-le-kotlin: b_anr_1 decode 900 vs 750 -> 1.2x: missed, with the margin.
-            c = check_of(doc, "swift-le-kotlin", "Swift b_anr_1.bin decode")
+            c = check_of(doc, "swift-le-kotlin", "Swift vs Kotlin b_anr_1.bin decode")
             expect(c["met"] is False and "20% over the limit" in c["detail"], "Swift > Kotlin: %s" % c["detail"])
-            c = check_of(doc, "swift-le-kotlin", "Swift b_anr_1.bin typed_decode")
+            c = check_of(doc, "swift-le-kotlin", "Swift vs Kotlin b_anr_1.bin typed_decode")
             expect(c["met"] is True, "equal times meet <= 1.0")
             # generic-2x-c: Kotlin b_anr_1 decode 2.5x: missed; a_list1000 1.5x: met.
             expect(check_of(doc, "generic-2x-c", "Kotlin b_anr_1.bin decode")["met"] is False, "Kotlin 2.5x C missed")

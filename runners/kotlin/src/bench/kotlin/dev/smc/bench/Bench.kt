@@ -4,6 +4,10 @@ import dev.smc.codec.CustomValue
 import dev.smc.codec.CustomValueCodec
 import dev.smc.codec.Envelope
 import dev.smc.codec.ErrorEnvelope
+import dev.smc.codec.FlatCodec
+import dev.smc.codec.FlatEnvelope
+import dev.smc.codec.FlatMethodCall
+import dev.smc.codec.SmcNode
 import dev.smc.codec.MapPairs
 import dev.smc.codec.MethodCall
 import dev.smc.codec.StandardMethodCodec
@@ -21,6 +25,7 @@ import kotlin.system.exitProcess
  *     CustomValue, maps as MapPairs); --entry applies to every file of the run.
  *   --typed: typed_decode, typed_encode over generated-code-shaped records (TypedRecords.kt);
  *     every file must be a record payload (a record or a List of records).
+ *   --flat: the generic ops over the flat form (FlatCodec / SmcNode); codec "smc-kotlin-flat".
  *   --profile-iterations N: run each op N times, untimed, and print nothing (for profilers).
  *   --global-warmup-ms N: before any timing, run every op of every file for N ms (default
  *     2000), so the JIT has compiled every path with the profile of the whole run; the
@@ -38,6 +43,7 @@ object Bench {
         var minSampleNs: Long = 50_000,
         var entry: String = "message",
         var typed: Boolean = false,
+        var flat: Boolean = false,
         var ops: Set<String>? = null,
         var profileIterations: Int = 0,
         val inputs: MutableList<String> = ArrayList()
@@ -58,6 +64,7 @@ object Bench {
                 "--min-sample-us" -> o.minSampleNs = value().toLong() * 1000
                 "--ops", "--op" -> o.ops = value().split(",").toSet()
                 "--typed" -> o.typed = true
+                "--flat" -> o.flat = true
                 "--profile-iterations" -> o.profileIterations = value().toInt()
                 "--entry" -> o.entry = value().also {
                     if (it !in listOf("message", "call", "envelope")) usage("bad --entry $it")
@@ -159,6 +166,29 @@ object Bench {
         )
     }
 
+    /** The generic ops over the flat form at the chosen entry point. */
+    private fun flatOps(o: Options, bytes: ByteArray): Pair<Long, List<Pair<String, () -> Int>>> {
+        val codec = FlatCodec()
+        val decode: (ByteArray) -> Any = when (o.entry) {
+            "call" -> { b -> codec.decodeMethodCall(b) }
+            "envelope" -> { b -> codec.decodeEnvelope(b) }
+            else -> { b -> codec.decodeMessage(b) }
+        }
+        val encode: (Any) -> ByteArray = when (o.entry) {
+            "call" -> { v -> codec.encodeMethodCall(v as FlatMethodCall) }
+            "envelope" -> { v -> codec.encodeEnvelope(v as FlatEnvelope) }
+            else -> { v -> codec.encodeMessage(v as SmcNode) }
+        }
+        val decoded = decode(bytes)
+        if (!encode(decoded).contentEquals(bytes)) throw IllegalStateException("re-encoding differs from the input")
+        val values = genericOps(o, bytes).first
+        return values to listOf(
+            "decode" to { if (decode(bytes) is SmcNode) 1 else 0 },
+            "encode" to { encode(decoded).size },
+            "roundtrip" to { encode(decode(bytes)).size }
+        )
+    }
+
     /** The typed ops: decode into records (TypedRecords.kt) and encode them back. */
     private fun typedOps(bytes: ByteArray): Pair<Long, List<Pair<String, () -> Int>>> {
         val shape = RecordShape.of(bytes)
@@ -186,9 +216,13 @@ object Bench {
         for (file in payloads(o.inputs)) {
             val bytes = file.readBytes()
             try {
-                prepared.add(Triple(file, bytes.size, if (o.typed) typedOps(bytes) else genericOps(o, bytes)))
+                prepared.add(Triple(file, bytes.size, when {
+                    o.typed -> typedOps(bytes)
+                    o.flat -> flatOps(o, bytes)
+                    else -> genericOps(o, bytes)
+                }))
             } catch (e: RuntimeException) {
-                emit(listOf("codec" to str("smc-kotlin"), "payload" to str(file.name), "error" to str(e.toString())))
+                emit(listOf("codec" to str(codecName(o)), "payload" to str(file.name), "error" to str(e.toString())))
                 failures++
             }
         }
@@ -206,7 +240,7 @@ object Bench {
                 if (o.profileIterations > 0) continue
                 val median = percentile(t, 50)
                 emit(listOf(
-                    "codec" to str("smc-kotlin"),
+                    "codec" to str(codecName(o)),
                     "payload" to str(file.name),
                     "op" to str(name),
                     "bytes" to size.toString(),
@@ -223,6 +257,8 @@ object Bench {
         System.err.println("checksum $sink")
         exitProcess(if (failures == 0) 0 else 1)
     }
+
+    private fun codecName(o: Options) = if (o.flat) "smc-kotlin-flat" else "smc-kotlin"
 
     /** [s] as a JSON string literal. */
     private fun str(s: String): String {

@@ -29,6 +29,7 @@ fun main(args: Array<String>) {
     seeds.add("call" to "070568656c6c6f0c020705636f756e74032a000000")
     seeds.add("envelope" to "0107056572726f720704626f6f6d0007027374")
     sections.add(section("fuzz") { FuzzTests.run(it, seeds, 4000, 0x5eedL) })
+    sections.add(section("flat-form") { FlatCodecTests.run(it, seeds, 4000, 0xf1a7L) })
     var passed = 0
     var failed = 0
     var skipped = 0
