@@ -3,44 +3,81 @@
  * by item with the pull reader) and written with the writer's put calls. Either way every
  * string and array lives in the arena, so the records own their bytes.
  */
+#include <stddef.h>
 #include <string.h>
 
 #include "bench_typed.h"
 
-/* Field numbers of bench_anr_t.present, in wire order. */
-enum {
-    ANR_A_BOOL,
-    ANR_ANOTHER_BOOL,
-    ANR_AN_INT,
-    ANR_AN_INT64,
-    ANR_A_DOUBLE,
-    ANR_A_STRING,
-    ANR_A_BYTE_ARRAY,
-    ANR_A_4BYTE_ARRAY,
-    ANR_A_8BYTE_ARRAY,
-    ANR_A_FLOAT_ARRAY,
-    ANR_A_LIST,
-    ANR_A_MAP,
-    ANR_AN_ENUM,
-    ANR_AN_OBJECT,
-    ANR_A_NULLABLE_STRING,
-    ANR_AN_EMPTY_STRING,
-    ANR_ANOTHER_INT,
-    ANR_ANOTHER_INT64,
-    ANR_ANOTHER_DOUBLE,
-    ANR_ANOTHER_STRING,
-    ANR_A_NULLABLE_DOUBLE,
-    ANR_THIRD_BOOL,
-    ANR_AN_EMPTY_LIST,
-    ANR_AN_EMPTY_MAP,
-    ANR_ANOTHER_ENUM,
-    ANR_ANOTHER_BYTE_ARRAY,
-    ANR_ANOTHER_4BYTE_ARRAY,
-    ANR_A_NULLABLE_INT,
-    ANR_A_SMALL_DOUBLE,
-    ANR_AN_EMOJI,
-    ANR_NESTED_LISTS
+/* What each field of the record holds, in wire order: its kind and where it sits in
+ * bench_anr_t. Field i is present when bit i of `present` is set. Both decoders and the
+ * encoder walk this table, so a field is described once. */
+typedef enum field_kind {
+    K_BOOL,  /* bool */
+    K_I32,   /* int32_t */
+    K_I64,   /* int64_t (int32 widened on decode) */
+    K_F64,   /* double */
+    K_STR,   /* smc_bytes_t, UTF-8 */
+    K_U8S,   /* smc_bytes_t */
+    K_I32S,  /* smc_array_t of an Int32List */
+    K_I64S,  /* smc_array_t of an Int64List */
+    K_F64S,  /* smc_array_t of a Float64List */
+    K_LIST,  /* const smc_value_t *, a List */
+    K_ANY,   /* const smc_value_t *, any value */
+    K_MAP,   /* bench_str_map_t */
+    K_ENUM,  /* int32_t: the index inside custom 130 */
+    K_LISTS, /* bench_i32_lists_t: a List of Lists of int32 */
+} field_kind_t;
+
+typedef struct field {
+    field_kind_t kind;
+    size_t offset;
+} field_t;
+
+#define FIELD(kind, member)                                                                        \
+    {                                                                                              \
+        kind, offsetof(bench_anr_t, member)                                                        \
+    }
+static const field_t anr_fields[BENCH_ANR_FIELDS] = {
+    FIELD(K_BOOL, a_bool),
+    FIELD(K_BOOL, another_bool),
+    FIELD(K_I32, an_int),
+    FIELD(K_I64, an_int64),
+    FIELD(K_F64, a_double),
+    FIELD(K_STR, a_string),
+    FIELD(K_U8S, a_byte_array),
+    FIELD(K_I32S, a_4byte_array),
+    FIELD(K_I64S, a_8byte_array),
+    FIELD(K_F64S, a_float_array),
+    FIELD(K_LIST, a_list),
+    FIELD(K_MAP, a_map),
+    FIELD(K_ENUM, an_enum),
+    FIELD(K_ANY, an_object),
+    FIELD(K_STR, a_nullable_string),
+    FIELD(K_STR, an_empty_string),
+    FIELD(K_I32, another_int),
+    FIELD(K_I64, another_int64),
+    FIELD(K_F64, another_double),
+    FIELD(K_STR, another_string),
+    FIELD(K_F64, a_nullable_double),
+    FIELD(K_BOOL, third_bool),
+    FIELD(K_LIST, an_empty_list),
+    FIELD(K_MAP, an_empty_map),
+    FIELD(K_ENUM, another_enum),
+    FIELD(K_U8S, another_byte_array),
+    FIELD(K_I32S, another_4byte_array),
+    FIELD(K_I64, a_nullable_int),
+    FIELD(K_F64, a_small_double),
+    FIELD(K_STR, an_emoji),
+    FIELD(K_LISTS, nested_lists),
 };
+#undef FIELD
+
+/* The wire type of a typed-array field and its element width. */
+static smc_type_t array_type(field_kind_t kind, size_t *width)
+{
+    *width = kind == K_I32S ? 4 : 8;
+    return kind == K_I32S ? SMC_TYPE_I32S : kind == K_I64S ? SMC_TYPE_I64S : SMC_TYPE_F64S;
+}
 
 bench_shape_t bench_typed_shape(const uint8_t *data, size_t len)
 {
@@ -108,32 +145,39 @@ static bool copy_array(reader_ctx_t *c, const smc_array_t *a, size_t width, smc_
 }
 
 /* Each read_* takes the next item: null leaves the field null, the expected type sets it
- * (and its bit in *present), anything else fails (a wrong type for the schema). */
+ * (and its bit in *present), anything else fails (a wrong type for the schema).
+ * take() is that rule: -1 a wrong type or a read failure, 0 null, 1 a value of type `want`. */
+static int take(reader_ctx_t *c, smc_type_t want, uint32_t *present, unsigned field,
+                smc_item_t *it)
+{
+    if (!next_item(c, it) || (it->type != SMC_TYPE_NULL && it->type != want)) {
+        return -1;
+    }
+    if (it->type == SMC_TYPE_NULL) {
+        return 0;
+    }
+    *present |= 1u << field;
+    return 1;
+}
 
 static bool read_bool(reader_ctx_t *c, uint32_t *present, unsigned field, bool *out)
 {
     smc_item_t it;
-    if (!next_item(c, &it) || (it.type != SMC_TYPE_NULL && it.type != SMC_TYPE_BOOL)) {
-        return false;
-    }
-    if (it.type == SMC_TYPE_BOOL) {
+    int got = take(c, SMC_TYPE_BOOL, present, field, &it);
+    if (got > 0) {
         *out = it.boolean;
-        *present |= 1u << field;
     }
-    return true;
+    return got >= 0;
 }
 
 static bool read_i32(reader_ctx_t *c, uint32_t *present, unsigned field, int32_t *out)
 {
     smc_item_t it;
-    if (!next_item(c, &it) || (it.type != SMC_TYPE_NULL && it.type != SMC_TYPE_I32)) {
-        return false;
-    }
-    if (it.type == SMC_TYPE_I32) {
+    int got = take(c, SMC_TYPE_I32, present, field, &it);
+    if (got > 0) {
         *out = it.i32;
-        *present |= 1u << field;
     }
-    return true;
+    return got >= 0;
 }
 
 /* int64, or an int32 widened (Pigeon's int fields accept either width, notes §4.2). */
@@ -154,14 +198,11 @@ static bool read_i64(reader_ctx_t *c, uint32_t *present, unsigned field, int64_t
 static bool read_f64(reader_ctx_t *c, uint32_t *present, unsigned field, double *out)
 {
     smc_item_t it;
-    if (!next_item(c, &it) || (it.type != SMC_TYPE_NULL && it.type != SMC_TYPE_F64)) {
-        return false;
-    }
-    if (it.type == SMC_TYPE_F64) {
+    int got = take(c, SMC_TYPE_F64, present, field, &it);
+    if (got > 0) {
         *out = smc_f64_from_bits(it.f64_bits);
-        *present |= 1u << field;
     }
-    return true;
+    return got >= 0;
 }
 
 /* A string (SMC_TYPE_STR) or a Uint8List (SMC_TYPE_U8S), per `type`. */
@@ -169,14 +210,8 @@ static bool read_bytes(reader_ctx_t *c, smc_type_t type, uint32_t *present, unsi
                        smc_bytes_t *out)
 {
     smc_item_t it;
-    if (!next_item(c, &it) || (it.type != SMC_TYPE_NULL && it.type != type)) {
-        return false;
-    }
-    if (it.type == SMC_TYPE_NULL) {
-        return true;
-    }
-    *present |= 1u << field;
-    return copy_bytes(c, &it.bytes, out);
+    int got = take(c, type, present, field, &it);
+    return got == 0 || (got > 0 && copy_bytes(c, &it.bytes, out));
 }
 
 /* A typed list of `type` (I32S, I64S, F64S) with elements of `width` bytes. */
@@ -184,14 +219,8 @@ static bool read_array(reader_ctx_t *c, smc_type_t type, size_t width, uint32_t 
                        unsigned field, smc_array_t *out)
 {
     smc_item_t it;
-    if (!next_item(c, &it) || (it.type != SMC_TYPE_NULL && it.type != type)) {
-        return false;
-    }
-    if (it.type == SMC_TYPE_NULL) {
-        return true;
-    }
-    *present |= 1u << field;
-    return copy_array(c, &it.array, width, out);
+    int got = take(c, type, present, field, &it);
+    return got == 0 || (got > 0 && copy_array(c, &it.array, width, out));
 }
 
 static bool read_enum(reader_ctx_t *c, uint32_t *present, unsigned field, int32_t *out)
@@ -379,102 +408,48 @@ static bool read_anr_fields(reader_ctx_t *c, bench_anr_t *f)
     uint32_t *p = &f->present;
     bool ok = true;
     for (unsigned i = 0; ok && i < n; i++) {
-        switch (i) {
-        case ANR_A_BOOL:
-            ok = read_bool(c, p, i, &f->a_bool);
+        void *m = (uint8_t *)f + anr_fields[i].offset;
+        size_t width;
+        switch (anr_fields[i].kind) {
+        case K_BOOL:
+            ok = read_bool(c, p, i, (bool *)m);
             break;
-        case ANR_ANOTHER_BOOL:
-            ok = read_bool(c, p, i, &f->another_bool);
+        case K_I32:
+            ok = read_i32(c, p, i, (int32_t *)m);
             break;
-        case ANR_AN_INT:
-            ok = read_i32(c, p, i, &f->an_int);
+        case K_I64:
+            ok = read_i64(c, p, i, (int64_t *)m);
             break;
-        case ANR_AN_INT64:
-            ok = read_i64(c, p, i, &f->an_int64);
+        case K_F64:
+            ok = read_f64(c, p, i, (double *)m);
             break;
-        case ANR_A_DOUBLE:
-            ok = read_f64(c, p, i, &f->a_double);
+        case K_STR:
+            ok = read_bytes(c, SMC_TYPE_STR, p, i, (smc_bytes_t *)m);
             break;
-        case ANR_A_STRING:
-            ok = read_bytes(c, SMC_TYPE_STR, p, i, &f->a_string);
+        case K_U8S:
+            ok = read_bytes(c, SMC_TYPE_U8S, p, i, (smc_bytes_t *)m);
             break;
-        case ANR_A_BYTE_ARRAY:
-            ok = read_bytes(c, SMC_TYPE_U8S, p, i, &f->a_byte_array);
+        case K_I32S:
+        case K_I64S:
+        case K_F64S: {
+            smc_type_t type = array_type(anr_fields[i].kind, &width);
+            ok = read_array(c, type, width, p, i, (smc_array_t *)m);
             break;
-        case ANR_A_4BYTE_ARRAY:
-            ok = read_array(c, SMC_TYPE_I32S, 4, p, i, &f->a_4byte_array);
+        }
+        case K_LIST:
+            ok = read_generic(c, SMC_TYPE_LIST, p, i, (const smc_value_t **)m);
             break;
-        case ANR_A_8BYTE_ARRAY:
-            ok = read_array(c, SMC_TYPE_I64S, 8, p, i, &f->a_8byte_array);
+        case K_ANY:
+            ok = read_generic(c, SMC_TYPE_NULL, p, i, (const smc_value_t **)m);
             break;
-        case ANR_A_FLOAT_ARRAY:
-            ok = read_array(c, SMC_TYPE_F64S, 8, p, i, &f->a_float_array);
+        case K_MAP:
+            ok = read_str_map(c, p, i, (bench_str_map_t *)m);
             break;
-        case ANR_A_LIST:
-            ok = read_generic(c, SMC_TYPE_LIST, p, i, &f->a_list);
+        case K_ENUM:
+            ok = read_enum(c, p, i, (int32_t *)m);
             break;
-        case ANR_A_MAP:
-            ok = read_str_map(c, p, i, &f->a_map);
-            break;
-        case ANR_AN_ENUM:
-            ok = read_enum(c, p, i, &f->an_enum);
-            break;
-        case ANR_AN_OBJECT:
-            ok = read_generic(c, SMC_TYPE_NULL, p, i, &f->an_object);
-            break;
-        case ANR_A_NULLABLE_STRING:
-            ok = read_bytes(c, SMC_TYPE_STR, p, i, &f->a_nullable_string);
-            break;
-        case ANR_AN_EMPTY_STRING:
-            ok = read_bytes(c, SMC_TYPE_STR, p, i, &f->an_empty_string);
-            break;
-        case ANR_ANOTHER_INT:
-            ok = read_i32(c, p, i, &f->another_int);
-            break;
-        case ANR_ANOTHER_INT64:
-            ok = read_i64(c, p, i, &f->another_int64);
-            break;
-        case ANR_ANOTHER_DOUBLE:
-            ok = read_f64(c, p, i, &f->another_double);
-            break;
-        case ANR_ANOTHER_STRING:
-            ok = read_bytes(c, SMC_TYPE_STR, p, i, &f->another_string);
-            break;
-        case ANR_A_NULLABLE_DOUBLE:
-            ok = read_f64(c, p, i, &f->a_nullable_double);
-            break;
-        case ANR_THIRD_BOOL:
-            ok = read_bool(c, p, i, &f->third_bool);
-            break;
-        case ANR_AN_EMPTY_LIST:
-            ok = read_generic(c, SMC_TYPE_LIST, p, i, &f->an_empty_list);
-            break;
-        case ANR_AN_EMPTY_MAP:
-            ok = read_str_map(c, p, i, &f->an_empty_map);
-            break;
-        case ANR_ANOTHER_ENUM:
-            ok = read_enum(c, p, i, &f->another_enum);
-            break;
-        case ANR_ANOTHER_BYTE_ARRAY:
-            ok = read_bytes(c, SMC_TYPE_U8S, p, i, &f->another_byte_array);
-            break;
-        case ANR_ANOTHER_4BYTE_ARRAY:
-            ok = read_array(c, SMC_TYPE_I32S, 4, p, i, &f->another_4byte_array);
-            break;
-        case ANR_A_NULLABLE_INT:
-            ok = read_i64(c, p, i, &f->a_nullable_int);
-            break;
-        case ANR_A_SMALL_DOUBLE:
-            ok = read_f64(c, p, i, &f->a_small_double);
-            break;
-        case ANR_AN_EMOJI:
-            ok = read_bytes(c, SMC_TYPE_STR, p, i, &f->an_emoji);
-            break;
-        case ANR_NESTED_LISTS:
-            ok = read_nested_lists(c, p, i, &f->nested_lists);
-            break;
-        default:
-            ok = false;
+        case K_LISTS:
+            ok = read_nested_lists(c, p, i, (bench_i32_lists_t *)m);
             break;
         }
     }
@@ -670,136 +645,59 @@ static bool anr_from_tree(const smc_value_t *node, smc_arena_t *arena, bench_anr
     bool ok = true;
     for (unsigned i = 0; ok && i < n; i++) {
         const smc_value_t *v = &fields->items[i];
-        switch (i) {
-        case ANR_A_BOOL:
-        case ANR_ANOTHER_BOOL:
-        case ANR_THIRD_BOOL:
+        void *m = (uint8_t *)f + anr_fields[i].offset;
+        size_t width;
+        switch (anr_fields[i].kind) {
+        case K_BOOL:
             if (tree_has(v, SMC_TYPE_BOOL, p, i, &ok)) {
-                *(i == ANR_A_BOOL         ? &f->a_bool
-                  : i == ANR_ANOTHER_BOOL ? &f->another_bool
-                                          : &f->third_bool) = v->boolean;
+                *(bool *)m = v->boolean;
             }
             break;
-        case ANR_AN_INT:
-        case ANR_ANOTHER_INT:
+        case K_I32:
             if (tree_has(v, SMC_TYPE_I32, p, i, &ok)) {
-                *(i == ANR_AN_INT ? &f->an_int : &f->another_int) = v->i32;
+                *(int32_t *)m = v->i32;
             }
             break;
-        case ANR_AN_INT64:
-            tree_i64(v, p, i, &f->an_int64, &ok);
+        case K_I64:
+            tree_i64(v, p, i, (int64_t *)m, &ok);
             break;
-        case ANR_ANOTHER_INT64:
-            tree_i64(v, p, i, &f->another_int64, &ok);
-            break;
-        case ANR_A_NULLABLE_INT:
-            tree_i64(v, p, i, &f->a_nullable_int, &ok);
-            break;
-        case ANR_A_DOUBLE:
-        case ANR_ANOTHER_DOUBLE:
-        case ANR_A_NULLABLE_DOUBLE:
-        case ANR_A_SMALL_DOUBLE:
+        case K_F64:
             if (tree_has(v, SMC_TYPE_F64, p, i, &ok)) {
-                double d = smc_f64_from_bits(v->f64_bits);
-                if (i == ANR_A_DOUBLE) {
-                    f->a_double = d;
-                } else if (i == ANR_ANOTHER_DOUBLE) {
-                    f->another_double = d;
-                } else if (i == ANR_A_NULLABLE_DOUBLE) {
-                    f->a_nullable_double = d;
-                } else {
-                    f->a_small_double = d;
-                }
+                *(double *)m = smc_f64_from_bits(v->f64_bits);
             }
             break;
-        case ANR_A_STRING:
-            if (tree_has(v, SMC_TYPE_STR, p, i, &ok)) {
-                f->a_string = v->bytes;
+        case K_STR:
+        case K_U8S:
+            if (tree_has(v, anr_fields[i].kind == K_STR ? SMC_TYPE_STR : SMC_TYPE_U8S, p, i, &ok)) {
+                *(smc_bytes_t *)m = v->bytes;
             }
             break;
-        case ANR_A_NULLABLE_STRING:
-            if (tree_has(v, SMC_TYPE_STR, p, i, &ok)) {
-                f->a_nullable_string = v->bytes;
+        case K_I32S:
+        case K_I64S:
+        case K_F64S:
+            if (tree_has(v, array_type(anr_fields[i].kind, &width), p, i, &ok)) {
+                *(smc_array_t *)m = v->array;
             }
             break;
-        case ANR_AN_EMPTY_STRING:
-            if (tree_has(v, SMC_TYPE_STR, p, i, &ok)) {
-                f->an_empty_string = v->bytes;
-            }
-            break;
-        case ANR_ANOTHER_STRING:
-            if (tree_has(v, SMC_TYPE_STR, p, i, &ok)) {
-                f->another_string = v->bytes;
-            }
-            break;
-        case ANR_AN_EMOJI:
-            if (tree_has(v, SMC_TYPE_STR, p, i, &ok)) {
-                f->an_emoji = v->bytes;
-            }
-            break;
-        case ANR_A_BYTE_ARRAY:
-            if (tree_has(v, SMC_TYPE_U8S, p, i, &ok)) {
-                f->a_byte_array = v->bytes;
-            }
-            break;
-        case ANR_ANOTHER_BYTE_ARRAY:
-            if (tree_has(v, SMC_TYPE_U8S, p, i, &ok)) {
-                f->another_byte_array = v->bytes;
-            }
-            break;
-        case ANR_A_4BYTE_ARRAY:
-            if (tree_has(v, SMC_TYPE_I32S, p, i, &ok)) {
-                f->a_4byte_array = v->array;
-            }
-            break;
-        case ANR_ANOTHER_4BYTE_ARRAY:
-            if (tree_has(v, SMC_TYPE_I32S, p, i, &ok)) {
-                f->another_4byte_array = v->array;
-            }
-            break;
-        case ANR_A_8BYTE_ARRAY:
-            if (tree_has(v, SMC_TYPE_I64S, p, i, &ok)) {
-                f->a_8byte_array = v->array;
-            }
-            break;
-        case ANR_A_FLOAT_ARRAY:
-            if (tree_has(v, SMC_TYPE_F64S, p, i, &ok)) {
-                f->a_float_array = v->array;
-            }
-            break;
-        case ANR_A_LIST:
+        case K_LIST:
             if (tree_has(v, SMC_TYPE_LIST, p, i, &ok)) {
-                f->a_list = v;
+                *(const smc_value_t **)m = v;
             }
             break;
-        case ANR_AN_EMPTY_LIST:
-            if (tree_has(v, SMC_TYPE_LIST, p, i, &ok)) {
-                f->an_empty_list = v;
-            }
-            break;
-        case ANR_AN_OBJECT:
+        case K_ANY:
             if (v->type != SMC_TYPE_NULL) {
-                f->an_object = v;
+                *(const smc_value_t **)m = v;
                 *p |= 1u << i;
             }
             break;
-        case ANR_A_MAP:
-            tree_str_map(v, arena, p, i, &f->a_map, &ok);
+        case K_MAP:
+            tree_str_map(v, arena, p, i, (bench_str_map_t *)m, &ok);
             break;
-        case ANR_AN_EMPTY_MAP:
-            tree_str_map(v, arena, p, i, &f->an_empty_map, &ok);
+        case K_ENUM:
+            tree_enum(v, p, i, (int32_t *)m, &ok);
             break;
-        case ANR_AN_ENUM:
-            tree_enum(v, p, i, &f->an_enum, &ok);
-            break;
-        case ANR_ANOTHER_ENUM:
-            tree_enum(v, p, i, &f->another_enum, &ok);
-            break;
-        case ANR_NESTED_LISTS:
-            tree_nested_lists(v, arena, p, i, &f->nested_lists, &ok);
-            break;
-        default:
-            ok = false;
+        case K_LISTS:
+            tree_nested_lists(v, arena, p, i, (bench_i32_lists_t *)m, &ok);
             break;
         }
     }
@@ -915,64 +813,68 @@ static void put_enum(smc_writer_t *w, bool present, int32_t index)
     smc_writer_end_custom(w);
 }
 
-static void put_generic(smc_writer_t *w, bool present, const smc_value_t *v)
+static void put_nested_lists(smc_writer_t *w, const bench_i32_lists_t *lists)
 {
-    if (present) {
-        smc_writer_put_value(w, v);
-    } else {
-        smc_writer_put_null(w);
+    smc_writer_begin_list(w, lists->n);
+    for (size_t i = 0; i < lists->n; i++) {
+        smc_writer_begin_list(w, lists->v[i].n);
+        for (size_t k = 0; k < lists->v[i].n; k++) {
+            smc_writer_put_i32(w, lists->v[i].v[k]);
+        }
+        smc_writer_end_list(w);
     }
+    smc_writer_end_list(w);
 }
 
 static void put_anr(smc_writer_t *w, const bench_anr_t *f)
 {
     smc_writer_begin_custom(w, BENCH_TAG_ANR);
     smc_writer_begin_list(w, BENCH_ANR_FIELDS);
-#define OPT(field, put) (has(f, field) ? (void)(put) : smc_writer_put_null(w))
-    OPT(ANR_A_BOOL, smc_writer_put_bool(w, f->a_bool));
-    OPT(ANR_ANOTHER_BOOL, smc_writer_put_bool(w, f->another_bool));
-    OPT(ANR_AN_INT, smc_writer_put_i32(w, f->an_int));
-    OPT(ANR_AN_INT64, smc_writer_put_i64(w, f->an_int64));
-    OPT(ANR_A_DOUBLE, smc_writer_put_f64(w, f->a_double));
-    put_opt_str(w, has(f, ANR_A_STRING), &f->a_string);
-    put_opt_u8s(w, has(f, ANR_A_BYTE_ARRAY), &f->a_byte_array);
-    put_opt_array(w, has(f, ANR_A_4BYTE_ARRAY), SMC_TYPE_I32S, &f->a_4byte_array);
-    put_opt_array(w, has(f, ANR_A_8BYTE_ARRAY), SMC_TYPE_I64S, &f->a_8byte_array);
-    put_opt_array(w, has(f, ANR_A_FLOAT_ARRAY), SMC_TYPE_F64S, &f->a_float_array);
-    put_generic(w, has(f, ANR_A_LIST), f->a_list);
-    put_str_map(w, has(f, ANR_A_MAP), &f->a_map);
-    put_enum(w, has(f, ANR_AN_ENUM), f->an_enum);
-    put_generic(w, has(f, ANR_AN_OBJECT), f->an_object);
-    put_opt_str(w, has(f, ANR_A_NULLABLE_STRING), &f->a_nullable_string);
-    put_opt_str(w, has(f, ANR_AN_EMPTY_STRING), &f->an_empty_string);
-    OPT(ANR_ANOTHER_INT, smc_writer_put_i32(w, f->another_int));
-    OPT(ANR_ANOTHER_INT64, smc_writer_put_i64(w, f->another_int64));
-    OPT(ANR_ANOTHER_DOUBLE, smc_writer_put_f64(w, f->another_double));
-    put_opt_str(w, has(f, ANR_ANOTHER_STRING), &f->another_string);
-    OPT(ANR_A_NULLABLE_DOUBLE, smc_writer_put_f64(w, f->a_nullable_double));
-    OPT(ANR_THIRD_BOOL, smc_writer_put_bool(w, f->third_bool));
-    put_generic(w, has(f, ANR_AN_EMPTY_LIST), f->an_empty_list);
-    put_str_map(w, has(f, ANR_AN_EMPTY_MAP), &f->an_empty_map);
-    put_enum(w, has(f, ANR_ANOTHER_ENUM), f->another_enum);
-    put_opt_u8s(w, has(f, ANR_ANOTHER_BYTE_ARRAY), &f->another_byte_array);
-    put_opt_array(w, has(f, ANR_ANOTHER_4BYTE_ARRAY), SMC_TYPE_I32S, &f->another_4byte_array);
-    OPT(ANR_A_NULLABLE_INT, smc_writer_put_i64(w, f->a_nullable_int));
-    OPT(ANR_A_SMALL_DOUBLE, smc_writer_put_f64(w, f->a_small_double));
-    put_opt_str(w, has(f, ANR_AN_EMOJI), &f->an_emoji);
-#undef OPT
-    if (has(f, ANR_NESTED_LISTS)) {
-        smc_writer_begin_list(w, f->nested_lists.n);
-        for (size_t i = 0; i < f->nested_lists.n; i++) {
-            const bench_i32_array_t *ints = &f->nested_lists.v[i];
-            smc_writer_begin_list(w, ints->n);
-            for (size_t k = 0; k < ints->n; k++) {
-                smc_writer_put_i32(w, ints->v[k]);
-            }
-            smc_writer_end_list(w);
+    for (unsigned i = 0; i < BENCH_ANR_FIELDS; i++) {
+        const void *m = (const uint8_t *)f + anr_fields[i].offset;
+        size_t width;
+        if (!has(f, i)) {
+            smc_writer_put_null(w);
+            continue;
         }
-        smc_writer_end_list(w);
-    } else {
-        smc_writer_put_null(w);
+        switch (anr_fields[i].kind) {
+        case K_BOOL:
+            smc_writer_put_bool(w, *(const bool *)m);
+            break;
+        case K_I32:
+            smc_writer_put_i32(w, *(const int32_t *)m);
+            break;
+        case K_I64:
+            smc_writer_put_i64(w, *(const int64_t *)m);
+            break;
+        case K_F64:
+            smc_writer_put_f64(w, *(const double *)m);
+            break;
+        case K_STR:
+            put_opt_str(w, true, (const smc_bytes_t *)m);
+            break;
+        case K_U8S:
+            put_opt_u8s(w, true, (const smc_bytes_t *)m);
+            break;
+        case K_I32S:
+        case K_I64S:
+        case K_F64S:
+            put_opt_array(w, true, array_type(anr_fields[i].kind, &width), (const smc_array_t *)m);
+            break;
+        case K_LIST:
+        case K_ANY:
+            smc_writer_put_value(w, *(const smc_value_t *const *)m);
+            break;
+        case K_MAP:
+            put_str_map(w, true, (const bench_str_map_t *)m);
+            break;
+        case K_ENUM:
+            put_enum(w, true, *(const int32_t *)m);
+            break;
+        case K_LISTS:
+            put_nested_lists(w, (const bench_i32_lists_t *)m);
+            break;
+        }
     }
     smc_writer_end_list(w);
     smc_writer_end_custom(w);

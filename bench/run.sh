@@ -128,43 +128,34 @@ for p in "${payloads[@]+"${payloads[@]}"}"; do payload_args+=(--payload "$p"); d
 run_c() { # round
   "$smc" bench --json "${c_timing[@]}" "${payload_args[@]+"${payload_args[@]}"}" > "$raw/c.r$1.jsonl"
 }
-run_generic_and_typed() { # bench-command round file-prefix timing...
+run_generic() { # bench-command round file-prefix args...: the generic ops per entry point only
   local bench="$1" round="$2" name="$3"; shift 3
   local entry files
   for entry in message call envelope; do
     mapfile -t files < <(files_for "$entry")
-    [ ${#files[@]} -gt 0 ] || continue
-    "$bench" "$@" --entry "$entry" "${files[@]}" >> "$raw/$name.r$round.jsonl"
+    [ ${#files[@]} -eq 0 ] || "$bench" "$@" --entry "$entry" "${files[@]}" >> "$raw/$name.r$round.jsonl"
   done
+}
+run_generic_and_typed() { # the same, then the typed ops on the record payloads
+  local bench="$1" round="$2" name="$3"; shift 3
+  local files
+  run_generic "$bench" "$round" "$name" "$@"
   mapfile -t files < <(files_for typed)
   [ ${#files[@]} -eq 0 ] || "$bench" "$@" --typed "${files[@]}" >> "$raw/$name.r$round.jsonl"
 }
+# The flat forms (SMCNode, FlatCodec) are columns of their own, generic ops only
+# (combine.py --generic-only).
 run_swift() {
   run_generic_and_typed "$swift_bench" "$1" swift "${swift_timing[@]}"
-  # The flat form (SMCNode): generic ops only, its own column (combine.py --generic-only).
-  local entry files
-  for entry in message call envelope; do
-    mapfile -t files < <(files_for "$entry")
-    [ ${#files[@]} -eq 0 ] || "$swift_bench" "${swift_timing[@]}" --flat --entry "$entry" "${files[@]}" >> "$raw/swift-flat.r$1.jsonl"
-  done
+  run_generic "$swift_bench" "$1" swift-flat "${swift_timing[@]}" --flat
 }
 run_kotlin() {
   run_generic_and_typed "$kotlin_bench" "$1" kotlin "${kotlin_timing[@]}"
-  # The flat form (FlatCodec / SmcNode): generic ops only, its own column.
-  local entry files
-  for entry in message call envelope; do
-    mapfile -t files < <(files_for "$entry")
-    [ ${#files[@]} -eq 0 ] || "$kotlin_bench" "${kotlin_timing[@]}" --flat --entry "$entry" "${files[@]}" >> "$raw/kotlin-flat.r$1.jsonl"
-  done
+  run_generic "$kotlin_bench" "$1" kotlin-flat "${kotlin_timing[@]}" --flat
 }
 run_dart_bench() { "$dart_vm" runners/dart/out/bench.dill "$@"; }
-run_dart() { # generic ops only: the Dart bench has no typed records (combine.py --generic-only)
-  local entry files
-  for entry in message call envelope; do
-    mapfile -t files < <(files_for "$entry")
-    [ ${#files[@]} -eq 0 ] || run_dart_bench "${dart_timing[@]}" --entry "$entry" "${files[@]}" >> "$raw/dart.r$1.jsonl"
-  done
-}
+# The Dart bench has no typed records: generic ops only.
+run_dart() { run_generic run_dart_bench "$1" dart "${dart_timing[@]}"; }
 
 status=0
 for ((round = 1; round <= rounds; round++)); do

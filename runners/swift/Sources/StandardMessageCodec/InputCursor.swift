@@ -264,3 +264,45 @@ extension InputCursor {
         }
     }
 }
+
+extension InputCursor {
+    /// The tag of a value with `depth` containers open around it (§14.2 step 1): present,
+    /// and a container only below `maxDepth`. Consumes the tag.
+    @inline(__always)
+    mutating func readValueTag(depth: Int, maxDepth: Int) throws -> UInt8 {
+        let tagOffset = position
+        let tag = try readByte("a value (its tag)")
+        if WireTag.isContainer(tag) && depth >= maxDepth {
+            throw SMCDecodingError(.depthLimit, at: tagOffset,
+                                   "container nested deeper than \(maxDepth)")
+        }
+        return tag
+    }
+}
+
+extension InputCursor {
+    /// Checks the tag of a fixed-type element of a method call or envelope before decoding
+    /// it (errors.md §14.2, last paragraph): a wrong tag is `bad_envelope`, not
+    /// `unknown_tag`. Consumes the tag.
+    mutating func expectTag(_ allowed: (UInt8) -> Bool, _ what: String) throws -> UInt8 {
+        if isAtEnd { throw truncated(what) }
+        let tag = peekUnchecked()
+        if !allowed(tag) {
+            throw SMCDecodingError(.badEnvelope, at: position, "\(what) has tag \(tag)")
+        }
+        return try readByte(what)
+    }
+
+    /// A method name or error code: a string element (tag 7).
+    mutating func readRequiredString(_ what: String) throws -> String {
+        _ = try expectTag({ $0 == WireTag.string }, what)
+        return try readSizedUTF8(what)
+    }
+
+    /// An error message or stacktrace: a string or null element.
+    mutating func readOptionalString(_ what: String) throws -> String? {
+        let tag = try expectTag({ $0 == WireTag.string || $0 == WireTag.null }, what)
+        if tag == WireTag.null { return nil }
+        return try readSizedUTF8(what)
+    }
+}

@@ -79,11 +79,7 @@ struct NodeDecoder {
     /// One value and its subtree; `depth` containers are open around it.
     mutating func readValue(depth: Int) throws {
         let tagOffset = cursor.position
-        let tag = try cursor.readByte("a value (its tag)")
-        if WireTag.isContainer(tag) && depth >= options.maxDepth {
-            throw SMCDecodingError(.depthLimit, at: tagOffset,
-                                   "container nested deeper than \(options.maxDepth)")
-        }
+        let tag = try cursor.readValueTag(depth: depth, maxDepth: options.maxDepth)
         switch tag {
         case WireTag.null, WireTag.true, WireTag.false: nodes.append(tag)
         case WireTag.int32:
@@ -203,25 +199,6 @@ struct NodeDecoder {
                     encodeBound: cursor.bytes.count &+ 7 &* paddedNodes)
     }
 
-    private mutating func expectTag(_ allowed: (UInt8) -> Bool, _ what: String) throws -> UInt8 {
-        if cursor.isAtEnd { throw cursor.truncated(what) }
-        let tag = cursor.peekUnchecked()
-        if !allowed(tag) {
-            throw SMCDecodingError(.badEnvelope, at: cursor.position, "\(what) has tag \(tag)")
-        }
-        return try cursor.readByte(what)
-    }
-
-    private mutating func readRequiredString(_ what: String) throws -> String {
-        _ = try expectTag({ $0 == WireTag.string }, what)
-        return try cursor.readSizedUTF8(what)
-    }
-
-    private mutating func readOptionalString(_ what: String) throws -> String? {
-        let tag = try expectTag({ $0 == WireTag.string || $0 == WireTag.null }, what)
-        if tag == WireTag.null { return nil }
-        return try cursor.readSizedUTF8(what)
-    }
 
     static func decodeMessage(_ bytes: UnsafeRawBufferPointer, _ options: SMCDecodingOptions) throws -> SMCNode {
         var decoder = NodeDecoder(bytes: bytes, options: options)
@@ -238,7 +215,7 @@ struct NodeDecoder {
     static func decodeMethodCall(_ bytes: UnsafeRawBufferPointer, _ options: SMCDecodingOptions) throws -> SMCNodeMethodCall {
         var decoder = NodeDecoder(bytes: bytes, options: options)
         do {
-            let name = try decoder.readRequiredString("the method name")
+            let name = try decoder.cursor.readRequiredString("the method name")
             try decoder.readValue(depth: 0)
             try decoder.requireEnd()
             return SMCNodeMethodCall(name: name, arguments: SMCNode(decoder.tree(), 0))
@@ -259,12 +236,12 @@ struct NodeDecoder {
                 try decoder.requireEnd()
                 return .success(SMCNode(decoder.tree(), 0))
             case 1:
-                let code = try decoder.readRequiredString("the error code")
-                let message = try decoder.readOptionalString("the error message")
+                let code = try decoder.cursor.readRequiredString("the error code")
+                let message = try decoder.cursor.readOptionalString("the error message")
                 try decoder.readValue(depth: 0)
                 var stacktrace: SMCStacktrace? = nil
                 if !decoder.cursor.isAtEnd {
-                    stacktrace = try decoder.readOptionalString("the stacktrace").map { .text($0) } ?? .null
+                    stacktrace = try decoder.cursor.readOptionalString("the stacktrace").map { .text($0) } ?? .null
                 }
                 try decoder.requireEnd()
                 return .error(code: code, message: message, details: SMCNode(decoder.tree(), 0),

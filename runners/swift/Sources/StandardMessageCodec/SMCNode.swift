@@ -134,15 +134,18 @@ public struct SMCNode: @unchecked Sendable {
     public struct Children: Sequence {
         let tree: SMCNodeTree
         let container: Int?
+        /// A Map's count is entries: twice as many children.
+        let perEntry: Int
 
-        init(_ tree: SMCNodeTree, _ container: Int?) {
+        init(_ tree: SMCNodeTree, _ container: Int?, pairs: Bool = false) {
             self.tree = tree
             self.container = container
+            perEntry = pairs ? 2 : 1
         }
 
         public func makeIterator() -> Iterator {
             guard let c = container else { return Iterator(tree: tree, cursor: 0, left: 0) }
-            return Iterator(tree: tree, cursor: c + 1, left: Int(tree.nodes[c].count))
+            return Iterator(tree: tree, cursor: c + 1, left: perEntry * Int(tree.nodes[c].count))
         }
 
         public struct Iterator: IteratorProtocol {
@@ -160,32 +163,22 @@ public struct SMCNode: @unchecked Sendable {
         }
     }
 
+    /// A Map's children taken two at a time: key, value.
     public struct Entries: Sequence {
-        let tree: SMCNodeTree
-        let map: Int?
+        let children: Children
 
         init(_ tree: SMCNodeTree, _ map: Int?) {
-            self.tree = tree
-            self.map = map
+            children = Children(tree, map, pairs: true)
         }
 
-        public func makeIterator() -> Iterator {
-            guard let m = map else { return Iterator(tree: tree, cursor: 0, left: 0) }
-            return Iterator(tree: tree, cursor: m + 1, left: Int(tree.nodes[m].count))
-        }
+        public func makeIterator() -> Iterator { Iterator(children: children.makeIterator()) }
 
         public struct Iterator: IteratorProtocol {
-            let tree: SMCNodeTree
-            var cursor: Int
-            var left: Int
+            var children: Children.Iterator
 
             public mutating func next() -> (key: SMCNode, value: SMCNode)? {
-                guard left > 0 else { return nil }
-                left -= 1
-                let key = SMCNode(tree, cursor)
-                let valueIndex = tree.end(of: cursor)
-                cursor = tree.end(of: valueIndex)
-                return (key, SMCNode(tree, valueIndex))
+                guard let key = children.next(), let value = children.next() else { return nil }
+                return (key, value)
             }
         }
     }

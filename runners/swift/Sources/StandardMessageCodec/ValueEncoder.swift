@@ -13,21 +13,11 @@ struct ValueEncoder {
     }
 
     func writeValue(_ value: borrowing SMCValue) throws {
+        if writeScalar(value) { return }
         switch value {
-        case .null: out.append(WireTag.null)
-        case .bool(let flag): out.append(flag ? WireTag.true : WireTag.false)
-        case .int32(let number):
-            out.append(WireTag.int32)
-            out.appendLittleEndian(number)
-        case .int64(let number):
-            out.append(WireTag.int64)
-            out.appendLittleEndian(number)
+        case .null, .bool, .int32, .int64, .float64: break  // written by writeScalar
         case .largeInt:
             throw SMCEncodingError("largeInt (tag 5) is never written (spec §4.4)")
-        case .float64(let bits):
-            out.append(WireTag.float64)
-            out.appendPadding(alignment: 8)
-            out.appendLittleEndian(bits)
         case .string(let text):
             out.append(WireTag.string)
             try writeUTF8(text)

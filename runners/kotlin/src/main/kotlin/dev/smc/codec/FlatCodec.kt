@@ -343,15 +343,7 @@ internal class FlatDecoder(private val reader: SmcReader) {
 
     /** A string element of a call or envelope, its tag checked first (StandardMethodCodec). */
     fun readStringElement(what: String, nullable: Boolean): String? {
-        val tag = reader.peekUnsignedByte()
-        if (tag < 0) throw reader.truncated(what)
-        val allowed = tag == StandardMessageCodec.STRING || (nullable && tag == StandardMessageCodec.NULL)
-        if (!allowed) {
-            throw SmcException(
-                ErrorClass.BAD_ENVELOPE, reader.position,
-                "$what has tag 0x%02x, expected %s (spec §10, §11)".format(tag, if (nullable) "07 or 00" else "07")
-            )
-        }
+        val tag = reader.checkStringElementTag(what, nullable)
         reader.readUnsignedByte(what)
         if (tag == StandardMessageCodec.NULL) return null
         return reader.readUtf8(reader.readCheckedSize(1, what), what)

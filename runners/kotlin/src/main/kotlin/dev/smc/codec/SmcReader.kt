@@ -442,6 +442,24 @@ class SmcReader(
         position += count
     }
 
+    /**
+     * The tag of a string element of a method call or envelope (07, or 00 when [nullable]),
+     * checked before the element is decoded (spec §14.2): a missing element is truncated, a
+     * wrong tag bad_envelope (not unknown_tag). Consumes nothing.
+     */
+    fun checkStringElementTag(what: String, nullable: Boolean): Int {
+        val tag = peekUnsignedByte()
+        if (tag < 0) throw truncated(what)
+        val allowed = tag == StandardMessageCodec.STRING || (nullable && tag == StandardMessageCodec.NULL)
+        if (!allowed) {
+            throw SmcException(
+                ErrorClass.BAD_ENVELOPE, position,
+                "$what has tag 0x%02x, expected %s (spec §10, §11)".format(tag, if (nullable) "07 or 00" else "07")
+            )
+        }
+        return tag
+    }
+
     /** Steps over [count] bytes whose presence was already checked. */
     fun skip(count: Int) {
         require(count >= 0 && count <= remaining) { "skip($count) past the input" }

@@ -96,15 +96,7 @@ class StandardMethodCodec(val messageCodec: StandardMessageCodec) {
 
     /** Checks the tag (07, or 00 when [nullable]) before decoding the element (spec §14.2). */
     private fun readStringElement(reader: SmcReader, what: String, nullable: Boolean): String? {
-        val tag = reader.peekUnsignedByte()
-        if (tag < 0) throw reader.truncated(what)
-        val allowed = tag == StandardMessageCodec.STRING || (nullable && tag == StandardMessageCodec.NULL)
-        if (!allowed) {
-            throw SmcException(
-                ErrorClass.BAD_ENVELOPE, reader.position,
-                "$what has tag 0x%02x, expected %s (spec §10, §11)".format(tag, if (nullable) "07 or 00" else "07")
-            )
-        }
+        reader.checkStringElementTag(what, nullable)
         return messageCodec.readValue(reader) as String?
     }
 
