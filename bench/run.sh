@@ -11,7 +11,7 @@
 #   --rounds N       rounds (default 3): each runs every codec once, in a rotating order
 #   --no-callgrind   skip the instruction counts (they need valgrind)
 #   --no-diagnostics skip the diagnostic run (Swift with glibc's heap trimming off, 1 round)
-#   --conformance    also time `bash scripts/conformance.sh` (once warm, then timed)
+#   --conformance    also time `bash scripts/conformance.sh --gate` (once warm, then timed)
 #   --payload NAME   restrict to these payloads (file name from bench/payloads.json)
 # Environment: SMC_BENCH_BUILD (C release build dir, default build-bench), SMC_JOBS (2).
 #
@@ -201,12 +201,12 @@ if [ "$conformance" -eq 1 ]; then
   # The judge builds into $SMC_BUILD (default build/); use the bench's build directory.
   export SMC_BUILD="${SMC_BUILD:-$build}"
   echo "conformance run (warm-up, untimed)..." >&2
-  bash scripts/conformance.sh >/dev/null 2>&1 || true
+  bash scripts/conformance.sh --gate >/dev/null 2>&1 || true
   echo "conformance run (timed)..." >&2
   note_load "before conformance"
   start=$(date +%s.%N)
   cstatus=0
-  bash scripts/conformance.sh > "$raw/conformance.txt" 2>&1 || cstatus=$?
+  bash scripts/conformance.sh --gate > "$raw/conformance.txt" 2>&1 || cstatus=$?
   end=$(date +%s.%N)
   note_load "after conformance"
   python3 -c "import json,sys; json.dump({'seconds': float(sys.argv[2]) - float(sys.argv[1]), 'status': int(sys.argv[3])}, open(sys.argv[4], 'w'))" \

@@ -33,6 +33,21 @@ open class SMCWriter {
             out.append(WireTag.null)
             return
         }
+        // The commonest types first, with the value opened out of its `Any` box: a metatype
+        // comparison and a bit cast instead of an `as?` cast per value (each a runtime call
+        // through the dynamic-cast machinery).
+        if let scalar = _openExistential(value, do: commonScalar) {
+            switch scalar {
+            case .string(let text):
+                out.append(WireTag.string)
+                try ValueEncoder(out: out).writeUTF8(text)
+            case .int64(let number): putInt64(number)
+            case .int32(let number): putInt32(number)
+            case .float64(let number): putFloat64(number)
+            case .bool(let flag): out.append(flag ? WireTag.true : WireTag.false)
+            }
+            return
+        }
         let type = ObjectIdentifier(Swift.type(of: value))
         // Exact type identity, not `as?`: on Apple platforms `as?` bridges through NSNumber
         // and would turn an Int64 into a Bool or a Double into an Int32.
@@ -160,4 +175,22 @@ open class SMCWriter {
 
     /// A size-prefixed UTF-8 string payload (without the tag).
     public func writeUTF8(_ text: String) throws { try ValueEncoder(out: out).writeUTF8(text) }
+}
+
+/// The commonest host types of `SMCWriter.writeValue`, as they are written.
+private enum CommonScalar {
+    case string(String), int64(Int64), int32(Int32), float64(Double), bool(Bool)
+}
+
+/// `value` when its type is exactly String, Int64, Int, Int32, Double or Bool (that type
+/// itself: never a bridged or converted one, as with `as?`); nil for any other type. Called
+/// through `_openExistential`, so `T` is the dynamic type inside an `Any`.
+private func commonScalar<T>(_ value: T) -> CommonScalar? {
+    if T.self == String.self { return .string(unsafeBitCast(value, to: String.self)) }
+    if T.self == Int64.self { return .int64(unsafeBitCast(value, to: Int64.self)) }
+    if T.self == Int.self { return .int64(Int64(unsafeBitCast(value, to: Int.self))) }
+    if T.self == Int32.self { return .int32(unsafeBitCast(value, to: Int32.self)) }
+    if T.self == Double.self { return .float64(unsafeBitCast(value, to: Double.self)) }
+    if T.self == Bool.self { return .bool(unsafeBitCast(value, to: Bool.self)) }
+    return nil
 }
