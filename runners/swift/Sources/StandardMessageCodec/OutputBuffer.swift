@@ -206,3 +206,52 @@ final class OutputBuffer {
         return result
     }
 }
+
+// MARK: A buffer kept per thread
+
+extension OutputBuffer {
+    /// Runs `body` with this thread's kept buffer, empty (or a new one when the thread has
+    /// none, or when a caller up the stack is using it), and keeps it for the next call
+    /// unless it grew beyond `reusableKeepMax`. For small messages the buffer's object and
+    /// its block are a third of an encode (three allocations per message instead of one,
+    /// the result); Kotlin's codec keeps its buffer the same way. `body` must copy out
+    /// what it needs: the buffer is reused once it returns.
+    static func withReusable<Result>(_ body: (OutputBuffer) throws -> Result) rethrows
+        -> Result
+    {
+        let key = reusableKey
+        let buffer: OutputBuffer
+        if let slot = pthread_getspecific(key) {
+            pthread_setspecific(key, nil)
+            buffer = Unmanaged<OutputBuffer>.fromOpaque(slot).takeRetainedValue()
+        } else {
+            buffer = OutputBuffer()
+        }
+        defer {
+            if buffer.resetForReuse() {
+                pthread_setspecific(key, Unmanaged.passRetained(buffer).toOpaque())
+            }
+        }
+        return try body(buffer)
+    }
+
+    /// Empties the buffer; false when it should not be kept (too large, or not owning its
+    /// storage).
+    private func resetForReuse() -> Bool {
+        count = 0
+        return ownsStorage && capacity <= Self.reusableKeepMax
+    }
+
+    static let reusableKeepMax = 64 * 1024
+
+    /// The thread-specific slot; its destructor releases a thread's buffer when it exits.
+    private static let reusableKey: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key) { slot in
+            let pointer: UnsafeMutableRawPointer? = slot
+            if let pointer = pointer { Unmanaged<OutputBuffer>.fromOpaque(pointer).release() }
+        }
+        precondition(status == 0, "OutputBuffer: pthread_key_create failed (\(status))")
+        return key
+    }()
+}

@@ -181,9 +181,10 @@ public struct SMCCodec: Sendable {
         if OutputBuffer.encodesDirectly(capacityHint: hint, hintIsUpperBound: hintIsUpperBound) {
             return try encodeDirectly(capacityHint: hint, write)
         }
-        let encoder = ValueEncoder(capacityHint: hint)
-        try write(encoder)
-        return encoder.out.bytes
+        return try OutputBuffer.withReusable { out in
+            try write(ValueEncoder(out: out))
+            return out.bytes
+        }
     }
 
     static func encodeDirectly(capacityHint: Int,
