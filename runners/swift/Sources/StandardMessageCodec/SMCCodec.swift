@@ -181,6 +181,14 @@ public struct SMCCodec: Sendable {
         if OutputBuffer.encodesDirectly(capacityHint: hint, hintIsUpperBound: hintIsUpperBound) {
             return try encodeDirectly(capacityHint: hint, write)
         }
+        if hintIsUpperBound {
+            // An exact-size block: one malloc, no growth; cheaper here than the thread's
+            // buffer (its two pthread calls), per callgrind and the bench (flat encodes).
+            let encoder = ValueEncoder(capacityHint: hint)
+            try write(encoder)
+            return encoder.out.bytes
+        }
+        // A guessed size (SMCValue): the thread's buffer, already grown by earlier messages.
         return try OutputBuffer.withReusable { out in
             try write(ValueEncoder(out: out))
             return out.bytes
