@@ -198,9 +198,7 @@ class SmcReader(
         val start = base + position
         if (Utf8.isAscii(bytes, start, start + count)) {
             position += count
-            // ASCII is ISO-8859-1 too, and the JDK builds a Latin-1 string from it with one
-            // array copy; the UTF-8 decoder would scan the bytes once more first.
-            return String(bytes, start, count, Charsets.ISO_8859_1)
+            return Utf8.latin1String(bytes, start, count)
         }
         val bad = Utf8.firstIllFormed(bytes, start, start + count)
         if (bad >= 0) {

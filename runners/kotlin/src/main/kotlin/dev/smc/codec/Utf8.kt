@@ -52,6 +52,16 @@ object Utf8 {
         return bits >= 0
     }
 
+    /**
+     * A string of bytes all below 0x80 (ASCII is ISO-8859-1 too). The JDK's hibyte
+     * constructor makes a Latin-1 string with one array copy and no charset dispatch (the
+     * Charset constructor costs more than the copy for short strings); the UTF-8 decoder
+     * would scan the bytes once more first.
+     */
+    @Suppress("DEPRECATION", "PLATFORM_CLASS_MAPPED_TO_KOTLIN")
+    fun latin1String(bytes: ByteArray, start: Int, count: Int): String =
+        java.lang.String(bytes, 0, start, count) as String
+
     /** Decodes bytes already checked by [firstIllFormed]; the JDK decoder is exact on them. */
     fun decodeWellFormed(bytes: ByteArray, start: Int, count: Int): String =
         String(bytes, start, count, Charsets.UTF_8)
