@@ -43,7 +43,7 @@ CODEC_NOTES = {
                 "not a measure of Dart AOT on 64-bit devices.",
 }
 # Diagnostic runs of a codec in a changed environment (bench/run.sh).
-DIAGNOSTIC_LABELS = {"smc-swift-glibc-notrim": "Swift, glibc trim off"}
+DIAGNOSTIC_LABELS = {"smc-swift-glibc-kept": "Swift, glibc heap kept"}
 
 
 def label(codec):

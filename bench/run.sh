@@ -10,7 +10,7 @@
 #                    build, a codec or a payload failing), never on timing
 #   --rounds N       rounds (default 3): each runs every codec once, in a rotating order
 #   --no-callgrind   skip the instruction counts (they need valgrind)
-#   --no-diagnostics skip the diagnostic run (Swift with glibc's heap trimming off, 1 round)
+#   --no-diagnostics skip the diagnostic run (Swift with glibc keeping its heap, 1 round)
 #   --conformance    also time `bash scripts/conformance.sh --gate` (once warm, then timed)
 #   --payload NAME   restrict to these payloads (file name from bench/payloads.json)
 # Environment: SMC_BENCH_BUILD (C release build dir, default build-bench), SMC_JOBS (2).
@@ -170,11 +170,12 @@ for ((round = 1; round <= rounds; round++)); do
 done
 note_load "after the rounds"
 
-# ---- diagnostics: Swift with glibc's heap trimming off (the page faults it costs) ----
+# ---- diagnostics: Swift with glibc keeping freed memory (the page faults it costs) ----
 if [ "$diagnostics" -eq 1 ] && [[ " ${codecs[*]} " == *" swift "* ]]; then
-  echo "diagnostic: Swift with glibc.malloc.trim_threshold raised (1 round)..." >&2
-  GLIBC_TUNABLES=glibc.malloc.trim_threshold=1073741824 \
-    run_generic_and_typed "$swift_bench" 1 swift-glibc-notrim "${swift_timing[@]}" ||
+  # Large blocks from the heap instead of mmap (64 MiB threshold), and the heap never trimmed.
+  echo "diagnostic: Swift with glibc's mmap and trim thresholds raised (1 round)..." >&2
+  GLIBC_TUNABLES=glibc.malloc.mmap_threshold=67108864:glibc.malloc.trim_threshold=1073741824 \
+    run_generic_and_typed "$swift_bench" 1 swift-glibc-kept "${swift_timing[@]}" ||
     { echo "run.sh: the Swift diagnostic run failed" >&2; status=1; }
 fi
 
