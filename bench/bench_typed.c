@@ -337,13 +337,10 @@ static bool read_opt_str(reader_ctx_t *c, bench_opt_str_t *out)
 static bool read_str_map(reader_ctx_t *c, uint32_t *present, unsigned field, bench_str_map_t *out)
 {
     smc_item_t it;
-    if (!next_item(c, &it) || (it.type != SMC_TYPE_NULL && it.type != SMC_TYPE_MAP)) {
-        return false;
+    int got = take(c, SMC_TYPE_MAP, present, field, &it);
+    if (got <= 0) {
+        return got == 0;
     }
-    if (it.type == SMC_TYPE_NULL) {
-        return true;
-    }
-    *present |= 1u << field;
     out->count = it.count;
     out->keys = (bench_opt_str_t *)smc_arena_alloc(c->arena, it.count * sizeof *out->keys);
     out->values = (bench_opt_str_t *)smc_arena_alloc(c->arena, it.count * sizeof *out->values);
@@ -362,13 +359,10 @@ static bool read_nested_lists(reader_ctx_t *c, uint32_t *present, unsigned field
                               bench_i32_lists_t *out)
 {
     smc_item_t it;
-    if (!next_item(c, &it) || (it.type != SMC_TYPE_NULL && it.type != SMC_TYPE_LIST)) {
-        return false;
+    int got = take(c, SMC_TYPE_LIST, present, field, &it);
+    if (got <= 0) {
+        return got == 0;
     }
-    if (it.type == SMC_TYPE_NULL) {
-        return true;
-    }
-    *present |= 1u << field;
     out->n = it.count;
     out->v = (bench_i32_array_t *)smc_arena_alloc(c->arena, it.count * sizeof *out->v);
     if (out->v == NULL) {
