@@ -29,6 +29,10 @@ typedef struct bench_config {
     unsigned samples;       /* samples per operation (>= 1; 200 by default) */
     uint64_t min_sample_ns; /* batch size is chosen so one sample lasts at least this */
     uint64_t warmup_ns;     /* warm-up time per operation */
+    /* > 0: no timing; instead each operation runs once, then this many times between
+     * callgrind client requests (zero the counters, dump them as "smc-bench PAYLOAD OP N"),
+     * for instruction counts under `valgrind --tool=callgrind` (bench/README.md). */
+    unsigned callgrind_runs;
 } bench_config_t;
 
 /** Statistics of one operation on one payload; times are per operation. */
@@ -53,7 +57,7 @@ uint64_t bench_now_ns(void);
 bool bench_measure(const bench_config_t *cfg, bench_op_fn op, void *ctx, bench_stats_t *out);
 
 /** Names of the operations, in the order bench_run_payload reports them. */
-#define BENCH_OP_COUNT 8
+#define BENCH_OP_COUNT 11
 extern const char *const bench_op_names[BENCH_OP_COUNT];
 
 /** Result of one payload: stats per op, and which ops ran. */
@@ -71,7 +75,13 @@ typedef struct bench_result {
  */
 bool bench_count_values(const bench_payload_t *p, uint64_t *values, smc_error_t *err);
 
-/** Run every operation selected in `op_mask` (bit i = bench_op_names[i]) on one payload. */
+/** True when this build can count instructions (valgrind/callgrind.h was found). */
+bool bench_callgrind_available(void);
+
+/**
+ * Run every operation selected in `op_mask` (bit i = bench_op_names[i]) on one payload. The
+ * typed operations run only on record payloads (bench_typed.h); elsewhere they are skipped.
+ */
 void bench_run_payload(const bench_config_t *cfg, const bench_payload_t *p, unsigned op_mask,
                        bench_result_t *res);
 

@@ -27,7 +27,8 @@ static const char bench_help[] =
     "(reader, no tree), decode (arena over a reused block, then reset), decode_alias\n"
     "(SMC_ALIAS_INPUT, zero-copy), decode_malloc (arena that mallocs and frees its blocks),\n"
     "encode (tree -> bytes, reused buffer), encode_malloc (output malloc'ed and freed per\n"
-    "message) and roundtrip (decode + encode + reset).\n"
+    "message), roundtrip (decode + encode + reset), and on record payloads typed_decode\n"
+    "(into C structs, bench_typed.h) and typed_encode (those structs back to bytes).\n"
     "\n"
     "Payloads: FILE... (decoded with --entry), else every payload of the manifest.\n"
     "  --manifest FILE      payload manifest (default $SMC_BENCH_MANIFEST, else\n"
@@ -40,6 +41,9 @@ static const char bench_help[] =
     "  --warmup-ms N        warm-up per operation (default 30)\n"
     "  --json               JSON lines on stdout instead of the table\n"
     "  --count-values       print payload, entry, bytes and value count only (no timing)\n"
+    "  --callgrind-runs N   no timing: run each op once, then N times between callgrind\n"
+    "                       client requests (zero, dump \"smc-bench PAYLOAD OP N\"); run\n"
+    "                       under valgrind --tool=callgrind for instructions per op\n"
     "\n"
     "Exit status: 0 success, 1 a payload failed to decode/encode, 2 usage or I/O error.\n";
 
@@ -171,6 +175,13 @@ static int parse_args(int argc, char **argv, options_t *o)
             i++;
         } else if (strcmp(a, "--warmup-ms") == 0 && parse_u64(val, 0, 600000, &n)) {
             o->cfg.warmup_ns = n * 1000000;
+            i++;
+        } else if (strcmp(a, "--callgrind-runs") == 0 && parse_u64(val, 1, 1000, &n)) {
+            if (!bench_callgrind_available()) {
+                fprintf(stderr, "error: --callgrind-runs: built without valgrind/callgrind.h\n");
+                return 2;
+            }
+            o->cfg.callgrind_runs = (unsigned)n;
             i++;
         } else if (strncmp(a, "--", 2) == 0) {
             fprintf(stderr, "error: unknown or invalid option '%s %s' (see smc bench --help)\n", a,
@@ -312,6 +323,17 @@ static void print_json_string(const char *s)
     putchar('"');
 }
 
+/* Callgrind mode: which dump holds the counts of this payload and op. */
+static void print_callgrind_line(const bench_payload_t *p, unsigned op, unsigned runs)
+{
+    fputs("{\"codec\":\"smc-c\",\"payload\":", stdout);
+    print_json_string(p->name);
+    printf(",\"entry\":\"%s\",\"op\":\"%s\",\"bytes\":%zu,\"values\":%llu,"
+           "\"callgrind_runs\":%u,\"callgrind_desc\":\"smc-bench ",
+           entry_name(p->entry), bench_op_names[op], p->len, (unsigned long long)p->values, runs);
+    printf("%s %s %u\"}\n", p->name, bench_op_names[op], runs);
+}
+
 static void print_json_line(const bench_payload_t *p, const bench_result_t *r, unsigned op)
 {
     const bench_stats_t *s = &r->op[op];
@@ -337,7 +359,7 @@ static void print_table_header(const options_t *o)
            "operation (median [p10..p90])\n",
            o->cfg.samples, (unsigned long long)(o->cfg.min_sample_ns / 1000),
            (unsigned long long)(o->cfg.warmup_ns / 1000000));
-    printf("%-22s %-8s %9s %8s  %-13s %11s %21s %9s %9s %8s\n", "payload", "entry", "bytes",
+    printf("%-22s %-8s %9s %8s  %-19s %11s %21s %9s %9s %8s\n", "payload", "entry", "bytes",
            "values", "op", "median ns", "p10..p90 ns", "MB/s", "ns/value", "xmemcpy");
 }
 
@@ -355,7 +377,7 @@ static void print_table_rows(const bench_payload_t *p, const bench_result_t *r)
         if (r->ran[0] && r->op[0].median_ns > 0) {
             snprintf(ratio, sizeof ratio, "%.2f", s->median_ns / r->op[0].median_ns);
         }
-        printf("%-22s %-8s %9zu %8llu  %-13s %11.0f %21s %9.1f %9.3f %8s\n", first ? p->name : "",
+        printf("%-22s %-8s %9zu %8llu  %-19s %11.0f %21s %9.1f %9.3f %8s\n", first ? p->name : "",
                first ? entry_name(p->entry) : "", p->len, (unsigned long long)p->values,
                bench_op_names[i], s->median_ns, spread,
                s->median_ns > 0 ? (double)p->len / s->median_ns * 1e3 : 0.0,
@@ -389,7 +411,7 @@ int smc_bench_main(int argc, char **argv)
     }
 
     int exit_code = 0;
-    if (!o.json && !o.count_only) {
+    if (!o.json && !o.count_only && o.cfg.callgrind_runs == 0) {
         print_table_header(&o);
     }
     for (unsigned i = 0; i < count; i++) {
@@ -414,7 +436,14 @@ int smc_bench_main(int argc, char **argv)
             fprintf(stderr, "error: %s: %s\n", p->name, r.error);
             exit_code = 1;
         }
-        if (o.json) {
+        if (o.cfg.callgrind_runs > 0) {
+            for (unsigned op = 0; op < BENCH_OP_COUNT; op++) {
+                if (r.ran[op]) {
+                    print_callgrind_line(p, op, o.cfg.callgrind_runs);
+                }
+            }
+            fflush(stdout);
+        } else if (o.json) {
             for (unsigned op = 0; op < BENCH_OP_COUNT; op++) {
                 if (r.ran[op]) {
                     print_json_line(p, &r, op);

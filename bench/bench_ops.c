@@ -9,6 +9,11 @@
 #include <string.h>
 
 #include "bench.h"
+#include "bench_typed.h"
+
+#ifdef SMC_BENCH_HAVE_CALLGRIND
+#include <valgrind/callgrind.h>
+#endif
 
 const char *const bench_op_names[BENCH_OP_COUNT] = {
     "memcpy",        /* copy of the payload bytes into a second buffer: the bandwidth floor */
@@ -20,6 +25,9 @@ const char *const bench_op_names[BENCH_OP_COUNT] = {
     "encode",        /* the decoded tree back to bytes, into a reused output buffer */
     "encode_malloc", /* as encode, into a buffer malloc'ed (and freed) per message */
     "roundtrip",     /* decode + encode + smc_arena_reset */
+    "typed_decode",  /* record payloads only: into C structs via the tree (bench_typed.h) */
+    "typed_decode_reader", /* the same structs read item by item with smc_reader_next */
+    "typed_encode",        /* those structs back to bytes, into a reused output buffer */
 };
 
 /* Tells the compiler that the memory at p is read and written here: stores to it cannot be
@@ -40,6 +48,11 @@ typedef struct op_ctx {
     smc_value_t *tree;
     smc_method_call_t call;
     smc_envelope_t env;
+    bench_shape_t shape;     /* BENCH_SHAPE_NONE: not a record payload */
+    smc_arena_t typed_arena; /* typed_decode: a reused caller block, like `arena` */
+    void *typed_block;
+    smc_arena_t records_arena; /* holds the records that `typed_encode` writes */
+    bench_records_t records;
     uint8_t *copy; /* memcpy destination */
     uint8_t *out;  /* encoder output */
     size_t out_cap;
@@ -239,13 +252,82 @@ static bool op_roundtrip(void *ctx)
     return ok;
 }
 
+static bool op_typed_decode(void *ctx)
+{
+    op_ctx_t *c = (op_ctx_t *)ctx;
+    bench_records_t records;
+    bool ok = bench_typed_decode(c->p->data, c->p->len, c->shape, &c->typed_arena, &records);
+    c->sink += (uint64_t)records.count + (uint64_t)smc_arena_used(&c->typed_arena);
+    smc_arena_reset(&c->typed_arena);
+    return ok;
+}
+
+static bool op_typed_decode_reader(void *ctx)
+{
+    op_ctx_t *c = (op_ctx_t *)ctx;
+    bench_records_t records;
+    bool ok = bench_typed_decode_reader(c->p->data, c->p->len, c->shape, &c->typed_arena, &records);
+    c->sink += (uint64_t)records.count + (uint64_t)smc_arena_used(&c->typed_arena);
+    smc_arena_reset(&c->typed_arena);
+    return ok;
+}
+
+static bool op_typed_encode(void *ctx)
+{
+    op_ctx_t *c = (op_ctx_t *)ctx;
+    size_t written = 0;
+    bool ok = bench_typed_encode(&c->records, c->out, c->out_cap, &written);
+    clobber(c->out);
+    c->sink += written;
+    return ok;
+}
+
 /* In the order of bench_op_names. */
 static const bench_op_fn op_fns[BENCH_OP_COUNT] = {
-    op_memcpy,        op_validate, op_decode,        op_decode_alias,
-    op_decode_malloc, op_encode,   op_encode_malloc, op_roundtrip,
+    op_memcpy,       op_validate,      op_decode,    op_decode_alias, op_decode_malloc,
+    op_encode,       op_encode_malloc, op_roundtrip, op_typed_decode, op_typed_decode_reader,
+    op_typed_encode,
 };
 
+#define OP_FIRST_TYPED 8u /* typed_decode, typed_decode_reader, typed_encode */
+
 /* ---- set-up ---- */
+
+/* Record payloads: the records the typed ops use, and the same identity check. */
+static bool prepare_typed(op_ctx_t *c, bench_result_t *res)
+{
+    const bench_payload_t *p = c->p;
+    c->shape = bench_typed_shape(p->data, p->len);
+    if (c->shape == BENCH_SHAPE_NONE) {
+        return true;
+    }
+    if (!bench_typed_decode(p->data, p->len, c->shape, &c->records_arena, &c->records)) {
+        snprintf(res->error, sizeof res->error, "typed decode failed");
+        return false;
+    }
+    /* Both decode paths must give records that encode back to the payload. */
+    bench_records_t by_reader;
+    size_t written = 0;
+    if (!bench_typed_decode_reader(p->data, p->len, c->shape, &c->records_arena, &by_reader) ||
+        !bench_typed_encode(&by_reader, c->out, c->out_cap, &written) || written != p->len ||
+        memcmp(c->out, p->data, p->len) != 0) {
+        snprintf(res->error, sizeof res->error, "typed reader decode differs from the input");
+        return false;
+    }
+    size_t block = smc_arena_used(&c->records_arena) + 4096;
+    c->typed_block = malloc(block);
+    if (c->typed_block == NULL) {
+        snprintf(res->error, sizeof res->error, "out of memory");
+        return false;
+    }
+    smc_arena_init(&c->typed_arena, c->typed_block, block, smc_allocator_malloc());
+    if (!bench_typed_encode(&c->records, c->out, c->out_cap, &written) || written != p->len ||
+        memcmp(c->out, p->data, p->len) != 0) {
+        snprintf(res->error, sizeof res->error, "typed re-encoding differs from the input");
+        return false;
+    }
+    return true;
+}
 
 static bool prepare(op_ctx_t *c, const bench_payload_t *p, bench_result_t *res)
 {
@@ -255,6 +337,8 @@ static bool prepare(op_ctx_t *c, const bench_payload_t *p, bench_result_t *res)
     c->alias.flags = SMC_MODE_FLUTTER | SMC_ALIAS_INPUT;
     smc_arena_init_allocator(&c->tree_arena, NULL);
     smc_arena_init_allocator(&c->arena_malloc, NULL);
+    smc_arena_init_allocator(&c->records_arena, NULL);
+    smc_arena_init_allocator(&c->typed_arena, NULL);
     if (!decode_into(c, &c->tree_arena, &c->owned, &c->tree, &c->call, &c->env)) {
         snprintf(res->error, sizeof res->error, "decode failed");
         return false;
@@ -278,7 +362,7 @@ static bool prepare(op_ctx_t *c, const bench_payload_t *p, bench_result_t *res)
         snprintf(res->error, sizeof res->error, "re-encoding differs from the input");
         return false;
     }
-    return true;
+    return p->entry != SMC_ENTRY_MESSAGE || prepare_typed(c, res);
 }
 
 static void release(op_ctx_t *c)
@@ -286,9 +370,43 @@ static void release(op_ctx_t *c)
     smc_arena_free(&c->arena);
     smc_arena_free(&c->arena_malloc);
     smc_arena_free(&c->tree_arena);
+    smc_arena_free(&c->records_arena);
+    smc_arena_free(&c->typed_arena);
+    free(c->typed_block);
     free(c->arena_block);
     free(c->copy);
     free(c->out);
+}
+
+bool bench_callgrind_available(void)
+{
+#ifdef SMC_BENCH_HAVE_CALLGRIND
+    return true;
+#else
+    return false;
+#endif
+}
+
+/* One warm run (first-touch and lazy-binding costs stay out), then the counted runs between
+ * a zeroing and a dump of callgrind's counters; the harness divides the dump's total by N. */
+static bool count_instructions(const bench_config_t *cfg, const bench_payload_t *p, unsigned op,
+                               op_ctx_t *c)
+{
+    bool ok = op_fns[op](c);
+#ifdef SMC_BENCH_HAVE_CALLGRIND
+    char desc[192];
+    snprintf(desc, sizeof desc, "smc-bench %s %s %u", p->name, bench_op_names[op],
+             cfg->callgrind_runs);
+    CALLGRIND_ZERO_STATS;
+    for (unsigned i = 0; ok && i < cfg->callgrind_runs; i++) {
+        ok = op_fns[op](c);
+    }
+    CALLGRIND_DUMP_STATS_AT(desc);
+#else
+    (void)cfg;
+    (void)p;
+#endif
+    return ok;
 }
 
 void bench_run_payload(const bench_config_t *cfg, const bench_payload_t *p, unsigned op_mask,
@@ -305,10 +423,13 @@ void bench_run_payload(const bench_config_t *cfg, const bench_payload_t *p, unsi
         res->failed = true;
     } else {
         for (unsigned i = 0; i < BENCH_OP_COUNT; i++) {
-            if (!(op_mask & (1u << i))) {
+            bool typed = i >= OP_FIRST_TYPED;
+            if (!(op_mask & (1u << i)) || (typed && c->shape == BENCH_SHAPE_NONE)) {
                 continue;
             }
-            if (!bench_measure(cfg, op_fns[i], c, &res->op[i])) {
+            bool ok = cfg->callgrind_runs > 0 ? count_instructions(cfg, p, i, c)
+                                              : bench_measure(cfg, op_fns[i], c, &res->op[i]);
+            if (!ok) {
                 res->failed = true;
                 snprintf(res->error, sizeof res->error, "%s failed", bench_op_names[i]);
                 break;

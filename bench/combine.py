@@ -1,57 +1,118 @@
 #!/usr/bin/env python3
-"""Combine the benchmark outputs of the C reference, Swift and Kotlin codecs into one table.
+"""Combine the benchmark rounds of every codec into one table and check the targets.
 
-Reads the JSON lines each bench printed (bench/README.md, "Output fields"), prints one table
-(payload x op: C ns, ns/value, x memcpy, Swift ns (x C), Kotlin ns (x C), Flutter's reference
-figure and how many times faster the C codec is), then checks every target of
-bench/budget.json and reports it met or missed (and by how much). Writes out/bench.json and
-out/bench.md.
+Reads the JSON lines each bench printed (bench/README.md "Output fields"), one file per codec
+and round, named CODEC.rN.jsonl (c.r1.jsonl, swift.r2.jsonl, kotlin.r1.jsonl, dart.r1.jsonl,
+...; the codec id is "smc-" + CODEC). Every figure is a median of round medians, and every
+ratio is taken inside one round (codec / C on the same payload and op, op / C's memcpy of the
+same bytes) before its median and range over the rounds are reported: figures measured in
+different rounds, or elsewhere, are never divided by each other. Instruction counts of the C
+reference (callgrind dumps of `smc bench --callgrind-runs N`) are printed beside its times as
+the figure that does not move with machine load. Targets come from bench/budget.json; the
+Flutter figures there are printed as context, with their machine and date, and not scored.
 
-Timing never makes this fail: the exit status is 1 only for errors (a codec reported an
-error, a file is unreadable, or the C results are missing), else 0.
-
-The value count of each payload comes from the C bench only (one definition, one place);
-ns/value for every codec is computed here from it.
-Python 3 standard library only.
+Writes out/bench.json (everything) and out/bench.md. Timing never makes this fail: the exit
+status is 1 only for errors (a codec reported an error, a codec that ran lacks a result the
+C bench has, no C results), else 0. Python 3 standard library only.
 """
 
 import argparse
 import datetime
+import glob
 import json
 import os
 import platform
+import re
+import statistics
 import sys
 
-OP_ORDER = ["validate", "decode", "decode_alias", "decode_malloc", "encode", "encode_malloc", "roundtrip"]
-CODECS = [("smc-c", "C"), ("smc-swift", "Swift"), ("smc-kotlin", "Kotlin")]
-# Dart (issue 17): the pure-Dart codec on whatever Dart VM runs here (see DART_NOTE).
-CODECS.append(("smc-dart", "Dart"))
-DART_NOTE = ("Dart = the pure-Dart codec (runners/dart) on the Dart VM found by runners/dart/tool/dart-vm.sh; "
-             "on this project's machine the 32-bit JIT VM of Dart 2.16.2, which boxes 64-bit ints: "
-             "not a measure of Dart AOT on 64-bit devices.")
+OP_ORDER = ["validate", "decode", "decode_alias", "decode_malloc", "encode", "encode_malloc",
+            "roundtrip", "typed_decode", "typed_decode_reader", "typed_encode"]
+# The ops every other codec measures, and on which payloads.
+GENERIC_OPS = ["decode", "encode", "roundtrip"]
+TYPED_OPS = ["typed_decode", "typed_encode"]
+KNOWN_CODECS = {"smc-c": "C", "smc-swift": "Swift", "smc-swift-flat": "Swift flat",
+                "smc-kotlin": "Kotlin", "smc-kotlin-flat": "Kotlin flat", "smc-dart": "Dart"}
+# Notes printed when the codec is in the run.
+CODEC_NOTES = {
+    "smc-swift-flat": "Swift flat / Kotlin flat = the generic ops over the flat form (SMCNode / FlatCodec: the "
+                      "message's nodes in one array and one copy of its bytes, values built on access); Swift = "
+                      "the value model SMCValue, Kotlin = host values (ArrayList, boxed numbers), and both the typed records.",
+    "smc-dart": "Dart = the pure-Dart codec (runners/dart) on the Dart VM found by runners/dart/tool/dart-vm.sh; "
+                "on this project's machine the 32-bit JIT VM of Dart 2.16.2, which boxes 64-bit ints: "
+                "not a measure of Dart AOT on 64-bit devices.",
+}
+# Diagnostic runs of a codec in a changed environment (bench/run.sh).
+DIAGNOSTIC_LABELS = {"smc-swift-glibc-kept": "Swift, glibc heap kept"}
 
 
-def read_jsonl(path, errors):
-    """Records of one codec, keyed (payload, op). Lines with an "error" field are errors."""
-    records = {}
-    if path is None or not os.path.exists(path):
+def label(codec):
+    return KNOWN_CODECS.get(codec) or DIAGNOSTIC_LABELS.get(codec) or codec
+
+
+def codec_order(codecs):
+    known = [c for c in KNOWN_CODECS if c in codecs]
+    return known + sorted(c for c in codecs if c not in KNOWN_CODECS)
+
+
+def read_rounds(raw_dir, errors):
+    """{codec: {round: {(payload, op): record}}} from CODEC.rN.jsonl files."""
+    results = {}
+    for path in sorted(glob.glob(os.path.join(raw_dir, "*.r*.jsonl"))):
+        m = re.match(r"(.+)\.r(\d+)\.jsonl$", os.path.basename(path))
+        if not m:
+            continue
+        codec, rnd = "smc-" + m.group(1), int(m.group(2))
+        recs = results.setdefault(codec, {}).setdefault(rnd, {})
+        with open(path, encoding="utf-8") as f:
+            for n, line in enumerate(f, 1):
+                line = line.strip()
+                if not line.startswith("{"):
+                    continue
+                try:
+                    rec = json.loads(line)
+                except ValueError as e:
+                    errors.append("%s:%d: not JSON (%s)" % (path, n, e))
+                    continue
+                if "error" in rec:
+                    errors.append("%s: %s: %s" % (label(codec), rec.get("payload", "?"), rec["error"]))
+                elif "op" in rec and "payload" in rec and "median_ns" in rec:
+                    recs[(rec["payload"], rec["op"])] = rec
+    return results
+
+
+def read_callgrind(cg_dir, errors):
+    """{(payload, op): instructions per op} from callgrind dumps with "smc-bench P OP N" descs."""
+    counts = {}
+    if not cg_dir or not os.path.isdir(cg_dir):
+        return counts
+    for path in sorted(glob.glob(os.path.join(cg_dir, "callgrind.out*"))):
+        desc, total = None, None
+        with open(path, encoding="utf-8", errors="replace") as f:
+            for line in f:
+                if line.startswith("desc: Trigger: Client Request: smc-bench "):
+                    desc = line.split("smc-bench ", 1)[1].split()
+                elif line.startswith("totals:") or (total is None and line.startswith("summary:")):
+                    total = int(line.split()[1])
+        if desc is None:
+            continue  # the dump callgrind writes at exit
+        if len(desc) != 3 or total is None:
+            errors.append("%s: unreadable callgrind dump" % path)
+            continue
+        payload, op, runs = desc[0], desc[1], int(desc[2])
+        counts[(payload, op)] = total / runs
+    return counts
+
+
+def median(xs):
+    return statistics.median(xs) if xs else None
+
+
+def summary(xs):
+    """Median and range of per-round figures (None when there are none)."""
+    if not xs:
         return None
-    with open(path, encoding="utf-8") as f:
-        for n, line in enumerate(f, 1):
-            line = line.strip()
-            if not line.startswith("{"):
-                continue
-            try:
-                rec = json.loads(line)
-            except ValueError as e:
-                errors.append("%s:%d: not JSON (%s)" % (path, n, e))
-                continue
-            if "error" in rec:
-                errors.append("%s: %s: %s" % (path, rec.get("payload", "?"), rec["error"]))
-                continue
-            if "op" in rec and "payload" in rec:
-                records[(rec["payload"], rec["op"])] = rec
-    return records
+    return {"median": median(xs), "min": min(xs), "max": max(xs), "rounds": len(xs)}
 
 
 def fmt_ns(ns):
@@ -64,6 +125,22 @@ def fmt_ns(ns):
     if ns >= 1e3:
         return "%.2f us" % (ns / 1e3)
     return "%.0f ns" % ns
+
+
+def fmt_spread(s):
+    """'±N%' half the range of the round medians, relative to their median."""
+    if s is None or s["rounds"] < 2 or not s["median"]:
+        return ""
+    return " ±%.0f%%" % (50.0 * (s["max"] - s["min"]) / s["median"])
+
+
+def fmt_ratio(s):
+    if s is None:
+        return "-"
+    text = "%.2fx" % s["median"]
+    if s["rounds"] >= 2:
+        text += " (%.2f-%.2f)" % (s["min"], s["max"])
+    return text
 
 
 def machine_info():
@@ -80,77 +157,103 @@ def machine_info():
             "python": platform.python_version()}
 
 
-def build_rows(results, manifest_order, flutter):
-    """One row per (payload, op) that the C bench measured."""
-    c = results["smc-c"]
-    payloads = [p for p in manifest_order if any((p, op) in c for op in OP_ORDER)]
-    payloads += sorted({p for p, _ in c} - set(payloads))
+class Run:
+    """All rounds of all codecs, with same-round ratios."""
+
+    def __init__(self, results):
+        self.results = results
+        self.rounds = sorted(results.get("smc-c", {}))
+
+    def rec(self, codec, rnd, payload, op):
+        return self.results.get(codec, {}).get(rnd, {}).get((payload, op))
+
+    def ns(self, codec, rnd, payload, op):
+        r = self.rec(codec, rnd, payload, op)
+        return r["median_ns"] if r else None
+
+    def times(self, codec, payload, op):
+        return summary([t for t in (self.ns(codec, r, payload, op) for r in self.rounds_of(codec))
+                        if t is not None])
+
+    def rounds_of(self, codec):
+        return sorted(self.results.get(codec, {}))
+
+    def ratio(self, num, den, payload, op, den_op=None, den_payload=None):
+        """Per-round num/den (same round), summarised; None if no round has both."""
+        xs = []
+        for r in self.rounds_of(num):
+            a = self.ns(num, r, payload, op)
+            b = self.ns(den, r, den_payload or payload, den_op or op)
+            if a is not None and b:
+                xs.append(a / b)
+        return summary(xs)
+
+    def c_payload_ops(self):
+        seen = {}
+        for rnd in self.rounds:
+            for (p, op), rec in self.results["smc-c"][rnd].items():
+                seen.setdefault(p, set()).add(op)
+                seen[p + "#entry"] = rec.get("entry", "message")
+        return seen
+
+
+def build_rows(run, manifest_order, callgrind, codecs):
+    seen = run.c_payload_ops()
+    payloads = [p for p in manifest_order if p in seen]
+    payloads += sorted(p for p in seen if "#" not in p and p not in payloads)
     rows = []
     for p in payloads:
-        memcpy = c.get((p, "memcpy"))
-        values = None
         for op in OP_ORDER:
-            rec = c.get((p, op))
-            if rec is None:
+            if op not in seen[p]:
                 continue
+            c = run.times("smc-c", p, op)
+            rec = next(run.rec("smc-c", r, p, op) for r in run.rounds if run.rec("smc-c", r, p, op))
             values = rec["values"]
-            ns = rec["median_ns"]
+            instr = callgrind.get((p, op))
             row = {
-                "payload": p, "op": op, "entry": rec.get("entry", "message"), "bytes": rec["bytes"],
-                "values": values, "c_ns": ns, "c_p10_ns": rec["p10_ns"], "c_p90_ns": rec["p90_ns"],
-                "ns_per_value": ns / values if values else None,
-                "x_memcpy": ns / memcpy["median_ns"] if memcpy and memcpy["median_ns"] > 0 else None,
-                "memcpy_ns": memcpy["median_ns"] if memcpy else None,
+                "payload": p, "op": op, "entry": seen[p + "#entry"], "bytes": rec["bytes"],
+                "values": values, "c_ns": c, "memcpy_ns": run.times("smc-c", p, "memcpy"),
+                "c_x_memcpy": run.ratio("smc-c", "smc-c", p, op, den_op="memcpy"),
+                "c_instructions": instr, "c_instructions_per_value": instr / values if instr and values else None,
+                "codecs": {},
             }
-            for codec, label in CODECS[1:]:
-                other = results.get(codec) or {}
-                o = other.get((p, op))
-                row[label.lower() + "_ns"] = o["median_ns"] if o else None
-                row[label.lower() + "_x_c"] = o["median_ns"] / ns if o and ns > 0 else None
-            ref = flutter.get(p, {})
-            ref_ns = ref.get(op + "_ns") if op in ("decode", "encode") else None
-            row["flutter_ns"] = ref_ns
-            row["flutter_by"] = ref.get(op + "_by") if ref_ns else None
-            row["x_faster_than_flutter"] = ref_ns / ns if ref_ns and ns > 0 else None
+            for codec in codecs[1:]:
+                row["codecs"][codec] = {
+                    "ns": run.times(codec, p, op),
+                    "x_c": run.ratio(codec, "smc-c", p, op),
+                    "x_memcpy": run.ratio(codec, "smc-c", p, op, den_op="memcpy"),
+                }
             rows.append(row)
     return rows
 
 
-def table_lines(rows, codecs_present):
-    head = ["payload", "op", "C median", "ns/value", "x memcpy"]
-    for _, label in CODECS[1:]:
-        head.append(label + " (x C)")
-    head += ["Flutter ref", "x faster than Flutter"]
-    body = []
-    last = None
+def table_lines(rows, codecs, skipped):
+    head = ["payload", "op", "C median", "C instr/value", "x memcpy"]
+    head += [label(c) + " (x C)" for c in codecs[1:]]
+    body, last = [], None
     for r in rows:
-        cells = [r["payload"] if r["payload"] != last else "", r["op"], fmt_ns(r["c_ns"]),
-                 "%.2f" % r["ns_per_value"] if r["ns_per_value"] is not None else "-",
-                 "%.2f" % r["x_memcpy"] if r["x_memcpy"] is not None else "-"]
+        c = r["c_ns"]
+        cells = [r["payload"] if r["payload"] != last else "", r["op"],
+                 fmt_ns(c["median"] if c else None) + fmt_spread(c),
+                 "%.1f" % r["c_instructions_per_value"] if r["c_instructions_per_value"] else "-",
+                 "%.2f" % r["c_x_memcpy"]["median"] if r["c_x_memcpy"] else "-"]
         last = r["payload"]
-        for _, label in CODECS[1:]:
-            key = label.lower()
-            if label not in codecs_present:
-                cells.append("skipped")
-            elif r[key + "_ns"] is None:
+        for codec in codecs[1:]:
+            o = r["codecs"][codec]
+            if o["ns"] is None:
                 cells.append("-")
             else:
-                cells.append("%s (%.1fx)" % (fmt_ns(r[key + "_ns"]), r[key + "_x_c"]))
-        if r["flutter_ns"]:
-            cells.append("%s %s" % (fmt_ns(r["flutter_ns"]), r["flutter_by"]))
-            cells.append("%.2fx" % r["x_faster_than_flutter"])
-        else:
-            cells += ["", ""]
+                cells.append("%s (%s)" % (fmt_ns(o["ns"]["median"]), fmt_ratio(o["x_c"])))
         body.append(cells)
     return head, body
 
 
 def render_text(head, body):
-    widths = [max(len(h), *(len(b[i]) for b in body)) if body else len(h) for i, h in enumerate(head)]
-    out = ["  ".join(h.ljust(w) for h, w in zip(head, widths))]
+    widths = [max([len(h)] + [len(b[i]) for b in body]) for i, h in enumerate(head)]
+    out = ["  ".join(h.ljust(w) for h, w in zip(head, widths)).rstrip()]
     out.append("  ".join("-" * w for w in widths))
     for b in body:
-        out.append("  ".join(c.ljust(w) for c, w in zip(b, widths)))
+        out.append("  ".join(c.ljust(w) for c, w in zip(b, widths)).rstrip())
     return out
 
 
@@ -161,75 +264,84 @@ def render_md(head, body):
     return out
 
 
-def evaluate_targets(budget, results, extra):
-    """Each target -> list of checks {what, value, limit, met, detail}."""
-    flutter = budget["flutter_reference"]["payloads"]
+def payload_set(spec, budget, run, manifest):
+    """A target's payload list: a list, the name of a list in the budget, "typed" (the
+    manifest's record payloads) or "*" (every payload C measured)."""
+    if spec == "typed":
+        wanted = [m["file"] for m in manifest if m.get("typed")]
+    elif spec == "*":
+        wanted = [m["file"] for m in manifest]
+    else:
+        wanted = spec if isinstance(spec, list) else budget[spec]
+    # A run on a subset of the payloads (--payload) checks the ones it measured.
+    measured = run.c_payload_ops()
+    return [p for p in wanted if p in measured]
+
+
+def check(what, s, limit, unit_text):
+    """One verdict from a per-round summary `s` against `limit` (met when the median is)."""
+    if s is None:
+        return {"what": what, "met": None, "detail": "not measured"}
+    met = s["median"] <= limit
+    detail = unit_text(s)
+    if s["rounds"] >= 2 and s["min"] <= limit < s["max"]:
+        detail += "; the rounds straddle the limit"
+    if not met:
+        detail += "; %.0f%% over the limit" % (100 * (s["median"] / limit - 1))
+    return {"what": what, "value": s["median"], "min": s["min"], "max": s["max"], "limit": limit,
+            "met": met, "detail": detail}
+
+
+def evaluate_targets(budget, run, manifest, extra):
     outcomes = []
     for t in budget["targets"]:
-        recs = results.get(t.get("codec", "smc-c")) or {}
-        checks = []
-        kind = t["kind"]
-
-        def median(p, op):
-            r = recs.get((p, op))
-            return r["median_ns"] if r else None
-
-        if kind == "faster_than_flutter":
-            for p in t["payloads"]:
-                for op in t["ops"]:
-                    ns, ref = median(p, op), flutter.get(p, {}).get(op + "_ns")
-                    if ns is None or ref is None:
-                        checks.append({"what": "%s %s" % (p, op), "met": None, "detail": "not measured"})
-                        continue
-                    speed = ref / ns
-                    values = recs[(p, op)]["values"]
-                    met = speed >= t["factor"]
-                    detail = "%.2fx faster than Flutter (%s vs %s; %.2f ns/value)" % (
-                        speed, fmt_ns(ns), fmt_ns(ref), ns / values)
-                    if not met:
-                        detail += "; needs %s, i.e. %.0f%% less time" % (
-                            fmt_ns(ref / t["factor"]), 100 * (1 - (ref / t["factor"]) / ns))
-                    checks.append({"what": "%s %s" % (p, op), "value": speed, "limit": t["factor"],
-                                   "met": met, "detail": detail})
-        elif kind == "max_x_memcpy":
-            for p in t["payloads"]:
-                for op in t["ops"]:
-                    ns, mc = median(p, op), median(p, "memcpy")
-                    if ns is None or mc is None:
-                        checks.append({"what": "%s %s" % (p, op), "met": None, "detail": "not measured"})
-                        continue
-                    x = ns / mc
-                    met = x <= t["max"]
-                    checks.append({"what": "%s %s" % (p, op), "value": x, "limit": t["max"], "met": met,
-                                   "detail": "%.2f of memcpy bandwidth (%s vs memcpy %s)%s" % (
-                                       mc / ns, fmt_ns(ns), fmt_ns(mc),
-                                       "" if met else "; %.0f%% over the limit" % (100 * (x / t["max"] - 1)))})
-        elif kind == "max_ratio_between_payloads":
+        checks, kind = [], t["kind"]
+        if kind == "codec_ratio":
+            if "pairs" in t:
+                pairs = [tuple(p) for p in t["pairs"]]
+            else:
+                nums = t["numerator"] if isinstance(t["numerator"], list) else [t["numerator"]]
+                pairs = [(num, t["denominator"]) for num in nums]
+            for num, den in pairs:
+                missing = [c for c in (num, den) if c not in run.results]
+                if missing:
+                    checks.append({"what": label(num), "met": None,
+                                   "detail": "%s did not run" % " and ".join(label(c) for c in missing)})
+                    continue
+                for p in payload_set(t["payloads"], budget, run, manifest):
+                    for op in t["ops"]:
+                        s = run.ratio(num, den, p, op)
+                        if s is None and t["payloads"] == "*":
+                            continue  # an op that does not apply to this payload
+                        what = "%s %s %s" % (label(num), p, op) if "pairs" not in t else \
+                            "%s vs %s %s %s" % (label(num), label(den), p, op)
+                        checks.append(check(what, s, t["max"],
+                                            lambda s, num=num, den=den: "%s / %s = %s" % (label(num), label(den), fmt_ratio(s))))
+        elif kind == "x_memcpy":
+            for codec in t["codecs"]:
+                if codec not in run.results:
+                    checks.append({"what": label(codec), "met": None, "detail": "%s did not run" % label(codec)})
+                    continue
+                for p in payload_set(t["payloads"], budget, run, manifest):
+                    for op in t["ops"]:
+                        s = run.ratio(codec, "smc-c", p, op, den_op="memcpy")
+                        checks.append(check("%s %s %s" % (label(codec), p, op), s, t["max"],
+                                            lambda s: "%.2f of memcpy bandwidth (x memcpy %s)" % (1 / s["median"], fmt_ratio(s))))
+        elif kind == "payload_ratio":
+            measured = run.c_payload_ops()
             for big, small in t["pairs"]:
-                a, b = median(big, t["op"]), median(small, t["op"])
-                if a is None or b is None:
-                    checks.append({"what": "%s vs %s" % (big, small), "met": None, "detail": "not measured"})
+                if big not in measured or small not in measured:
+                    continue  # not in this run (--payload)
+                s = run.ratio(t["codec"], t["codec"], big, t["op"], den_payload=small)
+                checks.append(check("%s: %s vs %s" % (t["op"], big, small), s, t["max"],
+                                    lambda s: fmt_ratio(s)))
+        elif kind == "op_ratio":
+            for p in payload_set(t["payloads"], budget, run, manifest):
+                s = run.ratio(t["codec"], t["codec"], p, t["numerator"], den_op=t["denominator"])
+                if s is None and t["payloads"] == "*":
                     continue
-                x = a / b
-                met = x <= t["max"]
-                checks.append({"what": "%s: %s vs %s" % (t["op"], big, small), "value": x, "limit": t["max"],
-                               "met": met, "detail": "%s vs %s (%.2fx)" % (fmt_ns(a), fmt_ns(b), x)})
-        elif kind == "max_op_ratio":
-            payloads = t["payloads"]
-            if payloads == "*":
-                payloads = sorted({p for p, _ in recs})
-            for p in payloads:
-                a, b = median(p, t["numerator"]), median(p, t["denominator"])
-                if a is None or b is None:
-                    if t["payloads"] != "*":
-                        checks.append({"what": p, "met": None, "detail": "not measured"})
-                    continue
-                x = a / b
-                met = x <= t["max"]
-                checks.append({"what": "%s %s/%s" % (p, t["numerator"], t["denominator"]), "value": x,
-                               "limit": t["max"], "met": met,
-                               "detail": "%.2fx (%s vs %s)%s" % (x, fmt_ns(a), fmt_ns(b),
-                                                                "" if met else "; %.0f%% over" % (100 * (x / t["max"] - 1)))})
+                checks.append(check("%s %s/%s" % (p, t["numerator"], t["denominator"]), s, t["max"],
+                                    lambda s: fmt_ratio(s)))
         elif kind == "max_wall_seconds":
             m = extra.get(t["measurement"])
             if m is None:
@@ -239,8 +351,8 @@ def evaluate_targets(budget, results, extra):
                 checks.append({"what": t["measurement"], "met": None, "value": m["seconds"],
                                "detail": "%.1f s, but the run exited with status %s" % (m["seconds"], m["status"])})
             else:
-                met = m["seconds"] <= t["max"]
-                checks.append({"what": t["measurement"], "value": m["seconds"], "limit": t["max"], "met": met,
+                checks.append({"what": t["measurement"], "value": m["seconds"], "limit": t["max"],
+                               "met": m["seconds"] <= t["max"],
                                "detail": "%.1f s wall (limit %.0f s)" % (m["seconds"], t["max"])})
         else:
             checks.append({"what": kind, "met": None, "detail": "unknown target kind"})
@@ -255,42 +367,83 @@ def evaluate_targets(budget, results, extra):
     return outcomes
 
 
-def target_lines(outcomes):
+def target_lines(outcomes, verbose):
     out = []
     for o in outcomes:
-        out.append("[%s] %s: %s" % (o["status"].upper(), o["id"], o["text"]))
+        missed = sum(1 for c in o["checks"] if c["met"] is False)
+        out.append("[%s] %s: %s (%d checks, %d missed)" % (o["status"].upper(), o["id"], o["text"],
+                                                          len(o["checks"]), missed))
         for c in o["checks"]:
-            mark = {True: "met   ", False: "MISSED", None: "n/a   "}[c["met"]]
-            out.append("    %s %s: %s" % (mark, c["what"], c["detail"]))
+            if verbose or c["met"] is not True:
+                mark = {True: "met   ", False: "MISSED", None: "n/a   "}[c["met"]]
+                out.append("    %s %s: %s" % (mark, c["what"], c["detail"]))
     return out
+
+
+def context_lines(budget, run):
+    ref = budget.get("context", {}).get("flutter_reference")
+    if not ref:
+        return []
+    out = ["Context, not scored: Flutter's codecs measured elsewhere (%s; %s):" % (ref["machine"], ref["date"])]
+    for p, fig in ref["payloads"].items():
+        if run.times("smc-c", p, "decode") is None:
+            continue
+        c_dec, c_enc, c_mc = (run.times("smc-c", p, op) for op in ("decode", "encode", "memcpy"))
+        out.append("    %s: decode %s (%s), encode %s (%s), their memcpy %s; here C decode %s, encode %s, memcpy %s" % (
+            p, fmt_ns(fig["decode_ns"]), fig["decode_by"], fmt_ns(fig["encode_ns"]), fig["encode_by"],
+            fmt_ns(fig.get("memcpy_ns")), fmt_ns(c_dec and c_dec["median"]), fmt_ns(c_enc and c_enc["median"]),
+            fmt_ns(c_mc and c_mc["median"])))
+    return out
+
+
+def completeness_errors(run, manifest, codecs, generic_only):
+    """A codec that ran must have measured every generic op C has, and the typed ops on every
+    record payload (unless declared generic-only: it has no typed bench, and the report says
+    so); a hole is an error (a skipped toolchain is reported, never a hole)."""
+    errors = []
+    typed = {m["file"] for m in manifest if m.get("typed")}
+    seen = run.c_payload_ops()
+    for codec in codecs[1:]:
+        for rnd in run.rounds_of(codec):
+            for p in (p for p in seen if "#" not in p):
+                ops = [op for op in GENERIC_OPS if op in seen[p]]
+                if p in typed and codec not in generic_only:
+                    ops += [op for op in TYPED_OPS if op in seen[p]]
+                for op in ops:
+                    if run.rec(codec, rnd, p, op) is None:
+                        errors.append("%s round %d has no %s result for %s" % (label(codec), rnd, op, p))
+    for p in typed:
+        if p in seen and not all(op in seen[p] for op in TYPED_OPS):
+            errors.append("C has no typed result for record payload %s" % p)
+    return errors
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--c", required=True, help="JSON lines of `smc bench --json`")
-    ap.add_argument("--swift", help="JSON lines of smc-swift-bench")
-    ap.add_argument("--kotlin", help="JSON lines of smc-kotlin-bench")
-    ap.add_argument("--dart", help="JSON lines of runners/dart bin/bench.dart")
+    ap.add_argument("--raw", required=True, help="directory of CODEC.rN.jsonl files")
+    ap.add_argument("--callgrind", help="directory of callgrind dumps of smc bench --callgrind-runs")
     ap.add_argument("--skipped", action="append", default=[], metavar="CODEC=REASON",
                     help="a codec that was not run, and why")
+    ap.add_argument("--generic-only", action="append", default=[], metavar="CODEC",
+                    help="a codec (e.g. dart) that has no typed-record bench")
     ap.add_argument("--manifest", default=os.path.join(os.path.dirname(__file__), "payloads.json"))
     ap.add_argument("--budget", default=os.path.join(os.path.dirname(__file__), "budget.json"))
     ap.add_argument("--load", help="text file with `uptime` lines taken during the run")
     ap.add_argument("--conformance-time", help='JSON {"seconds": S, "status": N} of scripts/conformance.sh')
     ap.add_argument("--out", default="out", help="directory for bench.json and bench.md")
     ap.add_argument("--label", default="", help="free text for the report header (e.g. smoke)")
+    ap.add_argument("--verbose", action="store_true", help="list met checks too")
     args = ap.parse_args()
 
     errors = []
-    results = {"smc-c": read_jsonl(args.c, errors),
-               "smc-swift": read_jsonl(args.swift, errors),
-               "smc-kotlin": read_jsonl(args.kotlin, errors),
-               "smc-dart": read_jsonl(args.dart, errors)}
-    if not results["smc-c"]:
-        errors.append("no C results in %s" % args.c)
-        results["smc-c"] = {}
+    results = read_rounds(args.raw, errors)
+    if not results.get("smc-c"):
+        errors.append("no C results in %s" % args.raw)
+        results["smc-c"] = {1: {}}
+    run = Run(results)
+    callgrind = read_callgrind(args.callgrind, errors)
+    codecs = ["smc-c"] + [c for c in codec_order(results) if c != "smc-c"]
     skipped = dict(s.split("=", 1) for s in args.skipped)
-    codecs_present = {label for codec, label in CODECS if results.get(codec) is not None}
     with open(args.manifest, encoding="utf-8") as f:
         manifest = json.load(f)["payloads"]
     with open(args.budget, encoding="utf-8") as f:
@@ -303,50 +456,53 @@ def main():
     if args.load and os.path.exists(args.load):
         with open(args.load, encoding="utf-8") as f:
             load = [l.rstrip("\n") for l in f if l.strip()]
+    generic_only = {"smc-" + c for c in args.generic_only}
+    errors += completeness_errors(run, manifest, codecs, generic_only)
 
-    # Every codec must have measured what the C bench measured for the shared ops; a hole is
-    # an error only if that codec ran at all (a skipped toolchain is reported, not failed).
-    for codec, label in CODECS[1:]:
-        recs = results.get(codec)
-        if recs is None:
-            continue
-        for (p, op) in results["smc-c"]:
-            if op in ("decode", "encode", "roundtrip") and (p, op) not in recs:
-                errors.append("%s has no %s result for %s" % (label, op, p))
-
-    rows = build_rows(results, [m["file"] for m in manifest], budget["flutter_reference"]["payloads"])
-    head, body = table_lines(rows, codecs_present)
-    outcomes = evaluate_targets(budget, results, extra)
+    rows = build_rows(run, [m["file"] for m in manifest], callgrind, codecs)
+    head, body = table_lines(rows, codecs, skipped)
+    outcomes = evaluate_targets(budget, run, manifest, extra)
     info = machine_info()
     when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
 
     header = ["Benchmark %s%s: %s, %s CPUs; %s" % (
         when, " (" + args.label + ")" if args.label else "", info["cpu"], info["cpus"], info["os"])]
+    header.append("rounds: %d, interleaved (the codecs run one after another in each round, in a "
+                  "rotating order); codecs: %s" % (len(run.rounds), ", ".join(label(c) for c in codecs)))
     header += ["load: " + l for l in load]
-    for codec, label in CODECS[1:]:
-        if results.get(codec) is None:
-            header.append("%s: skipped (%s)" % (label, skipped.get(label.lower(), "no results")))
-    notes = ["Times are medians per operation; x C = codec time / C time; x memcpy = C time / memcpy "
-             "of the same bytes in the same run; Flutter ref = fastest Flutter codec (bench/budget.json)."]
-    if results.get("smc-dart") is not None:
-        notes.append(DART_NOTE)
-
-    text = header + [""] + render_text(head, body) + [""] + notes + ["", "Targets (reporting only):"] + target_lines(outcomes)
+    for codec, reason in sorted(skipped.items()):
+        header.append("%s: skipped (%s)" % (codec, reason))
+    if not callgrind:
+        header.append("C instructions: not counted in this run (valgrind missing or --no-callgrind)")
+    for codec in sorted(generic_only & set(codecs)):
+        header.append("%s: generic ops only (it has no typed-record bench)" % label(codec))
+    notes = [
+        "C median: median over the rounds of each round's median, ±: half the range of the round medians.",
+        "C instr/value: callgrind instructions per operation / values (the figure that does not move with load).",
+        "x memcpy: C time / C's memcpy of the same bytes, per round. Codec (x C): that codec's median, and the",
+        "median (and range) over the rounds of its time / C's time on the same payload and op in the same round.",
+    ] + [CODEC_NOTES[c] for c in codecs if c in CODEC_NOTES]
+    text = header + [""] + render_text(head, body) + [""] + notes
+    text += ["", "Targets (reporting only; bench/budget.json):"] + target_lines(outcomes, args.verbose)
+    text += [""] + context_lines(budget, run)
     if errors:
         text += ["", "ERRORS:"] + ["  " + e for e in errors]
     print("\n".join(text))
 
     os.makedirs(args.out, exist_ok=True)
-    md = ["# Benchmark results", ""] + ["* " + h for h in header] + [""] + render_md(head, body) + [""] + notes
-    md += ["", "## Targets (reporting only)", "", "```"] + target_lines(outcomes) + ["```"]
+    md = ["# Benchmark results", ""] + ["* " + h for h in header] + [""] + render_md(head, body)
+    md += [""] + notes + ["", "## Targets (reporting only)", "", "```"] + target_lines(outcomes, True) + ["```"]
+    md += ["", "## Context (not scored)", ""] + ["    " + l for l in context_lines(budget, run)]
     if errors:
         md += ["", "## Errors", ""] + ["* " + e for e in errors]
     with open(os.path.join(args.out, "bench.md"), "w", encoding="utf-8") as f:
         f.write("\n".join(md) + "\n")
     doc = {
-        "when": when, "label": args.label, "machine": info, "load": load,
-        "skipped": skipped, "errors": errors, "rows": rows, "targets": outcomes,
-        "raw": {codec: [r for r in (recs or {}).values()] for codec, recs in results.items()},
+        "when": when, "label": args.label, "machine": info, "load": load, "rounds": run.rounds,
+        "codecs": codecs, "skipped": skipped, "errors": errors, "rows": rows, "targets": outcomes,
+        "callgrind_instructions": {"%s %s" % k: v for k, v in callgrind.items()},
+        "raw": {codec: {str(r): list(recs.values()) for r, recs in rounds.items()}
+                for codec, rounds in results.items()},
         "conformance": extra.get("conformance"),
     }
     with open(os.path.join(args.out, "bench.json"), "w", encoding="utf-8") as f:

@@ -155,14 +155,40 @@ def generated_payloads(record):
     ]
 
 
+# Custom tags of the records of the typed benchmark (bench/README.md "Typed records").
+RECORD_CLASSES = {129: "AnrRecord", 131: "LatLng"}
+
+
+def typed_shape(data):
+    """The record class a message payload holds ("AnrRecord", or "[LatLng]" for a List of
+    them, judged from the first element), or None: the typed ops run on these payloads only.
+    The benches apply the same rule (bench_typed_shape in bench_typed.c)."""
+    if data and data[0] in RECORD_CLASSES:
+        return RECORD_CLASSES[data[0]]
+    if len(data) >= 3 and data[0] == 0x0C:
+        first = 2 if data[1] < 254 else 4 if data[1] == 254 else 6
+        if first < len(data) and data[first] in RECORD_CLASSES:
+            return "[%s]" % RECORD_CLASSES[data[first]]
+    return None
+
+
+def with_typed(entry, data):
+    """The manifest entry with its "typed" field when the payload holds records."""
+    shape = typed_shape(data) if entry["entry"] == "message" else None
+    if shape is not None:
+        entry["typed"] = shape
+    return entry
+
+
 def build(shared_dir):
     """Everything that belongs in bench/payloads/: {file name: bytes}, and the manifest."""
     files = {}
     manifest = []
     for name, digest, description in SHARED:
         files[name] = None  # copied, checked by hash
-        manifest.append({"file": name, "entry": "message", "description": description,
-                         "source": "shared:" + name, "sha256": digest})
+        manifest.append(with_typed({"file": name, "entry": "message", "description": description,
+                                    "source": "shared:" + name, "sha256": digest},
+                                   read_shared_or_copy(shared_dir, name)))
     record_notation, _ = load_record(shared_dir)
     record = hexfloats_to_bits(record_notation)
     # Our encoder must reproduce the shared record byte for byte, or the generated payloads
@@ -177,8 +203,9 @@ def build(shared_dir):
         if not smcpy.same(decoded, value):
             raise SystemExit("gen_payloads: %s does not decode back to its value" % name)
         files[name] = data
-        manifest.append({"file": name, "entry": entry, "description": description,
-                         "source": "bench/gen_payloads.py", "sha256": hashlib.sha256(data).hexdigest()})
+        manifest.append(with_typed({"file": name, "entry": entry, "description": description,
+                                    "source": "bench/gen_payloads.py",
+                                    "sha256": hashlib.sha256(data).hexdigest()}, data))
     return files, manifest
 
 

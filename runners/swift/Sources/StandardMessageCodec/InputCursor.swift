@@ -90,6 +90,12 @@ struct InputCursor {
         return value
     }
 
+    /// Skips `n` bytes whose presence was already checked.
+    @inline(__always)
+    mutating func skip(_ n: Int) {
+        position += n
+    }
+
     /// Number of padding bytes before an item aligned to `alignment` (a power of two).
     @inline(__always)
     func paddingLength(alignment: Int) -> Int {
@@ -111,7 +117,8 @@ struct InputCursor {
 
     /// A UTF-8 payload of `length` bytes whose presence was already checked.
     mutating func readUTF8(length: Int) throws -> String {
-        if let bad = UTF8Validation.firstIllFormedOffset(in: bytes, start: position,
+        if !UTF8Validation.isASCII(bytes, start: position, count: length),
+           let bad = UTF8Validation.firstIllFormedOffset(in: bytes, start: position,
                                                          count: length) {
             throw SMCDecodingError(.badUTF8, at: bad, "ill-formed UTF-8")
         }
@@ -166,9 +173,15 @@ struct InputCursor {
     /// `fromBits` must reinterpret the bit pattern unchanged (identity, `init(bitPattern:)`).
     ///
     /// On little-endian hosts the wire bytes already are the in-memory elements, so they
-    /// are copied with one bulk copy into the array's own (aligned) storage: the source is
-    /// never bound to `Element` at its possibly unaligned address. Elsewhere each element
-    /// is read with `loadUnaligned` and converted from little-endian (spec §2.1).
+    /// are copied with one bulk copy. Padding aligns elements relative to the message start
+    /// (spec §3.3), so in a buffer from malloc, Data or an Array they are aligned in memory
+    /// too: the source is then bound to `Element` for the duration of the copy and handed to
+    /// `Array.init(_: UnsafeBufferPointer)`, whose storage allocation is specialised. (The
+    /// `unsafeUninitializedCapacity:` initialiser looks up the array's generic metadata at
+    /// run time on every call: ~800 instructions, more than copying a short list.) A
+    /// misaligned source (a caller's slice at an odd address) and big-endian hosts read each
+    /// element with `loadUnaligned` and convert it from little-endian (spec §2.1).
+    @inline(__always)
     mutating func readTypedList<Element, Bits: FixedWidthInteger>(
         of _: Element.Type, bits _: Bits.Type, _ what: String,
         fromBits: (Bits) -> Element
@@ -179,25 +192,35 @@ struct InputCursor {
         try require(UInt64(padding) + UInt64(width) * UInt64(declared), what)
         try skipPadding(padding)
         let n = Int(declared)
-        let byteCount = n * width
-        let source = UnsafeRawBufferPointer(rebasing: bytes[position ..< position + byteCount])
-        let result = [Element](unsafeUninitializedCapacity: n) { buffer, initialized in
-            #if _endian(little)
-            let bulk = MemoryLayout<Element>.stride == width
-            #else
-            let bulk = false
-            #endif
-            if bulk {
-                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: source)
-            } else if let base = buffer.baseAddress {
-                for i in 0 ..< n {
-                    let raw = source.loadUnaligned(fromByteOffset: i * width, as: Bits.self)
-                    (base + i).initialize(to: fromBits(Bits(littleEndian: raw)))
-                }
+        let start = position
+        position += n * width
+        return Self.copyElements(of: Element.self, bits: Bits.self, from: bytes, at: start,
+                                 count: n, fromBits: fromBits)
+    }
+
+    /// `count` little-endian elements at `bytes[offset...]` (presence already checked) as a
+    /// new array; see `readTypedList`.
+    @inline(__always)
+    static func copyElements<Element, Bits: FixedWidthInteger>(
+        of _: Element.Type, bits _: Bits.Type, from bytes: UnsafeRawBufferPointer, at offset: Int,
+        count n: Int, fromBits: (Bits) -> Element
+    ) -> [Element] {
+        guard n > 0, let base = bytes.baseAddress else { return [] }
+        let source = base + offset
+        #if _endian(little)
+        if MemoryLayout<Element>.stride == MemoryLayout<Bits>.size,
+           Int(bitPattern: source) & (MemoryLayout<Element>.alignment - 1) == 0 {
+            return source.withMemoryRebound(to: Element.self, capacity: n) {
+                Array(UnsafeBufferPointer(start: $0, count: n))
             }
-            initialized = n
         }
-        position += byteCount
+        #endif
+        var result = [Element]()
+        result.reserveCapacity(n)
+        for i in 0 ..< n {
+            let raw = source.loadUnaligned(fromByteOffset: i &* MemoryLayout<Bits>.size, as: Bits.self)
+            result.append(fromBits(Bits(littleEndian: raw)))
+        }
         return result
     }
 
@@ -239,5 +262,47 @@ extension InputCursor {
         default:
             return nil
         }
+    }
+}
+
+extension InputCursor {
+    /// The tag of a value with `depth` containers open around it (§14.2 step 1): present,
+    /// and a container only below `maxDepth`. Consumes the tag.
+    @inline(__always)
+    mutating func readValueTag(depth: Int, maxDepth: Int) throws -> UInt8 {
+        let tagOffset = position
+        let tag = try readByte("a value (its tag)")
+        if WireTag.isContainer(tag) && depth >= maxDepth {
+            throw SMCDecodingError(.depthLimit, at: tagOffset,
+                                   "container nested deeper than \(maxDepth)")
+        }
+        return tag
+    }
+}
+
+extension InputCursor {
+    /// Checks the tag of a fixed-type element of a method call or envelope before decoding
+    /// it (errors.md §14.2, last paragraph): a wrong tag is `bad_envelope`, not
+    /// `unknown_tag`. Consumes the tag.
+    mutating func expectTag(_ allowed: (UInt8) -> Bool, _ what: String) throws -> UInt8 {
+        if isAtEnd { throw truncated(what) }
+        let tag = peekUnchecked()
+        if !allowed(tag) {
+            throw SMCDecodingError(.badEnvelope, at: position, "\(what) has tag \(tag)")
+        }
+        return try readByte(what)
+    }
+
+    /// A method name or error code: a string element (tag 7).
+    mutating func readRequiredString(_ what: String) throws -> String {
+        _ = try expectTag({ $0 == WireTag.string }, what)
+        return try readSizedUTF8(what)
+    }
+
+    /// An error message or stacktrace: a string or null element.
+    mutating func readOptionalString(_ what: String) throws -> String? {
+        let tag = try expectTag({ $0 == WireTag.string || $0 == WireTag.null }, what)
+        if tag == WireTag.null { return nil }
+        return try readSizedUTF8(what)
     }
 }

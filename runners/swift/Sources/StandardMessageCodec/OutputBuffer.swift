@@ -9,6 +9,12 @@ import Foundation
 /// It may start on borrowed memory (`encodeToArray` lends it the storage of the result
 /// array, so an encoding that fits is never copied); the first growth moves the bytes
 /// into memory the buffer owns.
+///
+/// Owned storage comes from `malloc` and grows with `realloc`, which extends a large block
+/// in place (mremap on glibc) instead of allocating a second one and copying: a message of
+/// a few hundred KiB costs one growing block rather than a chain of ever larger ones, each
+/// of which glibc would map, fault in and trim again on every message. `takeData()` hands
+/// that block to a `Data` without a copy.
 final class OutputBuffer {
     private var storage: UnsafeMutableRawPointer
     private var capacity: Int
@@ -17,8 +23,13 @@ final class OutputBuffer {
 
     init(initialCapacity: Int = 256) {
         capacity = max(initialCapacity, 16)
-        storage = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+        storage = Self.allocate(capacity)
         ownsStorage = true
+    }
+
+    private static func allocate(_ size: Int) -> UnsafeMutableRawPointer {
+        guard let block = malloc(size) else { fatalError("OutputBuffer: out of memory (\(size) bytes)") }
+        return block
     }
 
     /// Writes into `borrowed` until it is full; the caller keeps it alive meanwhile.
@@ -28,7 +39,7 @@ final class OutputBuffer {
         ownsStorage = false
     }
 
-    deinit { if ownsStorage { storage.deallocate() } }
+    deinit { if ownsStorage { free(storage) } }
 
     /// Whether `encodeToArray` should be used: the output is large and its size is bounded
     /// from above (`hintIsUpperBound`), so it is written straight into the result array,
@@ -72,12 +83,18 @@ final class OutputBuffer {
     private func grow(_ extra: Int) {
         var newCapacity = capacity &* 2
         while newCapacity - count < extra { newCapacity = newCapacity &* 2 }
-        let bigger = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 16)
-        bigger.copyMemory(from: storage, byteCount: count)
-        if ownsStorage { storage.deallocate() }
-        storage = bigger
+        if ownsStorage {
+            guard let bigger = realloc(storage, newCapacity) else {
+                fatalError("OutputBuffer: out of memory (\(newCapacity) bytes)")
+            }
+            storage = bigger
+        } else {
+            let bigger = Self.allocate(newCapacity)
+            bigger.copyMemory(from: storage, byteCount: count)
+            storage = bigger
+            ownsStorage = true
+        }
         capacity = newCapacity
-        ownsStorage = true
     }
 
     @inline(__always)
@@ -96,11 +113,21 @@ final class OutputBuffer {
         count += size
     }
 
+    @inline(__always)
     func append(contentsOf bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         reserve(bytes.count)
         (storage + count).copyMemory(from: base, byteCount: bytes.count)
         count += bytes.count
+    }
+
+    /// Reserves `n` bytes and lets `body` write up to `n` of them at the write position,
+    /// which it receives with its offset from the buffer start (for alignment, spec §3.1);
+    /// `body` returns how many it wrote.
+    @inline(__always)
+    func appendRaw(_ n: Int, _ body: (UnsafeMutableRawPointer, Int) throws -> Int) rethrows {
+        reserve(n)
+        count += try body(storage + count, count)
     }
 
     /// Zero padding up to a multiple of `alignment` from the buffer start (spec §3.2).
@@ -113,14 +140,22 @@ final class OutputBuffer {
         count += padding
     }
 
-    /// A size field in the shortest form (spec §2.2).
+    /// A size field in the shortest form (spec §2.2). The one-byte form, almost every size
+    /// on real channels, is inlined at every call; the rest is a call.
+    @inline(__always)
     func appendSize(_ size: Int) throws {
+        if size >= 0 && size < 254 {
+            append(UInt8(truncatingIfNeeded: size))
+        } else {
+            try appendLongSize(size)
+        }
+    }
+
+    private func appendLongSize(_ size: Int) throws {
         if size < 0 || UInt64(size) > UInt64(UInt32.max) {
             throw SMCEncodingError("size \(size) does not fit the 32-bit size field")
         }
-        if size < 254 {
-            append(UInt8(size))
-        } else if size <= 0xFFFF {
+        if size <= 0xFFFF {
             append(254)
             appendLittleEndian(UInt16(size))
         } else {
@@ -155,4 +190,68 @@ final class OutputBuffer {
 
     /// The bytes written as `Data`, made with one bulk copy.
     var data: Data { Data(bytes: storage, count: count) }
+
+    /// The bytes written as `Data` that takes over the buffer's block (shrunk to fit, no
+    /// copy); the buffer starts again empty.
+    func takeData() -> Data {
+        guard ownsStorage, count > 0, let block = realloc(storage, count) else {
+            let copy = data
+            count = 0
+            return copy
+        }
+        let result = Data(bytesNoCopy: block, count: count, deallocator: .free)
+        capacity = 16
+        storage = Self.allocate(capacity)
+        count = 0
+        return result
+    }
+}
+
+// MARK: A buffer kept per thread
+
+extension OutputBuffer {
+    /// Runs `body` with this thread's kept buffer, empty (or a new one when the thread has
+    /// none, or when a caller up the stack is using it), and keeps it for the next call
+    /// unless it grew beyond `reusableKeepMax`. For small messages the buffer's object and
+    /// its block are a third of an encode (three allocations per message instead of one,
+    /// the result); Kotlin's codec keeps its buffer the same way. `body` must copy out
+    /// what it needs: the buffer is reused once it returns.
+    static func withReusable<Result>(_ body: (OutputBuffer) throws -> Result) rethrows
+        -> Result
+    {
+        let key = reusableKey
+        let buffer: OutputBuffer
+        if let slot = pthread_getspecific(key) {
+            pthread_setspecific(key, nil)
+            buffer = Unmanaged<OutputBuffer>.fromOpaque(slot).takeRetainedValue()
+        } else {
+            buffer = OutputBuffer()
+        }
+        defer {
+            if buffer.resetForReuse() {
+                pthread_setspecific(key, Unmanaged.passRetained(buffer).toOpaque())
+            }
+        }
+        return try body(buffer)
+    }
+
+    /// Empties the buffer; false when it should not be kept (too large, or not owning its
+    /// storage).
+    private func resetForReuse() -> Bool {
+        count = 0
+        return ownsStorage && capacity <= Self.reusableKeepMax
+    }
+
+    static let reusableKeepMax = 64 * 1024
+
+    /// The thread-specific slot; its destructor releases a thread's buffer when it exits.
+    private static let reusableKey: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key) { slot in
+            let pointer: UnsafeMutableRawPointer? = slot
+            if let pointer = pointer { Unmanaged<OutputBuffer>.fromOpaque(pointer).release() }
+        }
+        precondition(status == 0, "OutputBuffer: pthread_key_create failed (\(status))")
+        return key
+    }()
 }

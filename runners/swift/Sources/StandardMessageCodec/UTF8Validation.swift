@@ -2,6 +2,33 @@
 /// `bad_utf8`). Written by hand because the offset must be "the first byte of the first
 /// ill-formed subsequence", which no standard-library API reports.
 enum UTF8Validation {
+    /// True when `bytes[start ..< start + count]` is all ASCII (so well-formed), tested with a
+    /// few word loads: the OR of 8-byte words covering the range (the last one overlapping
+    /// its predecessor) instead of a byte loop. Most strings on real channels are short and
+    /// ASCII; anything else goes to `firstIllFormedOffset`. The caller guarantees the range
+    /// lies inside `bytes`.
+    @inline(__always)
+    static func isASCII(_ bytes: UnsafeRawBufferPointer, start: Int, count: Int) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let p = base + start
+        var bits: UInt64
+        if count >= 8 {
+            bits = p.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+            var i = 0
+            while i < count &- 8 {
+                bits |= p.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                i &+= 8
+            }
+        } else if count >= 4 {
+            bits = UInt64(p.loadUnaligned(as: UInt32.self)
+                          | p.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))
+        } else {
+            bits = 0
+            for i in 0 ..< count { bits |= UInt64(p.load(fromByteOffset: i, as: UInt8.self)) }
+        }
+        return bits & 0x8080_8080_8080_8080 == 0
+    }
+
     /// Returns the offset (into `bytes`) of the first byte of the first ill-formed
     /// subsequence in `bytes[start ..< start + count]`, or nil when the range is
     /// well-formed. The caller guarantees the range lies inside `bytes`.

@@ -41,11 +41,7 @@ struct ValueDecoder {
     mutating func readValue(depth: Int) throws -> SMCValue {
         // §14.2 step 1: tag present, depth, then known-ness.
         let tagOffset = cursor.position
-        let tag = try cursor.readByte("a value (its tag)")
-        if WireTag.isContainer(tag) && depth >= options.maxDepth {
-            throw SMCDecodingError(.depthLimit, at: tagOffset,
-                                   "container nested deeper than \(options.maxDepth)")
-        }
+        let tag = try cursor.readValueTag(depth: depth, maxDepth: options.maxDepth)
         switch tag {
         case WireTag.null: return .null
         case WireTag.true: return .bool(true)
@@ -121,33 +117,11 @@ struct ValueDecoder {
         return value
     }
 
-    /// Checks the tag of a fixed-type element before decoding it (errors.md §14.2, last
-    /// paragraph): a wrong tag is `bad_envelope`, not `unknown_tag`.
-    private mutating func expectTag(_ allowed: (UInt8) -> Bool, _ what: String) throws -> UInt8 {
-        if cursor.isAtEnd { throw cursor.truncated(what) }
-        let tag = cursor.peekUnchecked()
-        if !allowed(tag) {
-            throw SMCDecodingError(.badEnvelope, at: cursor.position,
-                                   "\(what) has tag \(tag)")
-        }
-        return try cursor.readByte(what)
-    }
-
-    private mutating func readRequiredString(_ what: String) throws -> String {
-        _ = try expectTag({ $0 == WireTag.string }, what)
-        return try cursor.readSizedUTF8(what)
-    }
-
-    private mutating func readOptionalString(_ what: String) throws -> String? {
-        let tag = try expectTag({ $0 == WireTag.string || $0 == WireTag.null }, what)
-        if tag == WireTag.null { return nil }
-        return try cursor.readSizedUTF8(what)
-    }
 
     /// A method call: name (tag 7) then arguments, aligned from the name's first byte
     /// (spec §10).
     mutating func decodeMethodCall() throws -> SMCMethodCall {
-        let name = try readRequiredString("the method name")
+        let name = try cursor.readRequiredString("the method name")
         let arguments = try readValue(depth: 0)
         try requireEnd()
         return SMCMethodCall(name: name, arguments: arguments)
@@ -163,13 +137,13 @@ struct ValueDecoder {
             try requireEnd()
             return .success(result)
         case 1:
-            let code = try readRequiredString("the error code")
-            let message = try readOptionalString("the error message")
+            let code = try cursor.readRequiredString("the error code")
+            let message = try cursor.readOptionalString("the error message")
             let details = try readValue(depth: 0)
             var stacktrace: SMCStacktrace? = nil
             if !cursor.isAtEnd {
                 // Bytes after the details are the optional stacktrace (spec §11.3).
-                stacktrace = try readOptionalString("the stacktrace").map { .text($0) } ?? .null
+                stacktrace = try cursor.readOptionalString("the stacktrace").map { .text($0) } ?? .null
             }
             try requireEnd()
             return .error(code: code, message: message, details: details, stacktrace: stacktrace)

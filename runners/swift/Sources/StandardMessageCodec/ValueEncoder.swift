@@ -12,22 +12,12 @@ struct ValueEncoder {
         self.out = out
     }
 
-    func writeValue(_ value: SMCValue) throws {
+    func writeValue(_ value: borrowing SMCValue) throws {
+        if writeScalar(value) { return }
         switch value {
-        case .null: out.append(WireTag.null)
-        case .bool(let flag): out.append(flag ? WireTag.true : WireTag.false)
-        case .int32(let number):
-            out.append(WireTag.int32)
-            out.appendLittleEndian(number)
-        case .int64(let number):
-            out.append(WireTag.int64)
-            out.appendLittleEndian(number)
+        case .null, .bool, .int32, .int64, .float64: break  // written by writeScalar
         case .largeInt:
             throw SMCEncodingError("largeInt (tag 5) is never written (spec §4.4)")
-        case .float64(let bits):
-            out.append(WireTag.float64)
-            out.appendPadding(alignment: 8)
-            out.appendLittleEndian(bits)
         case .string(let text):
             out.append(WireTag.string)
             try writeUTF8(text)
@@ -42,13 +32,15 @@ struct ValueEncoder {
         case .list(let items):
             out.append(WireTag.list)
             try out.appendSize(items.count)
-            for item in items { try writeValue(item) }
+            for i in 0 ..< items.count {
+                if !writeScalar(items[i]) { try writeValue(items[i]) }
+            }
         case .map(let entries):
             out.append(WireTag.map)
             try out.appendSize(entries.count)
-            for (key, item) in entries {
-                try writeValue(key)
-                try writeValue(item)
+            for i in 0 ..< entries.count {
+                try writeValue(entries[i].0)
+                try writeValue(entries[i].1)
             }
         case .custom(let tag, let payload):
             guard tag >= WireTag.firstCustom else {
@@ -59,13 +51,44 @@ struct ValueEncoder {
         }
     }
 
+    /// Writes `value` and returns true if it is a scalar with a trivial payload (no reference
+    /// to retain); else writes nothing and returns false.
+    @inline(__always)
+    func writeScalar(_ value: borrowing SMCValue) -> Bool {
+        switch value {
+        case .null: out.append(WireTag.null)
+        case .bool(let flag): out.append(flag ? WireTag.true : WireTag.false)
+        case .int32(let number):
+            out.append(WireTag.int32)
+            out.appendLittleEndian(number)
+        case .int64(let number):
+            out.append(WireTag.int64)
+            out.appendLittleEndian(number)
+        case .float64(let bits):
+            out.append(WireTag.float64)
+            out.appendPadding(alignment: 8)
+            out.appendLittleEndian(bits)
+        default: return false
+        }
+        return true
+    }
+
     /// Size + UTF-8 bytes (spec §5.1). A Swift String is always well-formed UTF-8, and its
     /// native storage holds the exact bytes it was decoded from, so the bytes round-trip.
+    @inline(__always)
     func writeUTF8(_ text: String) throws {
-        var text = text
-        try text.withUTF8 { utf8 in
+        // Native and small strings have contiguous UTF-8 (the closure runs); a bridged
+        // NSString may not, and takes the copying path.
+        let written: Void? = try text.utf8.withContiguousStorageIfAvailable { utf8 in
             try out.appendSize(utf8.count)
             out.append(contentsOf: UnsafeRawBufferPointer(utf8))
+        }
+        if written == nil {
+            var copy = text
+            try copy.withUTF8 { utf8 in
+                try out.appendSize(utf8.count)
+                out.append(contentsOf: UnsafeRawBufferPointer(utf8))
+            }
         }
     }
 

@@ -1,4 +1,5 @@
 @testable import StandardMessageCodec
+import Foundation
 import XCTest
 
 /// The encoder's direct-to-array path (OutputBuffer.encodeToArray) and the size bounds
@@ -28,6 +29,49 @@ final class OutputBufferTests: XCTestCase {
             out.append(1)
             try out.appendSize(-1)
         }) { error in XCTAssertTrue(error is SMCEncodingError, "\(error)") }
+    }
+
+    // The per-thread buffer of small encodes (OutputBuffer.withReusable).
+
+    func testReusedBufferStartsEmptyAndResultsStayOwned() throws {
+        let codec = SMCCodec()
+        let first = try codec.encodeMessage(.list([.int32(1), .string("a")]))
+        let second = try codec.encodeMessage(.int32(2))
+        XCTAssertEqual(first, [12, 2, 3, 1, 0, 0, 0, 7, 1, 0x61], "unchanged by the next encode")
+        XCTAssertEqual(second, [3, 2, 0, 0, 0], "nothing left over from the previous one")
+        // A message that grows the buffer past the kept size, then a small one.
+        let big = try codec.encodeMessage(.list((0 ..< 20_000).map { .int32(Int32($0)) }))
+        XCTAssertEqual(big.count, 1 + 3 + 20_000 * 5, "tag, fe + 2-byte count, 5 bytes an int32")
+        XCTAssertEqual(try codec.encodeMessage(.bool(true)), [1])
+    }
+
+    func testNestedUseOfTheReusedBufferGetsItsOwn() throws {
+        let outer: [UInt8] = try OutputBuffer.withReusable { out in
+            out.append(1)
+            let inner: [UInt8] = OutputBuffer.withReusable { nested in
+                XCTAssertFalse(nested === out)
+                nested.append(2)
+                return nested.bytes
+            }
+            XCTAssertEqual(inner, [2])
+            out.append(3)
+            return out.bytes
+        }
+        XCTAssertEqual(outer, [1, 3])
+    }
+
+    func testThreadsEncodingAtOnceGetTheirOwnBytes() throws {
+        let codec = SMCCodec()
+        let failures = Atomicish()
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            for i in 0 ..< 2_000 {
+                let value = SMCValue.list([.int32(Int32(thread)), .string("t\(thread)-\(i)")])
+                guard let bytes = try? codec.encodeMessage(value),
+                      let back = try? codec.decodeMessage(bytes), back == value
+                else { return failures.add() }
+            }
+        }
+        XCTAssertEqual(failures.count, 0)
     }
 
     func testSizeHintBoundsEveryFlatValueAtEverySizeForm() throws {
@@ -71,4 +115,12 @@ final class OutputBufferTests: XCTestCase {
         XCTAssertNoThrow(try ValueEncoder(out: out).writeValue(value))
         return out.count - 1
     }
+}
+
+/// A counter safe to bump from several threads.
+private final class Atomicish: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func add() { lock.lock(); value += 1; lock.unlock() }
+    var count: Int { lock.lock(); defer { lock.unlock() }; return value }
 }

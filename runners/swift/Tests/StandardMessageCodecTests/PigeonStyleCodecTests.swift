@@ -117,6 +117,10 @@ final class PigeonStyleCodecTests: XCTestCase {
             ([Float(1.0)], "0e0100000000803f"),
             ([Int32?.some(1)], "0c010301000000"),
             ([Any?]([nil, "a"]), "0c0200070161"),
+            // The fast path of the commonest types (an opened `Any`): false, a string too long
+            // to be stored inline, and an Optional inside the `Any` (written as its payload).
+            (false, "02"), ("twenty-byte string!!", "0714" + Hex.encode(Array("twenty-byte string!!".utf8))),
+            (Int32?.some(1) as Any, "0301000000"), (Int?.none as Any, "00"),
             (SMCOrderedMap([(key: "b", value: 1), (key: "a", value: 2)]),
              "0d02070162040100000000000000070161040200000000000000"),
         ]

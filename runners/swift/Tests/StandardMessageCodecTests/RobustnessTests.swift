@@ -97,6 +97,12 @@ final class RobustnessTests: XCTestCase {
                 XCTAssertNotEqual(failure.errorClass, .notEncodable, file: file, line: line)
             }
         }
+        // The flat form (SMCNode) agrees with the value model: value or class and offset.
+        for codec in [flutterCodec, strictCodec] {
+            if let problem = NodeTests.disagreement(input, entry: "message", codec: codec) {
+                XCTFail("flat form: \(problem) on \(Hex.encode(input))", file: file, line: line)
+            }
+        }
         // The host reader applies the same checks: same acceptance, same class and offset.
         let host = Result { try SMCHostMessageCodec().decode(Data(input)) }
         switch (flutter, host) {
@@ -143,8 +149,11 @@ final class RobustnessTests: XCTestCase {
                 return raw & 0x80 == 0 ? raw % 0x10 : raw
             }
             check(input)
-            _ = try? flutterCodec.decodeMethodCall(input)
-            _ = try? flutterCodec.decodeEnvelope(input)
+            for entry in ["call", "envelope"] {
+                if let problem = NodeTests.disagreement(input, entry: entry, codec: flutterCodec) {
+                    XCTFail("flat form (\(entry)): \(problem) on \(Hex.encode(input))")
+                }
+            }
         }
         summary("random bytes")
         XCTAssertGreaterThan(acceptedFlutter, 0)

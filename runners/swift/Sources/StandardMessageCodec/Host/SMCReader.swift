@@ -12,29 +12,59 @@ import Foundation
 /// Float32List → [Float]; List → [Any?]; Map → [AnyHashable: Any?] or SMCOrderedMap
 /// (`mapStyle`); unclaimed custom → SMCCustomValue.
 ///
-/// The reader copies the input into memory it owns (freed in deinit), and applies the same
-/// checks in the same order as `SMCCodec` (spec/errors.md §14.2), including the depth
-/// limit, which counts the custom values a subclass reads.
+/// `init(data:)` copies the input into memory the reader owns (freed in deinit);
+/// `init(unsafeBytes:)` reads the caller's bytes in place, for a reader used within the
+/// scope that keeps them valid (`SMCHostMessageCodec.decode` does that within
+/// `Data.withUnsafeBytes`). Either way every value read owns its bytes. The same checks
+/// apply in the same order as `SMCCodec` (spec/errors.md §14.2), including the depth limit,
+/// which counts the custom values a subclass reads.
 open class SMCReader {
-    private let storage: UnsafeMutableRawBufferPointer
-    private var cursor: InputCursor
-    private var depth = 0
-    private var tagOffset = 0
+    /// Everything a read changes, behind a pointer: Swift checks exclusive access to a
+    /// class's stored `var`s at run time (a `swift_beginAccess` / `swift_endAccess` pair on
+    /// every access, which took 60% of a typed decode), but not to memory reached through a
+    /// pointer. Allocated in init, freed in deinit; never shared.
+    struct State {
+        var cursor: InputCursor
+        var depth = 0
+        var tagOffset = 0
+        var options: SMCDecodingOptions
+        var mapStyle: SMCMapStyle
+    }
+
+    /// The reader's copy of the input; nil when it reads the caller's bytes in place.
+    private let storage: UnsafeMutableRawBufferPointer?
+    let state: UnsafeMutablePointer<State>
 
     public var options: SMCDecodingOptions {
-        didSet { cursor.strict = options.mode == .strict }
+        get { state.pointee.options }
+        set {
+            state.pointee.options = newValue
+            state.pointee.cursor.strict = newValue.mode == .strict
+        }
     }
-    public var mapStyle: SMCMapStyle
 
+    public var mapStyle: SMCMapStyle {
+        get { state.pointee.mapStyle }
+        set { state.pointee.mapStyle = newValue }
+    }
+
+    /// A reader over a copy of `data`: usable for as long as the reader lives.
     public init(data: Data, options: SMCDecodingOptions = .flutter,
                 mapStyle: SMCMapStyle = .dictionary) {
         let owned = UnsafeMutableRawBufferPointer.allocate(byteCount: data.count, alignment: 16)
         data.withUnsafeBytes { owned.copyMemory(from: $0) }
         storage = owned
-        cursor = InputCursor(bytes: UnsafeRawBufferPointer(storage),
-                             strict: options.mode == .strict)
-        self.options = options
-        self.mapStyle = mapStyle
+        state = Self.makeState(UnsafeRawBufferPointer(owned), options, mapStyle)
+    }
+
+    /// A reader over the caller's bytes, read in place: they must stay valid and unchanged
+    /// while the reader is used (e.g. within `Data.withUnsafeBytes`). This saves a copy of
+    /// the whole input, and for a large message the fresh allocation of that copy, which on
+    /// glibc costs page faults on every message (the freed block is trimmed from the heap).
+    public init(unsafeBytes bytes: UnsafeRawBufferPointer, options: SMCDecodingOptions = .flutter,
+                mapStyle: SMCMapStyle = .dictionary) {
+        storage = nil
+        state = Self.makeState(bytes, options, mapStyle)
     }
 
     public convenience init(bytes: [UInt8], options: SMCDecodingOptions = .flutter,
@@ -42,27 +72,39 @@ open class SMCReader {
         self.init(data: Data(bytes), options: options, mapStyle: mapStyle)
     }
 
-    deinit { storage.deallocate() }
+    private static func makeState(_ bytes: UnsafeRawBufferPointer, _ options: SMCDecodingOptions,
+                                  _ mapStyle: SMCMapStyle) -> UnsafeMutablePointer<State> {
+        let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
+        state.initialize(to: State(cursor: InputCursor(bytes: bytes, strict: options.mode == .strict),
+                                   options: options, mapStyle: mapStyle))
+        return state
+    }
+
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
+        storage?.deallocate()
+    }
 
     /// Offset of the next byte to read, from the start of the input.
-    public var position: Int { cursor.position }
-    public var hasMore: Bool { !cursor.isAtEnd }
+    public var position: Int { state.pointee.cursor.position }
+    public var hasMore: Bool { !state.pointee.cursor.isAtEnd }
 
     /// Reads one value: the tag (with the depth check for containers, spec §15.1), then
     /// `readValue(ofType:)`.
     open func readValue() throws -> Any? {
-        let offset = cursor.position
-        let tag = try cursor.readByte("a value (its tag)")
+        let offset = state.pointee.cursor.position
+        let tag = try state.pointee.cursor.readByte("a value (its tag)")
         let opensLevel = WireTag.isContainer(tag)
         if opensLevel {
-            if depth >= options.maxDepth {
+            if state.pointee.depth >= state.pointee.options.maxDepth {
                 throw SMCDecodingError(.depthLimit, at: offset,
-                                       "container nested deeper than \(options.maxDepth)")
+                                       "container nested deeper than \(state.pointee.options.maxDepth)")
             }
-            depth += 1
+            state.pointee.depth += 1
         }
-        defer { if opensLevel { depth -= 1 } }
-        tagOffset = offset
+        defer { if opensLevel { state.pointee.depth -= 1 } }
+        state.pointee.tagOffset = offset
         return try readValue(ofType: tag)
     }
 
@@ -73,36 +115,36 @@ open class SMCReader {
         case WireTag.null: return nil
         case WireTag.true: return true
         case WireTag.false: return false
-        case WireTag.int32: return try cursor.readInt32()
-        case WireTag.int64: return Int64(bitPattern: try cursor.readUInt64("an int64"))
+        case WireTag.int32: return try state.pointee.cursor.readInt32()
+        case WireTag.int64: return Int64(bitPattern: try state.pointee.cursor.readUInt64("an int64"))
         case WireTag.largeInt:
-            if options.mode == .strict {
-                throw SMCDecodingError(.unknownTag, at: tagOffset,
+            if state.pointee.options.mode == .strict {
+                throw SMCDecodingError(.unknownTag, at: state.pointee.tagOffset,
                                        "largeInt (tag 5) is not accepted in strict mode")
             }
-            return SMCLargeInt(text: try cursor.readSizedUTF8("a largeInt"))
+            return SMCLargeInt(text: try state.pointee.cursor.readSizedUTF8("a largeInt"))
         case WireTag.float64:
-            try cursor.skipPadding(cursor.paddingLength(alignment: 8))
-            return Double(bitPattern: try cursor.readUInt64("a float64"))
-        case WireTag.string: return try cursor.readSizedUTF8("a string")
-        case WireTag.uint8List: return try cursor.readByteData()
-        case WireTag.int32List: return try cursor.readTypedList(of: Int32.self, "an Int32List")
-        case WireTag.int64List: return try cursor.readTypedList(of: Int64.self, "an Int64List")
+            try state.pointee.cursor.skipPadding(state.pointee.cursor.paddingLength(alignment: 8))
+            return Double(bitPattern: try state.pointee.cursor.readUInt64("a float64"))
+        case WireTag.string: return try state.pointee.cursor.readSizedUTF8("a string")
+        case WireTag.uint8List: return try state.pointee.cursor.readByteData()
+        case WireTag.int32List: return try state.pointee.cursor.readTypedList(of: Int32.self, "an Int32List")
+        case WireTag.int64List: return try state.pointee.cursor.readTypedList(of: Int64.self, "an Int64List")
         case WireTag.float64List:
-            return try cursor.readTypedList(of: Double.self, bits: UInt64.self, "a Float64List",
+            return try state.pointee.cursor.readTypedList(of: Double.self, bits: UInt64.self, "a Float64List",
                                             fromBits: Double.init(bitPattern:))
         case WireTag.float32List:
-            return try cursor.readTypedList(of: Float.self, bits: UInt32.self, "a Float32List",
+            return try state.pointee.cursor.readTypedList(of: Float.self, bits: UInt32.self, "a Float32List",
                                             fromBits: Float.init(bitPattern:))
         case WireTag.list:
-            let n = try cursor.readContainerCount(bytesPerElement: 1, "a List")
+            let n = try state.pointee.cursor.readContainerCount(bytesPerElement: 1, "a List")
             var items = [Any?]()
             items.reserveCapacity(n)
             for _ in 0 ..< n { items.append(try readValue()) }
             return items
         case WireTag.map:
-            let n = try cursor.readContainerCount(bytesPerElement: 2, "a Map")
-            switch mapStyle {
+            let n = try state.pointee.cursor.readContainerCount(bytesPerElement: 2, "a Map")
+            switch state.pointee.mapStyle {
             case .orderedPairs:
                 var entries = [(key: Any?, value: Any?)]()
                 entries.reserveCapacity(n)
@@ -120,13 +162,13 @@ open class SMCReader {
                 return map
             }
         case WireTag.firstCustom...:
-            if !options.allowsCustomTags {
-                throw SMCDecodingError(.unknownTag, at: tagOffset,
+            if !state.pointee.options.allowsCustomTags {
+                throw SMCDecodingError(.unknownTag, at: state.pointee.tagOffset,
                                        "custom tag \(type) with custom values disabled")
             }
             return SMCCustomValue(tag: type, value: try readValue())
         default:
-            throw SMCDecodingError(.unknownTag, at: tagOffset, "reserved tag \(type)")
+            throw SMCDecodingError(.unknownTag, at: state.pointee.tagOffset, "reserved tag \(type)")
         }
     }
 
@@ -138,13 +180,13 @@ open class SMCReader {
 
     // MARK: Primitives for subclasses (the FlutterStandardReader vocabulary)
 
-    public func readByte() throws -> UInt8 { try cursor.readByte("a byte") }
+    public func readByte() throws -> UInt8 { try state.pointee.cursor.readByte("a byte") }
 
     /// A size field (spec §2.2). A size that cannot fit `Int` (32-bit hosts) cannot fit the
     /// remaining input either, so it is `truncated`, like any other length bomb (§14.3).
     public func readSize() throws -> Int {
-        guard let size = Int(exactly: try cursor.readSize()) else {
-            throw cursor.truncated("a size larger than this host's Int")
+        guard let size = Int(exactly: try state.pointee.cursor.readSize()) else {
+            throw state.pointee.cursor.truncated("a size larger than this host's Int")
         }
         return size
     }
@@ -152,17 +194,17 @@ open class SMCReader {
     /// Skips padding to a multiple of `alignment` counted from the input start (spec §3).
     public func readAlignment(_ alignment: Int) throws {
         guard alignment == 1 || alignment == 2 || alignment == 4 || alignment == 8 else { return }
-        try cursor.skipPadding(cursor.paddingLength(alignment: alignment))
+        try state.pointee.cursor.skipPadding(state.pointee.cursor.paddingLength(alignment: alignment))
     }
 
     /// A size-prefixed UTF-8 string payload (after the tag).
-    public func readUTF8() throws -> String { try cursor.readSizedUTF8("a string") }
+    public func readUTF8() throws -> String { try state.pointee.cursor.readSizedUTF8("a string") }
 
     /// After the top-level value: fails with `trailing_bytes` if bytes remain (spec §9.1).
     public func finish() throws {
-        if !cursor.isAtEnd {
-            throw SMCDecodingError(.trailingBytes, at: cursor.position,
-                                   "\(cursor.remaining) byte(s) after the complete item")
+        if !state.pointee.cursor.isAtEnd {
+            throw SMCDecodingError(.trailingBytes, at: state.pointee.cursor.position,
+                                   "\(state.pointee.cursor.remaining) byte(s) after the complete item")
         }
     }
 }

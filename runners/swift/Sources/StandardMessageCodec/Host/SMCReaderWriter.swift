@@ -6,6 +6,15 @@ open class SMCReaderWriter {
     public init() {}
 
     open func reader(with data: Data) -> SMCReader { SMCReader(data: data) }
+
+    /// A reader over bytes that stay valid while it is used (`SMCReader(unsafeBytes:)`).
+    /// A subclass that returns its own reader from `reader(with:)` should override this too;
+    /// until it does, this falls back to `reader(with:)` on a copy, so its reader is kept.
+    open func reader(unsafeBytes bytes: UnsafeRawBufferPointer) -> SMCReader {
+        if type(of: self) == SMCReaderWriter.self { return SMCReader(unsafeBytes: bytes) }
+        return reader(with: Data(bytes))
+    }
+
     open func writer() -> SMCWriter { SMCWriter() }
 }
 
@@ -27,15 +36,18 @@ public final class SMCHostMessageCodec {
     public func encode(_ message: Any?) throws -> Data {
         let writer = readerWriter.writer()
         try writer.writeValue(message)
-        return writer.data
+        return writer.takeData()
     }
 
+    /// Reads `message` in place (no copy of the input); every value returned owns its bytes.
     public func decode(_ message: Data) throws -> Any? {
-        let reader = readerWriter.reader(with: message)
-        reader.options = options
-        reader.mapStyle = mapStyle
-        let value = try reader.readValue()
-        try reader.finish()
-        return value
+        try message.withUnsafeBytes { bytes in
+            let reader = readerWriter.reader(unsafeBytes: bytes)
+            reader.options = options
+            reader.mapStyle = mapStyle
+            let value = try reader.readValue()
+            try reader.finish()
+            return value
+        }
     }
 }

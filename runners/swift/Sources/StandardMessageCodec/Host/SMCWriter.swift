@@ -20,13 +20,32 @@ open class SMCWriter {
         out = OutputBuffer(initialCapacity: capacityHint)
     }
 
-    /// The bytes written so far.
+    /// The bytes written so far (copies).
     public var bytes: [UInt8] { out.bytes }
     public var data: Data { out.data }
 
+    /// The bytes written, as `Data` that takes over the writer's buffer without a copy; the
+    /// writer is empty afterwards.
+    public func takeData() -> Data { out.takeData() }
+
     open func writeValue(_ value: Any?) throws {
-        guard let value = Self.unwrap(value) else {
+        guard let value = value else {
             out.append(WireTag.null)
+            return
+        }
+        // The commonest types first, with the value opened out of its `Any` box: a metatype
+        // comparison and a bit cast instead of an `as?` cast per value (each a runtime call
+        // through the dynamic-cast machinery).
+        if let scalar = _openExistential(value, do: commonScalar) {
+            switch scalar {
+            case .string(let text):
+                out.append(WireTag.string)
+                try ValueEncoder(out: out).writeUTF8(text)
+            case .int64(let number): putInt64(number)
+            case .int32(let number): putInt32(number)
+            case .float64(let number): putFloat64(number)
+            case .bool(let flag): out.append(flag ? WireTag.true : WireTag.false)
+            }
             return
         }
         let type = ObjectIdentifier(Swift.type(of: value))
@@ -36,13 +55,13 @@ open class SMCWriter {
             out.append(WireTag.string)
             try ValueEncoder(out: out).writeUTF8(text)
         } else if type == ObjectIdentifier(Int64.self), let number = value as? Int64 {
-            writeInt64(number)
+            putInt64(number)
         } else if type == ObjectIdentifier(Int.self), let number = value as? Int {
-            writeInt64(Int64(number))
+            putInt64(Int64(number))
         } else if type == ObjectIdentifier(Int32.self), let number = value as? Int32 {
-            writeInt32(number)
+            putInt32(number)
         } else if type == ObjectIdentifier(Double.self), let number = value as? Double {
-            writeFloat64(number)
+            putFloat64(number)
         } else if type == ObjectIdentifier(Bool.self), let flag = value as? Bool {
             out.append(flag ? WireTag.true : WireTag.false)
         } else if let bytes = value as? Data, type == ObjectIdentifier(Data.self) {
@@ -60,27 +79,31 @@ open class SMCWriter {
         } else if type == ObjectIdentifier([Float].self), let items = value as? [Float] {
             try ValueEncoder(out: out).writeTypedList(WireTag.float32List, items) { $0.bitPattern }
         } else if type == ObjectIdentifier(Int8.self), let number = value as? Int8 {
-            writeInt32(Int32(number))
+            putInt32(Int32(number))
         } else if type == ObjectIdentifier(Int16.self), let number = value as? Int16 {
-            writeInt32(Int32(number))
+            putInt32(Int32(number))
         } else if type == ObjectIdentifier(UInt8.self), let number = value as? UInt8 {
-            writeInt32(Int32(number))
+            putInt32(Int32(number))
         } else if type == ObjectIdentifier(UInt16.self), let number = value as? UInt16 {
-            writeInt32(Int32(number))
+            putInt32(Int32(number))
         } else if type == ObjectIdentifier(UInt32.self), let number = value as? UInt32 {
-            writeInt64(Int64(number))
+            putInt64(Int64(number))
         } else if type == ObjectIdentifier(UInt64.self), let number = value as? UInt64 {
             guard let exact = Int64(exactly: number) else {
                 throw SMCEncodingError("UInt64 \(number) does not fit int64")
             }
-            writeInt64(exact)
+            putInt64(exact)
         } else if type == ObjectIdentifier(UInt.self), let number = value as? UInt {
             guard let exact = Int64(exactly: number) else {
                 throw SMCEncodingError("UInt \(number) does not fit int64")
             }
-            writeInt64(exact)
+            putInt64(exact)
         } else if type == ObjectIdentifier(Float.self), let number = value as? Float {
-            writeFloat64(Double(number))
+            putFloat64(Double(number))
+        } else if let optional = value as? SMCOptionalUnwrapping {
+            // An Optional inside the Any (an `Int32?` passed as `Any?`): only now, after the
+            // exact-type tests above, since a protocol cast per value costs more than they do.
+            try writeValue(optional.smcUnwrapped)
         } else if let custom = value as? SMCCustomValue {
             guard custom.tag >= WireTag.firstCustom else {
                 throw SMCEncodingError("custom tag \(custom.tag) is outside 128...255 (spec §8.1)")
@@ -121,23 +144,17 @@ open class SMCWriter {
         }
     }
 
-    private static func unwrap(_ value: Any?) -> Any? {
-        guard let value = value else { return nil }
-        if let optional = value as? SMCOptionalUnwrapping { return optional.smcUnwrapped }
-        return value
-    }
-
-    private func writeInt32(_ number: Int32) {
+    private func putInt32(_ number: Int32) {
         out.append(WireTag.int32)
         out.appendLittleEndian(number)
     }
 
-    private func writeInt64(_ number: Int64) {
+    private func putInt64(_ number: Int64) {
         out.append(WireTag.int64)
         out.appendLittleEndian(number)
     }
 
-    private func writeFloat64(_ number: Double) {
+    private func putFloat64(_ number: Double) {
         out.append(WireTag.float64)
         out.appendPadding(alignment: 8)
         out.appendLittleEndian(number.bitPattern)
@@ -158,4 +175,22 @@ open class SMCWriter {
 
     /// A size-prefixed UTF-8 string payload (without the tag).
     public func writeUTF8(_ text: String) throws { try ValueEncoder(out: out).writeUTF8(text) }
+}
+
+/// The commonest host types of `SMCWriter.writeValue`, as they are written.
+private enum CommonScalar {
+    case string(String), int64(Int64), int32(Int32), float64(Double), bool(Bool)
+}
+
+/// `value` when its type is exactly String, Int64, Int, Int32, Double or Bool (that type
+/// itself: never a bridged or converted one, as with `as?`); nil for any other type. Called
+/// through `_openExistential`, so `T` is the dynamic type inside an `Any`.
+private func commonScalar<T>(_ value: T) -> CommonScalar? {
+    if T.self == String.self { return .string(unsafeBitCast(value, to: String.self)) }
+    if T.self == Int64.self { return .int64(unsafeBitCast(value, to: Int64.self)) }
+    if T.self == Int.self { return .int64(Int64(unsafeBitCast(value, to: Int.self))) }
+    if T.self == Int32.self { return .int32(unsafeBitCast(value, to: Int32.self)) }
+    if T.self == Double.self { return .float64(unsafeBitCast(value, to: Double.self)) }
+    if T.self == Bool.self { return .bool(unsafeBitCast(value, to: Bool.self)) }
+    return nil
 }

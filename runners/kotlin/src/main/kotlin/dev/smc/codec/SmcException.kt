@@ -28,3 +28,13 @@ class SmcException(
         const val NO_OFFSET = -1
     }
 }
+
+/**
+ * A well-formed value of another wire type than a typed read expects (a schema error, not a
+ * malformed message): [offset] is the value's tag, [tag] the tag found.
+ */
+class SmcTypeException(
+    val offset: Int,
+    val tag: Int,
+    val expected: String
+) : RuntimeException("tag 0x%02x at offset %d, expected %s or null".format(tag, offset, expected))

@@ -196,6 +196,10 @@ class SmcReader(
      */
     fun readUtf8(count: Int, what: String): String {
         val start = base + position
+        if (Utf8.isAscii(bytes, start, start + count)) {
+            position += count
+            return Utf8.latin1String(bytes, start, count)
+        }
         val bad = Utf8.firstIllFormed(bytes, start, start + count)
         if (bad >= 0) {
             throw SmcException(
@@ -207,14 +211,262 @@ class SmcReader(
         return Utf8.decodeWellFormed(bytes, start, count)
     }
 
-    private fun int32At(p: Int): Int =
-        (bytes[p].toInt() and 0xff) or
-            ((bytes[p + 1].toInt() and 0xff) shl 8) or
-            ((bytes[p + 2].toInt() and 0xff) shl 16) or
-            (bytes[p + 3].toInt() shl 24)
+    // ---- sizes (spec §2.2) and the bound checks of spec §14.2 step 3 ----
 
-    private fun int64At(p: Int): Long =
-        (int32At(p).toLong() and 0xffffffffL) or (int32At(p + 4).toLong() shl 32)
+    /**
+     * Reads a size field as an unsigned 32-bit number — never negative, unlike Java's codec
+     * (wire-format-notes §2.6). Strict mode rejects a longer form than needed.
+     */
+    fun readSize(what: String): Long {
+        val escapeOffset = position
+        val first = readUnsignedByte(what)
+        val size: Long
+        val minimumForForm: Long
+        when (first) {
+            254 -> { size = readInt16LE(what).toLong(); minimumForForm = 254 }
+            255 -> { size = readInt32LE(what).toLong() and 0xffffffffL; minimumForForm = 0x10000 }
+            else -> return first.toLong()
+        }
+        if (isStrict && size < minimumForForm) {
+            throw SmcException(
+                ErrorClass.NOT_CANONICAL, escapeOffset,
+                "size $size of $what written in a longer form than needed (spec §2.2, strict mode)"
+            )
+        }
+        return size
+    }
+
+    /**
+     * Reads a size and checks, before anything is allocated, that the remaining input can
+     * hold [unit] × size bytes (spec §14.2 step 3, §14.3); returns the size.
+     * The product cannot overflow: size < 2^32 and unit <= 8.
+     */
+    fun readCheckedSize(unit: Int, what: String): Int {
+        val n = readSize(what)
+        // Messages are built only on failure: this is the hot path.
+        if (unit * n > remaining) throw truncated("$what of declared size $n")
+        return n.toInt()
+    }
+
+    /** Count, bound check including the alignment padding, then the padding itself (§6). */
+    fun readTypedListCount(elementSize: Int, what: String): Int {
+        val n = readSize(what)
+        if (paddingFor(elementSize) + elementSize * n > remaining) {
+            throw truncated("$what of declared count $n")
+        }
+        skipPadding(elementSize, what)
+        return n.toInt()
+    }
+
+    // ---- typed reads, for generated code ----
+    //
+    // Pigeon's Kotlin code reads a data class as `readValue(buffer) as List<Any?>` and casts
+    // each field (`list[0] as Long?`): every field is boxed into the list first. These read
+    // one field straight into its type: null -> null, the expected wire type -> the value,
+    // any other well-formed value -> SmcTypeException. Malformed bytes fail with the
+    // SmcException (class + offset) the generic decoder reports, after the same checks in the
+    // same order (spec/errors.md §14.2); containers count against the depth limit (§15.1).
+
+    /** Offset of the tag the last typed read consumed. */
+    private var typedTagOffset = 0
+
+    private fun readTypedTag(): Int {
+        typedTagOffset = position
+        if (position >= length) throw truncated("a value (its tag is missing)")
+        return bytes[base + position++].toInt() and 0xff
+    }
+
+    /** The error for an unexpected tag: unknown_tag if no value carries it, else a mismatch. */
+    private fun unexpected(tag: Int, expected: String): RuntimeException {
+        val known = tag <= StandardMessageCodec.FLOAT32_LIST &&
+            !(tag == StandardMessageCodec.LARGE_INT && isStrict) || tag >= 0x80
+        if (!known) {
+            return SmcException(ErrorClass.UNKNOWN_TAG, typedTagOffset, "unknown tag 0x%02x".format(tag))
+        }
+        return SmcTypeException(typedTagOffset, tag, expected)
+    }
+
+    fun readBooleanOrNull(): Boolean? =
+        when (val tag = readTypedTag()) {
+            StandardMessageCodec.NULL -> null
+            StandardMessageCodec.TRUE -> true
+            StandardMessageCodec.FALSE -> false
+            else -> throw unexpected(tag, "bool")
+        }
+
+    fun readIntOrNull(): Int? =
+        when (val tag = readTypedTag()) {
+            StandardMessageCodec.NULL -> null
+            StandardMessageCodec.INT32 -> readInt32LE("an int32")
+            else -> throw unexpected(tag, "int32")
+        }
+
+    /** int64, or an int32 widened (Pigeon's Kotlin int fields are Long). */
+    fun readLongOrNull(): Long? =
+        when (val tag = readTypedTag()) {
+            StandardMessageCodec.NULL -> null
+            StandardMessageCodec.INT64 -> readInt64LE("an int64")
+            StandardMessageCodec.INT32 -> readInt32LE("an int32").toLong()
+            else -> throw unexpected(tag, "int64")
+        }
+
+    fun readDoubleOrNull(): Double? =
+        when (val tag = readTypedTag()) {
+            StandardMessageCodec.NULL -> null
+            StandardMessageCodec.FLOAT64 -> {
+                skipPadding(8, "a float64")
+                java.lang.Double.longBitsToDouble(readInt64LE("a float64"))
+            }
+            else -> throw unexpected(tag, "float64")
+        }
+
+    fun readStringOrNull(): String? =
+        when (val tag = readTypedTag()) {
+            StandardMessageCodec.NULL -> null
+            StandardMessageCodec.STRING -> readUtf8(readCheckedSize(1, "a string"), "a string")
+            else -> throw unexpected(tag, "string")
+        }
+
+    fun readByteArrayOrNull(): ByteArray? =
+        when (val tag = readTypedTag()) {
+            StandardMessageCodec.NULL -> null
+            StandardMessageCodec.UINT8_LIST -> readByteArray(readCheckedSize(1, "a Uint8List"))
+            else -> throw unexpected(tag, "Uint8List")
+        }
+
+    fun readIntArrayOrNull(): IntArray? =
+        when (val tag = readTypedTag()) {
+            StandardMessageCodec.NULL -> null
+            StandardMessageCodec.INT32_LIST -> readIntArray(readTypedListCount(4, "an Int32List"))
+            else -> throw unexpected(tag, "Int32List")
+        }
+
+    fun readLongArrayOrNull(): LongArray? =
+        when (val tag = readTypedTag()) {
+            StandardMessageCodec.NULL -> null
+            StandardMessageCodec.INT64_LIST -> readLongArray(readTypedListCount(8, "an Int64List"))
+            else -> throw unexpected(tag, "Int64List")
+        }
+
+    fun readDoubleArrayOrNull(): DoubleArray? =
+        when (val tag = readTypedTag()) {
+            StandardMessageCodec.NULL -> null
+            StandardMessageCodec.FLOAT64_LIST -> readDoubleArray(readTypedListCount(8, "a Float64List"))
+            else -> throw unexpected(tag, "Float64List")
+        }
+
+    fun readFloatArrayOrNull(): FloatArray? =
+        when (val tag = readTypedTag()) {
+            StandardMessageCodec.NULL -> null
+            StandardMessageCodec.FLOAT32_LIST -> readFloatArray(readTypedListCount(4, "a Float32List"))
+            else -> throw unexpected(tag, "Float32List")
+        }
+
+    /**
+     * Opens a List (tag 12) and returns its element count (checked against the bytes left,
+     * spec §14.3), or -1 for null. The caller reads exactly that many values, then calls
+     * [closeContainer]. This is how a data class's field list is read.
+     */
+    fun openListOrNull(): Int =
+        when (val tag = readTypedTag()) {
+            StandardMessageCodec.NULL -> -1
+            StandardMessageCodec.LIST -> {
+                enterContainer()
+                readCheckedSize(1, "a List")
+            }
+            else -> throw unexpected(tag, "List")
+        }
+
+    /** As [openListOrNull] for a Map (tag 13): the entry count; 2 × count values follow. */
+    fun openMapOrNull(): Int =
+        when (val tag = readTypedTag()) {
+            StandardMessageCodec.NULL -> -1
+            StandardMessageCodec.MAP -> {
+                enterContainer()
+                readCheckedSize(2, "a Map")
+            }
+            else -> throw unexpected(tag, "Map")
+        }
+
+    /**
+     * Opens a custom value with tag [customTag] (128..255, spec §8): returns true, and the
+     * caller reads its one nested value then calls [closeContainer]; false for null.
+     */
+    fun openCustomOrNull(customTag: Int): Boolean {
+        val tag = readTypedTag()
+        if (tag == StandardMessageCodec.NULL) return false
+        if (tag != customTag || tag < 0x80) throw unexpected(tag, "custom $customTag")
+        enterContainer()
+        return true
+    }
+
+    /** Closes the container the last open… call opened. */
+    fun closeContainer() {
+        depth--
+    }
+
+    private fun enterContainer() {
+        if (depth >= maxDepth) {
+            throw SmcException(
+                ErrorClass.DEPTH_LIMIT, typedTagOffset,
+                "container nested deeper than $maxDepth levels (spec §15.1)"
+            )
+        }
+        depth++
+    }
+
+    /**
+     * Little-endian loads through a ByteBuffer over the whole array (made once per reader):
+     * the JIT turns getInt/getLong into one unaligned load, where four byte loads and shifts
+     * cost a few nanoseconds per int (spec §2.1; positions stay the cursor's own).
+     */
+    private val littleEndian: ByteBuffer = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN)
+
+    /**
+     * Checks [count] bytes (already known to be present) as well-formed UTF-8 (spec §5.3)
+     * and steps over them, without building a String: [readUtf8]'s checks and offsets.
+     */
+    fun validateUtf8(count: Int, what: String) {
+        val start = base + position
+        if (!Utf8.isAscii(bytes, start, start + count)) {
+            val bad = Utf8.firstIllFormed(bytes, start, start + count)
+            if (bad >= 0) {
+                throw SmcException(
+                    ErrorClass.BAD_UTF8, bad - base,
+                    "$what is not well-formed UTF-8 (spec §5.3)"
+                )
+            }
+        }
+        position += count
+    }
+
+    /**
+     * The tag of a string element of a method call or envelope (07, or 00 when [nullable]),
+     * checked before the element is decoded (spec §14.2): a missing element is truncated, a
+     * wrong tag bad_envelope (not unknown_tag). Consumes nothing.
+     */
+    fun checkStringElementTag(what: String, nullable: Boolean): Int {
+        val tag = peekUnsignedByte()
+        if (tag < 0) throw truncated(what)
+        val allowed = tag == StandardMessageCodec.STRING || (nullable && tag == StandardMessageCodec.NULL)
+        if (!allowed) {
+            throw SmcException(
+                ErrorClass.BAD_ENVELOPE, position,
+                "$what has tag 0x%02x, expected %s (spec §10, §11)".format(tag, if (nullable) "07 or 00" else "07")
+            )
+        }
+        return tag
+    }
+
+    /** Steps over [count] bytes whose presence was already checked. */
+    fun skip(count: Int) {
+        require(count >= 0 && count <= remaining) { "skip($count) past the input" }
+        position += count
+    }
+
+    private fun int32At(p: Int): Int = littleEndian.getInt(p)
+
+    private fun int64At(p: Int): Long = littleEndian.getLong(p)
 
     companion object {
         /**

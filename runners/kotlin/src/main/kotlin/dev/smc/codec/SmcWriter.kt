@@ -140,6 +140,145 @@ class SmcWriter(initialCapacity: Int = 64) {
         size = Utf8.encodeInto(s, buf, size)
     }
 
+    /** The shortest size form (spec §2.2, §13); sizes above 2^32−1 are not encodable. */
+    fun writeSize(n: Long) {
+        when {
+            n < 0 || n > 0xffffffffL -> throw SmcException(
+                ErrorClass.NOT_ENCODABLE, SmcException.NO_OFFSET,
+                "size $n outside 0..2^32-1 (spec §15.2)"
+            )
+            n < 254 -> write(n.toInt())
+            n <= 0xffff -> {
+                ensure(3)
+                buf[size] = 254.toByte()
+                buf[size + 1] = n.toByte()
+                buf[size + 2] = (n shr 8).toByte()
+                size += 3
+            }
+            else -> {
+                write(255)
+                writeInt32LE(n.toInt())
+            }
+        }
+    }
+
+    // ---- typed writes, for generated code: one field from its type, null as 00 ----
+
+    fun putNull() = write(StandardMessageCodec.NULL)
+
+    fun putBoolean(value: Boolean?) =
+        write(if (value == null) StandardMessageCodec.NULL else if (value) StandardMessageCodec.TRUE else StandardMessageCodec.FALSE)
+
+    fun putInt(value: Int?) {
+        if (value == null) return putNull()
+        ensure(5)
+        buf[size] = StandardMessageCodec.INT32.toByte()
+        putInt32(size + 1, value)
+        size += 5
+    }
+
+    fun putLong(value: Long?) {
+        if (value == null) return putNull()
+        ensure(9)
+        buf[size] = StandardMessageCodec.INT64.toByte()
+        putInt64(size + 1, value)
+        size += 9
+    }
+
+    /** Raw bits: NaN payloads survive (spec §4.3); Java's codec canonicalises them. */
+    fun putDouble(value: Double?) {
+        if (value == null) return putNull()
+        ensure(16)
+        buf[size++] = StandardMessageCodec.FLOAT64.toByte()
+        val pad = (-size) and 7
+        for (i in 0 until pad) buf[size++] = 0
+        putInt64(size, java.lang.Double.doubleToRawLongBits(value))
+        size += 8
+    }
+
+    /**
+     * Tag 7, size, UTF-8 (spec §5). A lone surrogate has no UTF-8 form (spec §5.3: encoders
+     * MUST write well-formed UTF-8), so it is not_encodable rather than replaced. Strings of
+     * up to 84 chars (at most 252 bytes: a one-byte size) are written in one pass with the
+     * size filled in afterwards; longer ones are measured first.
+     */
+    fun putString(value: String?) {
+        if (value == null) return putNull()
+        val n = value.length
+        if (n <= 84) {
+            ensure(2 + 3 * n)
+            buf[size] = StandardMessageCodec.STRING.toByte()
+            val start = size + 2
+            var p = start
+            var i = 0
+            while (i < n) {
+                val c = value[i]
+                if (c >= '\u0080') break
+                buf[p++] = (c - '\u0000').toByte()
+                i++
+            }
+            if (i < n) p = Utf8.encodeCheckedInto(value, i, buf, p)
+            buf[size + 1] = (p - start).toByte()
+            size = p
+            return
+        }
+        val byteCount = Utf8.encodedLength(value)
+        write(StandardMessageCodec.STRING)
+        writeSize(byteCount.toLong())
+        writeUtf8(value, byteCount)
+    }
+
+    fun putByteArray(value: ByteArray?) {
+        if (value == null) return putNull()
+        write(StandardMessageCodec.UINT8_LIST)
+        writeSize(value.size.toLong())
+        writeBytes(value)
+    }
+
+    fun putIntArray(value: IntArray?) {
+        if (value == null) return putNull()
+        write(StandardMessageCodec.INT32_LIST)
+        writeSize(value.size.toLong())
+        writePadding(4)
+        writeIntArray(value)
+    }
+
+    fun putLongArray(value: LongArray?) {
+        if (value == null) return putNull()
+        write(StandardMessageCodec.INT64_LIST)
+        writeSize(value.size.toLong())
+        writePadding(8)
+        writeLongArray(value)
+    }
+
+    fun putDoubleArray(value: DoubleArray?) {
+        if (value == null) return putNull()
+        write(StandardMessageCodec.FLOAT64_LIST)
+        writeSize(value.size.toLong())
+        writePadding(8)
+        writeDoubleArray(value)
+    }
+
+    fun putFloatArray(value: FloatArray?) {
+        if (value == null) return putNull()
+        write(StandardMessageCodec.FLOAT32_LIST)
+        writeSize(value.size.toLong())
+        writePadding(4)
+        writeFloatArray(value)
+    }
+
+    /** The header of a List of [count] elements (spec §7.1); exactly [count] values follow. */
+    fun putListHeader(count: Int) {
+        write(StandardMessageCodec.LIST)
+        writeSize(count.toLong())
+    }
+
+    /** The header of a Map of [count] entries (spec §7.2); exactly [count] pairs follow. */
+    fun putMapHeader(count: Int) {
+        write(StandardMessageCodec.MAP)
+        writeSize(count.toLong())
+    }
+
     /**
      * The bytes written so far. When the buffer is exactly full (as after one bulk array,
      * whose growth is sized to fit) it is handed over without a copy; that is safe because
@@ -152,6 +291,72 @@ class SmcWriter(initialCapacity: Int = 64) {
             return buf
         }
         return buf.copyOf(size)
+    }
+
+    /** True while an encode call of this thread uses this (reusable) writer. */
+    private var inUse = false
+
+    /**
+     * The bytes written as a new array of exactly [size] bytes (one copy), after which this
+     * thread's writer is free for the next encode call; see [acquire].
+     */
+    @PublishedApi
+    internal fun finish(): ByteArray {
+        val out = buf.copyOf(size)
+        release()
+        return out
+    }
+
+    /** Frees this thread's writer without taking the bytes (an encode call that failed). */
+    @PublishedApi
+    internal fun release() {
+        inUse = false
+        size = 0
+        if (buf.size > KEEP_MAX) buf = ByteArray(INITIAL)
+    }
+
+    companion object {
+        private const val INITIAL = 256
+
+        /** The largest buffer a thread keeps between encode calls (4 MiB). */
+        private const val KEEP_MAX = 4 shl 20
+
+        private val scratch = ThreadLocal<SmcWriter>()
+
+        /**
+         * A writer for one encode call: this thread's reusable one when it is free, else a
+         * new one (a nested encode from inside a custom writeValue). Reusing one buffer saves
+         * the growth copies of every message (64 bytes doubling up to the message size) and
+         * keeps the writes in memory that is still in cache; [finish] copies the result out,
+         * so no caller ever shares the buffer.
+         */
+        @PublishedApi
+        internal fun acquire(): SmcWriter {
+            val w = scratch.get()
+            if (w != null && !w.inUse) {
+                w.inUse = true
+                return w
+            }
+            val fresh = SmcWriter(INITIAL)
+            fresh.inUse = true
+            if (w == null) scratch.set(fresh)
+            return fresh
+        }
+
+        /**
+         * Runs [body] with a writer from [acquire] and returns the bytes it wrote: how the
+         * codec's encode entry points (and a generated codec's) get their writer.
+         */
+        inline fun encode(body: (SmcWriter) -> Unit): ByteArray {
+            val w = acquire()
+            try {
+                body(w)
+            } catch (e: Throwable) {
+                w.release()
+                throw e
+            }
+            return w.finish()
+        }
     }
 
     private fun putInt64(p: Int, v: Long) {

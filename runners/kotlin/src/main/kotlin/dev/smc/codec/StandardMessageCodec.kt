@@ -26,11 +26,7 @@ open class StandardMessageCodec(
     // ---- entry point: message (spec §9) ----
 
     /** Encodes one value; a top-level null gives `00` (spec §9.3). */
-    fun encodeMessage(value: Any?): ByteArray {
-        val writer = SmcWriter()
-        writeValue(writer, value)
-        return writer.toByteArray()
-    }
+    fun encodeMessage(value: Any?): ByteArray = SmcWriter.encode { writeValue(it, value) }
 
     /** Decodes exactly one value from bytes[offset, offset + length) (spec §9.1, §9.2). */
     fun decodeMessage(
@@ -148,50 +144,14 @@ open class StandardMessageCodec(
     private fun unknownTag(tag: Int, offset: Int, why: String): SmcException =
         SmcException(ErrorClass.UNKNOWN_TAG, offset, "unknown tag 0x%02x%s".format(tag, why))
 
-    /**
-     * Reads a size field (spec §2.2) as an unsigned 32-bit number — never negative, unlike
-     * Java's codec (wire-format-notes §2.6). Strict mode rejects a longer form than needed.
-     */
-    fun readSize(reader: SmcReader, what: String): Long {
-        val escapeOffset = reader.position
-        val first = reader.readUnsignedByte(what)
-        val size: Long
-        val minimumForForm: Long
-        when (first) {
-            254 -> { size = reader.readInt16LE(what).toLong(); minimumForForm = 254 }
-            255 -> { size = reader.readInt32LE(what).toLong() and 0xffffffffL; minimumForForm = 0x10000 }
-            else -> return first.toLong()
-        }
-        if (reader.isStrict && size < minimumForForm) {
-            throw SmcException(
-                ErrorClass.NOT_CANONICAL, escapeOffset,
-                "size $size of $what written in a longer form than needed (spec §2.2, strict mode)"
-            )
-        }
-        return size
-    }
+    /** A size field (spec §2.2) as an unsigned 32-bit number; see [SmcReader.readSize]. */
+    fun readSize(reader: SmcReader, what: String): Long = reader.readSize(what)
 
-    /**
-     * Reads a size and checks, before anything is allocated, that the remaining input can
-     * hold [unit] × size bytes (spec §14.2 step 3, §14.3); returns the size.
-     * The product cannot overflow: size < 2^32 and unit <= 8.
-     */
-    private fun readCheckedSize(reader: SmcReader, unit: Int, what: String): Int {
-        val n = readSize(reader, what)
-        // Messages are built only on failure: this is the hot path.
-        if (unit * n > reader.remaining) throw reader.truncated("$what of declared size $n")
-        return n.toInt()
-    }
+    private fun readCheckedSize(reader: SmcReader, unit: Int, what: String): Int =
+        reader.readCheckedSize(unit, what)
 
-    /** Count, bound check including the alignment padding, then the padding itself (§6). */
-    private fun readTypedListCount(reader: SmcReader, elementSize: Int, what: String): Int {
-        val n = readSize(reader, what)
-        if (reader.paddingFor(elementSize) + elementSize * n > reader.remaining) {
-            throw reader.truncated("$what of declared count $n")
-        }
-        reader.skipPadding(elementSize, what)
-        return n.toInt()
-    }
+    private fun readTypedListCount(reader: SmcReader, elementSize: Int, what: String): Int =
+        reader.readTypedListCount(elementSize, what)
 
     /**
      * Writes one value with the tag of its JVM type (spec §4.2: Int → int32 and Long → int64
@@ -199,67 +159,40 @@ open class StandardMessageCodec(
      * does). Subclasses write their own types and delegate the rest here.
      */
     open fun writeValue(writer: SmcWriter, value: Any?) {
+        // The commonest types first, exact classes (one pointer compare each) before the
+        // interface tests (List, Map, CharSequence), which scan the class's interfaces.
         when (value) {
             null -> writer.write(NULL)
+            is String -> writer.putString(value)
+            is Int -> writer.putInt(value)
+            is Long -> writer.putLong(value)
+            is Double -> writer.putDouble(value)
             is Boolean -> writer.write(if (value) TRUE else FALSE)
-            is Int -> { writer.write(INT32); writer.writeInt32LE(value) }
-            is Long -> { writer.write(INT64); writer.writeInt64LE(value) }
-            is Byte -> { writer.write(INT32); writer.writeInt32LE(value.toInt()) }
-            is Short -> { writer.write(INT32); writer.writeInt32LE(value.toInt()) }
-            is Double -> writeFloat64(writer, value)
-            is Float -> writeFloat64(writer, value.toDouble())
-            is String -> writeString(writer, value)
-            is CharSequence -> writeString(writer, value.toString())
-            is ByteArray -> {
-                writer.write(UINT8_LIST)
-                writeSize(writer, value.size.toLong())
-                writer.writeBytes(value)
-            }
-            is IntArray -> {
-                writer.write(INT32_LIST)
-                writeSize(writer, value.size.toLong())
-                writer.writePadding(4)
-                writer.writeIntArray(value)
-            }
-            is LongArray -> {
-                writer.write(INT64_LIST)
-                writeSize(writer, value.size.toLong())
-                writer.writePadding(8)
-                writer.writeLongArray(value)
-            }
-            is DoubleArray -> {
-                writer.write(FLOAT64_LIST)
-                writeSize(writer, value.size.toLong())
-                writer.writePadding(8)
-                writer.writeDoubleArray(value)
-            }
-            is FloatArray -> {
-                writer.write(FLOAT32_LIST)
-                writeSize(writer, value.size.toLong())
-                writer.writePadding(4)
-                writer.writeFloatArray(value)
-            }
-            is List<*> -> {
-                writer.write(LIST)
-                writeSize(writer, value.size.toLong())
-                for (element in value) writeValue(writer, element)
-            }
+            is ArrayList<*> -> writeList(writer, value)
             is MapPairs -> {
-                writer.write(MAP)
-                writeSize(writer, value.size.toLong())
+                writer.putMapHeader(value.size)
                 for (i in 0 until value.size) {
                     writeValue(writer, value.keys[i])
                     writeValue(writer, value.values[i])
                 }
             }
+            is ByteArray -> writer.putByteArray(value)
+            is IntArray -> writer.putIntArray(value)
+            is LongArray -> writer.putLongArray(value)
+            is DoubleArray -> writer.putDoubleArray(value)
+            is FloatArray -> writer.putFloatArray(value)
+            is Byte -> writer.putInt(value.toInt())
+            is Short -> writer.putInt(value.toInt())
+            is Float -> writer.putDouble(value.toDouble())
+            is List<*> -> writeList(writer, value)
             is Map<*, *> -> {
-                writer.write(MAP)
-                writeSize(writer, value.size.toLong())
+                writer.putMapHeader(value.size)
                 for ((k, v) in value) {
                     writeValue(writer, k)
                     writeValue(writer, v)
                 }
             }
+            is CharSequence -> writer.putString(value.toString())
             is LargeInt, is BigInteger -> throw SmcException(
                 ErrorClass.NOT_ENCODABLE, SmcException.NO_OFFSET,
                 "largeInt (tag 5) is never written (spec §4.4)"
@@ -271,39 +204,18 @@ open class StandardMessageCodec(
         }
     }
 
-    private fun writeFloat64(writer: SmcWriter, value: Double) {
-        writer.write(FLOAT64)
-        writer.writePadding(8)
-        // Raw bits: NaN payloads survive (spec §4.3); Java's codec canonicalises them.
-        writer.writeInt64LE(java.lang.Double.doubleToRawLongBits(value))
-    }
-
-    private fun writeString(writer: SmcWriter, value: String) {
-        val byteCount = Utf8.encodedLength(value)
-        writer.write(STRING)
-        writeSize(writer, byteCount.toLong())
-        writer.writeUtf8(value, byteCount)
+    /** A List (spec §7.1); indexed access for random-access lists (no iterator). */
+    private fun writeList(writer: SmcWriter, value: List<*>) {
+        writer.putListHeader(value.size)
+        if (value is java.util.RandomAccess) {
+            for (i in 0 until value.size) writeValue(writer, value[i])
+        } else {
+            for (element in value) writeValue(writer, element)
+        }
     }
 
     /** The shortest size form (spec §2.2, §13); sizes above 2^32−1 are not encodable. */
-    fun writeSize(writer: SmcWriter, size: Long) {
-        when {
-            size < 0 || size > 0xffffffffL -> throw SmcException(
-                ErrorClass.NOT_ENCODABLE, SmcException.NO_OFFSET,
-                "size $size outside 0..2^32-1 (spec §15.2)"
-            )
-            size < 254 -> writer.write(size.toInt())
-            size <= 0xffff -> {
-                writer.write(254)
-                writer.write(size.toInt())
-                writer.write((size shr 8).toInt())
-            }
-            else -> {
-                writer.write(255)
-                writer.writeInt32LE(size.toInt())
-            }
-        }
-    }
+    fun writeSize(writer: SmcWriter, size: Long) = writer.writeSize(size)
 
     companion object {
         const val NULL = 0x00

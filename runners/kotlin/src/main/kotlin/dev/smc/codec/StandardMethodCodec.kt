@@ -29,11 +29,9 @@ class ErrorEnvelope(
  */
 class StandardMethodCodec(val messageCodec: StandardMessageCodec) {
 
-    fun encodeMethodCall(call: MethodCall): ByteArray {
-        val writer = SmcWriter()
+    fun encodeMethodCall(call: MethodCall): ByteArray = SmcWriter.encode { writer ->
         messageCodec.writeValue(writer, call.method)
         messageCodec.writeValue(writer, call.arguments)
-        return writer.toByteArray()
     }
 
     fun decodeMethodCall(
@@ -49,8 +47,7 @@ class StandardMethodCodec(val messageCodec: StandardMessageCodec) {
         return MethodCall(name, arguments)
     }
 
-    fun encodeEnvelope(envelope: Envelope): ByteArray {
-        val writer = SmcWriter()
+    fun encodeEnvelope(envelope: Envelope): ByteArray = SmcWriter.encode { writer ->
         when (envelope) {
             is SuccessEnvelope -> {
                 writer.write(SUCCESS_FLAG)
@@ -64,7 +61,6 @@ class StandardMethodCodec(val messageCodec: StandardMessageCodec) {
                 if (envelope.hasStacktrace) messageCodec.writeValue(writer, envelope.stacktrace)
             }
         }
-        return writer.toByteArray()
     }
 
     fun decodeEnvelope(
@@ -100,15 +96,7 @@ class StandardMethodCodec(val messageCodec: StandardMessageCodec) {
 
     /** Checks the tag (07, or 00 when [nullable]) before decoding the element (spec §14.2). */
     private fun readStringElement(reader: SmcReader, what: String, nullable: Boolean): String? {
-        val tag = reader.peekUnsignedByte()
-        if (tag < 0) throw reader.truncated(what)
-        val allowed = tag == StandardMessageCodec.STRING || (nullable && tag == StandardMessageCodec.NULL)
-        if (!allowed) {
-            throw SmcException(
-                ErrorClass.BAD_ENVELOPE, reader.position,
-                "$what has tag 0x%02x, expected %s (spec §10, §11)".format(tag, if (nullable) "07 or 00" else "07")
-            )
-        }
+        reader.checkStringElementTag(what, nullable)
         return messageCodec.readValue(reader) as String?
     }
 

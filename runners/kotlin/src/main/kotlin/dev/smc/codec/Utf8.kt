@@ -45,6 +45,23 @@ object Utf8 {
         return -1
     }
 
+    /** True when bytes[start, end) is all ASCII (so well-formed UTF-8). */
+    fun isAscii(bytes: ByteArray, start: Int, end: Int): Boolean {
+        var bits = 0
+        for (i in start until end) bits = bits or bytes[i].toInt()
+        return bits >= 0
+    }
+
+    /**
+     * A string of bytes all below 0x80 (ASCII is ISO-8859-1 too). The JDK's hibyte
+     * constructor makes a Latin-1 string with one array copy and no charset dispatch (the
+     * Charset constructor costs more than the copy for short strings); the UTF-8 decoder
+     * would scan the bytes once more first.
+     */
+    @Suppress("DEPRECATION", "PLATFORM_CLASS_MAPPED_TO_KOTLIN")
+    fun latin1String(bytes: ByteArray, start: Int, count: Int): String =
+        java.lang.String(bytes, 0, start, count) as String
+
     /** Decodes bytes already checked by [firstIllFormed]; the JDK decoder is exact on them. */
     fun decodeWellFormed(bytes: ByteArray, start: Int, count: Int): String =
         String(bytes, start, count, Charsets.UTF_8)
@@ -54,9 +71,11 @@ object Utf8 {
      * MUST write well-formed UTF-8), so it is `not_encodable` rather than replaced.
      */
     fun encodedLength(s: String): Int {
-        var total = 0L
-        var i = 0
         val n = s.length
+        var i = 0
+        // ASCII prefix: one byte per char (charAt is cheaper than codePointAt).
+        while (i < n && s[i] < '\u0080') i++
+        var total = i.toLong()
         while (i < n) {
             val cp = s.codePointAt(i)
             when {
@@ -79,11 +98,40 @@ object Utf8 {
         return total.toInt()
     }
 
-    /** Writes [s] (checked by [encodedLength]) into [out] at [pos]; returns the end offset. */
-    fun encodeInto(s: String, out: ByteArray, pos: Int): Int {
-        var p = pos
-        var i = 0
+    /**
+     * Writes s[from, s.length) into [out] at [pos] (room for 3 bytes per char is there);
+     * returns the end offset. A lone surrogate is not_encodable, as in [encodedLength].
+     */
+    fun encodeCheckedInto(s: String, from: Int, out: ByteArray, pos: Int): Int {
+        var i = from
         val n = s.length
+        while (i < n) {
+            val cp = s.codePointAt(i)
+            if (cp in 0xd800..0xdfff) {
+                throw SmcException(
+                    ErrorClass.NOT_ENCODABLE, SmcException.NO_OFFSET,
+                    "string has a lone surrogate at index $i; UTF-8 cannot carry it (spec §5.3)"
+                )
+            }
+            i += if (cp >= 0x10000) 2 else 1
+        }
+        return encodeInto(s, from, out, pos)
+    }
+
+    /** Writes [s] (checked by [encodedLength]) into [out] at [pos]; returns the end offset. */
+    fun encodeInto(s: String, out: ByteArray, pos: Int): Int = encodeInto(s, 0, out, pos)
+
+    /** Writes s[from, s.length), checked, into [out] at [pos]; returns the end offset. */
+    fun encodeInto(s: String, from: Int, out: ByteArray, pos: Int): Int {
+        var p = pos
+        var i = from
+        val n = s.length
+        while (i < n) {
+            val c = s[i]
+            if (c >= '\u0080') break
+            out[p++] = (c - '\u0000').toByte()
+            i++
+        }
         while (i < n) {
             val cp = s.codePointAt(i)
             if (cp < 0x80) {

@@ -20,6 +20,7 @@ fun main(args: Array<String>) {
     sections.add(section("bulk-arrays") { BulkArrayTests.run(it) })
     sections.add(section("pigeon-example") { PigeonExampleTests.run(it) })
     sections.add(section("runner") { RunnerTests.run(it) })
+    sections.add(section("typed-fields") { TypedFieldTests.run(it) })
     val vectors = VectorTests(dir)
     sections.add(section("vectors ${dir.path}") { vectors.run(it) })
     for ((reason, n) in vectors.partialSkips) System.out.println("  (check skipped in $n vectors: $reason)")
@@ -28,6 +29,7 @@ fun main(args: Array<String>) {
     seeds.add("call" to "070568656c6c6f0c020705636f756e74032a000000")
     seeds.add("envelope" to "0107056572726f720704626f6f6d0007027374")
     sections.add(section("fuzz") { FuzzTests.run(it, seeds, 4000, 0x5eedL) })
+    sections.add(section("flat-form") { FlatCodecTests.run(it, seeds, 4000, 0xf1a7L) })
     var passed = 0
     var failed = 0
     var skipped = 0

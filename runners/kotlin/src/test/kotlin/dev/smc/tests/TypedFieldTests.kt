@@ -1,0 +1,159 @@
+package dev.smc.tests
+
+import dev.smc.codec.CustomValueCodec
+import dev.smc.codec.DecodeMode
+import dev.smc.codec.MapPairs
+import dev.smc.codec.SmcException
+import dev.smc.codec.SmcReader
+import dev.smc.codec.SmcTypeException
+import dev.smc.codec.SmcWriter
+import dev.smc.runner.Hex
+
+/**
+ * The typed field reads of SmcReader and writes of SmcWriter (for generated code): each agrees
+ * with the generic codec on the bytes, rejects malformed input with the class and offset the
+ * generic decoder reports (spec/errors.md §14.2), and tells a wrong wire type from a malformed
+ * message. Also: every decoded value owns its bytes (the input is overwritten right after).
+ */
+object TypedFieldTests {
+    private fun reader(hex: String, mode: DecodeMode = DecodeMode.FLUTTER, maxDepth: Int = 128): SmcReader {
+        val bytes = Hex.decode(hex.replace(" ", ""))
+        return SmcReader(bytes, 0, bytes.size, mode, maxDepth)
+    }
+
+    /** "value" or "error CLASS @OFFSET" or "mismatch TAG @OFFSET". */
+    private fun outcome(read: () -> Any?): String =
+        try {
+            when (val v = read()) {
+                is IntArray -> v.toList().toString()
+                is LongArray -> v.toList().toString()
+                is DoubleArray -> v.toList().toString()
+                is FloatArray -> v.toList().toString()
+                is ByteArray -> Hex.encode(v)
+                else -> v.toString()
+            }
+        } catch (e: SmcException) {
+            "error ${e.errorClass} @${e.offset}"
+        } catch (e: SmcTypeException) {
+            "mismatch %02x @%d".format(e.tag, e.offset)
+        }
+
+    fun run(t: Check) {
+        reads(t)
+        containers(t)
+        mismatches(t)
+        malformed(t)
+        writes(t)
+        ownership(t)
+    }
+
+    private fun reads(t: Check) {
+        t.equal("bool", "true", outcome { reader("01").readBooleanOrNull() })
+        t.equal("null bool", "null", outcome { reader("00").readBooleanOrNull() })
+        t.equal("int32", "-2", outcome { reader("03feffffff").readIntOrNull() })
+        t.equal("int64", "3000000000", outcome { reader("04005ed0b200000000").readLongOrNull() })
+        t.equal("int32 widens to Long", "7", outcome { reader("0307000000").readLongOrNull() })
+        t.equal("float64", "3.0", outcome { reader("06000000000000000000000000000840").readDoubleOrNull() })
+        t.equal("string", "a\u0000é", outcome { reader("0704 6100c3a9").readStringOrNull() })
+        t.equal("ascii string", "abc", outcome { reader("0703 616263").readStringOrNull() })
+        t.equal("Uint8List", "ff00", outcome { reader("0802 ff00").readByteArrayOrNull() })
+        t.equal("Int32List", "[1, -2]", outcome { reader("0902 0000 01000000 feffffff").readIntArrayOrNull() })
+        t.equal("Int64List", "[2]", outcome { reader("0a01 000000000000 0200000000000000").readLongArrayOrNull() })
+        t.equal("Float64List", "[1.0]", outcome { reader("0b01 000000000000 000000000000f03f").readDoubleArrayOrNull() })
+        t.equal("Float32List", "[1.0]", outcome { reader("0e01 0000 0000803f").readFloatArrayOrNull() })
+        t.equal("null string", "null", outcome { reader("00").readStringOrNull() })
+        t.equal("null list", "-1", outcome { reader("00").openListOrNull() })
+        t.equal("null custom", "false", outcome { reader("00").openCustomOrNull(0x81) })
+    }
+
+    private fun containers(t: Check) {
+        val r = reader("0c02 0d01 0701 6b 0701 76 8103 05000000")
+        val n = r.openListOrNull()
+        val m = r.openMapOrNull()
+        val key = r.readStringOrNull()
+        val value = r.readStringOrNull()
+        r.closeContainer()
+        val isCustom = r.openCustomOrNull(0x81)
+        val five = r.readIntOrNull()
+        r.closeContainer()
+        r.closeContainer()
+        t.equal("list, map, custom in order", "2 1 k v true 5 0", "$n $m $key $value $isCustom $five ${r.remaining}")
+        // spec §15.1: typed containers count against the depth limit like any other.
+        fun nest(r: SmcReader): Int {
+            val count = r.openListOrNull()
+            val depth = if (count == 0) 0 else 1 + nest(r)
+            r.closeContainer()
+            return depth
+        }
+        t.equal("depth 3 within the limit", "2", outcome { nest(reader("0c01 0c01 0c00", maxDepth = 3)) })
+        t.equal("depth 4 over the limit", "error depth_limit @6", outcome { nest(reader("0c01 0c01 0c01 0c00", maxDepth = 3)) })
+    }
+
+    private fun mismatches(t: Check) {
+        t.equal("list for bool", "mismatch 0c @0", outcome { reader("0c00").readBooleanOrNull() })
+        t.equal("bool for int32", "mismatch 01 @0", outcome { reader("01").readIntOrNull() })
+        t.equal("float64 for int64", "mismatch 06 @0", outcome { reader("0600000000000000000000000000f03f").readLongOrNull() })
+        t.equal("int32 for float64", "mismatch 03 @0", outcome { reader("0307000000").readDoubleOrNull() })
+        t.equal("bytes for string", "mismatch 08 @0", outcome { reader("0801 61").readStringOrNull() })
+        t.equal("string for bytes", "mismatch 07 @0", outcome { reader("0701 61").readByteArrayOrNull() })
+        t.equal("Int64List for Int32List", "mismatch 0a @0", outcome { reader("0a00 000000000000").readIntArrayOrNull() })
+        t.equal("map for list", "mismatch 0d @0", outcome { reader("0d00").openListOrNull() })
+        t.equal("other custom tag", "mismatch 82 @0", outcome { reader("8200").openCustomOrNull(0x81) })
+    }
+
+    private fun malformed(t: Check) {
+        t.equal("empty", "error truncated @0", outcome { reader("").readBooleanOrNull() })
+        t.equal("short int32", "error truncated @3", outcome { reader("03 0102").readIntOrNull() })
+        t.equal("reserved tag", "error unknown_tag @0", outcome { reader("0f").readStringOrNull() })
+        t.equal("short string", "error truncated @4", outcome { reader("0705 6162").readStringOrNull() })
+        t.equal("bad UTF-8", "error bad_utf8 @2", outcome { reader("0702 c328").readStringOrNull() })
+        t.equal("short Int32List", "error truncated @8", outcome { reader("0903 0000 01000000").readIntArrayOrNull() })
+        t.equal("list bomb", "error truncated @6", outcome { reader("0cff ffffffff").openListOrNull() })
+        t.equal("strict long size", "error not_canonical @1",
+            outcome { reader("07fe0200 6162", DecodeMode.STRICT).readStringOrNull() })
+        t.equal("strict largeInt is unknown_tag", "error unknown_tag @0",
+            outcome { reader("0501 31", DecodeMode.STRICT).readStringOrNull() })
+    }
+
+    private fun writes(t: Check) {
+        val w = SmcWriter()
+        w.putListHeader(15)
+        w.putBoolean(true); w.putBoolean(null); w.putInt(-2); w.putLong(3000000000L)
+        w.putDouble(0.5); w.putString("é"); w.putByteArray(byteArrayOf(1, 2))
+        w.putIntArray(intArrayOf(7)); w.putLongArray(longArrayOf(8)); w.putDoubleArray(doubleArrayOf(1.5))
+        w.putFloatArray(floatArrayOf(2.5f)); w.putMapHeader(1); w.putString("k"); w.putNull()
+        w.putInt(null); w.putString(null); w.putString("x".repeat(300))
+        val pairs = MapPairs()
+        pairs.add("k", null)
+        val expected = listOf(true, null, -2, 3000000000L, 0.5, "é", byteArrayOf(1, 2), intArrayOf(7),
+            longArrayOf(8), doubleArrayOf(1.5), floatArrayOf(2.5f), pairs, null, null, "x".repeat(300))
+        t.equal("typed writes == generic encoding", Hex.encode(CustomValueCodec().encodeMessage(expected)), Hex.encode(w.toByteArray()))
+        t.equal("a lone surrogate is not encodable", "error not_encodable @-1",
+            outcome { SmcWriter().putString("a\ud800") })
+        t.equal("a surrogate pair is 4 bytes", "0704f09f9880", Hex.encode(SmcWriter().also { it.putString("\ud83d\ude00") }.toByteArray()))
+    }
+
+    /** The input is overwritten right after each decode; the decoded values must not change. */
+    private fun ownership(t: Check) {
+        val long = "long string, heap storage ".repeat(4)
+        val codec = CustomValueCodec()
+        val pairs = MapPairs()
+        pairs.add("key", long)
+        val value = listOf("short", long, byteArrayOf(1, 2, 3), ByteArray(300) { 7 }, intArrayOf(1, -2, 3),
+            LongArray(40) { -5 }, doubleArrayOf(0.5, 1.5), floatArrayOf(2.5f), pairs)
+        val wire = codec.encodeMessage(value)
+        val expected = Hex.encode(wire)
+        val decoded = codec.decodeMessage(wire)
+        wire.fill(0xAA.toByte())
+        t.equal("generic decode owns its bytes", expected, Hex.encode(codec.encodeMessage(decoded)))
+
+        val typedWire = codec.encodeMessage(value)
+        val r = SmcReader(typedWire, 0, typedWire.size, DecodeMode.FLUTTER, 128)
+        r.openListOrNull()
+        val fields = listOf(r.readStringOrNull(), r.readStringOrNull(), r.readByteArrayOrNull(), r.readByteArrayOrNull(),
+            r.readIntArrayOrNull(), r.readLongArrayOrNull(), r.readDoubleArrayOrNull(), r.readFloatArrayOrNull())
+        typedWire.fill(0xAA.toByte())
+        val reencoded = codec.encodeMessage(fields + listOf(pairs))
+        t.equal("typed reads own their bytes", expected, Hex.encode(reencoded))
+    }
+}
