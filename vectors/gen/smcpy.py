@@ -8,6 +8,7 @@ Values are handled directly in the value notation (nested Python lists, as json.
 them). Public entry points:
 
     check_value(v) / check_call(c) / check_envelope(e)   notation validation (bad_notation)
+    read_notation(text, entry)                             notation text -> checked value
     encode_message(v) / encode_call(c) / encode_envelope(e)  -> Encoded(bytes, marks)
     decode_message(b, strict) / decode_call(b, strict) / decode_envelope(b, strict)
     notation_text(v)                                       the one canonical JSON text
@@ -195,6 +196,22 @@ def check_envelope(e):
             _check_text_field(e[4], "$.stacktrace", True)
     else:
         raise NotationError("unknown envelope form %r" % (e[0],))
+
+
+def _no_constant(name):
+    raise NotationError("%s is not JSON (RFC 8259)" % name)
+
+
+def read_notation(text, entry="message"):
+    """Notation text of entry point `entry` ("message", "call", "envelope") to its value:
+    strict JSON (RFC 8259: no NaN, no Infinity), then the checks of notation.md N.3/N.4.
+    NotationError if the text is not that notation."""
+    try:
+        v = json.loads(text, parse_constant=_no_constant)
+    except ValueError as e:
+        raise NotationError("not JSON: %s" % e)
+    {"message": check_value, "call": check_call, "envelope": check_envelope}[entry](v)
+    return v
 
 
 def notation_text(v):
