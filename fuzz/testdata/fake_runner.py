@@ -24,9 +24,6 @@ sys.dont_write_bytecode = True
 import smcpy  # noqa: E402
 
 BUGS = ("trailing", "align-value", "utf8-lenient")
-FEATURES = ["int32", "int64", "int64-distinct", "float64", "float32list", "typed-lists",
-            "nan-payload", "embedded-nul", "custom-types", "largeint", "duplicate-map-keys",
-            "map-order", "method-codec", "error-stacktrace", "strict-mode", "depth-limit"]
 
 
 def reader_with(bugs):
@@ -86,8 +83,8 @@ def main():
                     "codec": {"name": "smcpy" + "".join("+" + b for b in sorted(bugs)),
                               "version": "0", "language": "Python"},
                     "entries": ["message", "call", "envelope"],
-                    "capabilities": {"decode": FEATURES,
-                                     "encode": [f for f in FEATURES if f != "largeint"]},
+                    "capabilities": {"decode": list(smcpy.FEATURES),
+                                     "encode": [f for f in smcpy.FEATURES if f != "largeint"]},
                     "options": ["error-offsets"]}
         else:
             resp = answer(req, profile, reader)

@@ -15,6 +15,7 @@ them). Public entry points:
 """
 
 import json
+import os
 import struct
 
 MAX_DEPTH = 128  # spec §15.1: the reference default
@@ -38,10 +39,18 @@ TYPED_BY_TAG = {tag: (word, width, fmt) for word, (tag, width, fmt) in TYPED_LIS
 INT32_MIN, INT32_MAX = -(2**31), 2**31 - 1
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 
-ERROR_CLASSES = (
-    "truncated", "trailing_bytes", "unknown_tag", "bad_utf8", "depth_limit",
-    "not_canonical", "bad_envelope",
-)
+
+def _schema_words(name):
+    """The words of $defs/<name> in vectors/schema.json, where the error classes (spec/errors.md)
+    and the feature words (spec/vectors.md V.3) are defined once; the C tools' lists are
+    generated from the same file (notation/CMakeLists.txt: smct_vocab.h)."""
+    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "schema.json")
+    with open(path, encoding="utf-8") as f:
+        return tuple(json.load(f)["$defs"][name]["enum"])
+
+
+ERROR_CLASSES = _schema_words("errorClass")
+FEATURES = _schema_words("feature")  # what a runner may declare it decodes or encodes (P.1)
 
 
 class SmcError(Exception):
