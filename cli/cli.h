@@ -82,6 +82,5 @@ bool cli_write_stdout(const void *buf, size_t len);
 int cli_cmd_decode(int argc, char **argv);
 int cli_cmd_encode(int argc, char **argv);
 int cli_cmd_inspect(int argc, char **argv);
-int cli_cmd_batch(int argc, char **argv);
 
 #endif /* SMC_CLI_H */

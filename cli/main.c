@@ -15,7 +15,6 @@ static const char main_help[] =
     "  decode       bytes -> value notation (spec/notation.md)\n"
     "  encode       value notation -> canonical bytes (spec §13)\n"
     "  inspect      annotated dump of the bytes: offsets, sizes, padding, paths\n"
-    "  batch        decode/encode requests as JSON lines on stdin (for generators)\n"
     "  conformance  run codec runners against the golden vectors (the judge)\n"
     "  bench        benchmarks\n"
     "\n"
@@ -56,9 +55,6 @@ int main(int argc, char **argv)
     }
     if (strcmp(cmd, "inspect") == 0) {
         return cli_cmd_inspect(argc - 1, argv + 1);
-    }
-    if (strcmp(cmd, "batch") == 0) {
-        return cli_cmd_batch(argc - 1, argv + 1);
     }
     if (strcmp(cmd, "conformance") == 0) {
         return smc_judge_main(argc - 1, argv + 1);

@@ -50,8 +50,9 @@ if(SMC_INSTALL_SUITE)
     FILES_MATCHING PATTERN "s[0-9][0-9]-*.json" PATTERN "schema.json" PATTERN "MANIFEST.json"
     PATTERN "retired.txt" PATTERN "README.md"
     PATTERN "gen" EXCLUDE)
+  # notation-cases.json: the notation cases a runner author's reader can be tested on.
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/spec/ DESTINATION ${SMC_DATADIR}/spec
-    FILES_MATCHING PATTERN "*.md")
+    FILES_MATCHING PATTERN "*.md" PATTERN "notation-cases.json")
   install(FILES ${SMC_SUITE_PROTOCOL_FILE} DESTINATION ${SMC_DATADIR}/runners)
   install(FILES ${PROJECT_SOURCE_DIR}/judge/report.schema.json DESTINATION ${SMC_DATADIR}/judge)
   install(FILES ${PROJECT_SOURCE_DIR}/docs/versioning.md DESTINATION ${SMC_DATADIR}/docs)

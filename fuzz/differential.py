@@ -42,6 +42,11 @@ import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# The vector generator's feature computation (spec/vectors.md V.3), never a copy of it.
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "vectors", "gen"))
+sys.dont_write_bytecode = True  # keep the source tree clean
+import caselib  # noqa: E402
+
 ENTRIES = ("message", "call", "envelope")
 MODES = ("flutter", "strict")
 
@@ -165,81 +170,10 @@ def unordered(v):
     return v
 
 
-NAN64_QUIET, NAN32_QUIET = "7ff8000000000000", "7fc00000"
-
-
-def is_nan_payload(h):
-    bits = int(h, 16)
-    if len(h) == 16:
-        return (bits >> 52) & 0x7FF == 0x7FF and bits & ((1 << 52) - 1) and h != NAN64_QUIET
-    return (bits >> 23) & 0xFF == 0xFF and bits & ((1 << 23) - 1) and h != NAN32_QUIET
-
-
 def features(v, entry):
-    """Feature words (spec/vectors.md V.3) a result needs."""
-    out = set()
-    if entry != "message":
-        out.add("method-codec")
-
-    def text(s):
-        if isinstance(s, str) and "\x00" in s:
-            out.add("embedded-nul")
-
-    def walk(x):
-        t = x[0]
-        if t == "i32":
-            out.add("int32")
-        elif t == "i64":
-            out.add("int64")
-            if -2**31 <= int(x[1]) < 2**31:
-                out.add("int64-distinct")
-        elif t == "f64":
-            out.add("float64")
-            if is_nan_payload(x[1]):
-                out.add("nan-payload")
-        elif t in ("i32s", "i64s", "f64s"):
-            out.add("typed-lists")
-            out.add("int32" if t == "i32s" else "int64" if t == "i64s" else "typed-lists")
-            if t == "f64s" and any(is_nan_payload(h) for h in x[1]):
-                out.add("nan-payload")
-        elif t == "f32s":
-            out.add("float32list")
-            if any(is_nan_payload(h) for h in x[1]):
-                out.add("nan-payload")
-        elif t in ("str", "largeint"):
-            text(x[1])
-            if t == "largeint":
-                out.add("largeint")
-        elif t == "list":
-            for e in x[1]:
-                walk(e)
-        elif t == "map":
-            if len(x[1]) >= 2:
-                out.add("map-order")
-            keys = [canonical_json(k) for k, _ in x[1]]
-            if len(set(keys)) != len(keys):
-                out.add("duplicate-map-keys")
-            for k, e in x[1]:
-                walk(k)
-                walk(e)
-        elif t == "custom":
-            out.add("custom-types")
-            walk(x[2])
-
-    if entry == "message":
-        walk(v)
-    elif v[0] == "call":
-        text(v[1])
-        walk(v[2])
-    elif v[0] == "success":
-        walk(v[1])
-    elif v[0] == "error":
-        for s in [v[1], v[2]] + v[4:5]:
-            text(s)
-        walk(v[3])
-        if len(v) == 5:
-            out.add("error-stacktrace")
-    return out
+    """Feature words (spec/vectors.md V.3) a value of `entry` needs: the generator's own
+    computation, so a candidate's features are the ones its vector would get."""
+    return caselib.entry_value_features(entry, v)
 
 
 # ---------------------------------------------------------------- comparison
@@ -431,17 +365,12 @@ def candidate(entry, mode, data, found, runner_name, ref_name, source):
                                 "strict": None if mode == "strict" else "REVIEW: strict-mode class"}]
     else:
         cls = normalize_class(ref_resp.get("class"))
-        feats = set()
-        if entry != "message":
-            feats.add("method-codec")
-        if cls == "depth_limit":
-            feats.add("depth-limit")
-        if mode == "strict":
-            feats.add("strict-mode")
-        vec["features"] = sorted(feats)
+        error = {"class": cls, "offset": ref_resp.get("offset"),
+                 "modes": [mode] if mode == "strict" else ["flutter", "strict"]}
+        vec["features"] = sorted(caselib.reject_features(
+            caselib.Case(kind=vec["kind"], hex=data.hex(), error=error)))
         vec["hex"] = data.hex()
-        vec["error"] = {"class": cls, "offset": ref_resp.get("offset"),
-                        "modes": [mode] if mode == "strict" else ["flutter", "strict"]}
+        vec["error"] = error
         if cls == "bad_utf8":
             vec["tier"] = "implementation-defined"
     vec["origin"] = {"source": "fuzz", "ref": f"fuzz/differential.py: {source} ({runner_name} vs {ref_name}, "

@@ -3,7 +3,7 @@
  * @brief One decoded or to-be-encoded item of any entry point (message, method call,
  *        envelope), with decode/encode/equality helpers over the reference library.
  *
- * The CLI, the batch mode, the judge and the C runner all work per entry point
+ * The CLI, the judge and the C runner all work per entry point
  * (runners/PROTOCOL.md: `entry` is "message", "call" or "envelope"); smct_doc_t lets them
  * treat the three uniformly.
  */

@@ -41,7 +41,7 @@ gate_test()   { python3 scripts/tests/test_gate.py --build "$SMC_BUILD"; }
 c_sanitize()  { CC=/usr/bin/clang smc_configure_build "$SMC_ROOT/build-asan" -DSMC_SANITIZE=ON &&
                 ctest --test-dir "$SMC_ROOT/build-asan" --output-on-failure -j "$SMC_JOBS" -LE valgrind; }
 vectors()     { python3 -m unittest discover -s vectors/gen -p 'test_*.py' &&
-                python3 vectors/gen/generate.py --check --smc "$SMC_BUILD/cli/smc"; }
+                python3 vectors/gen/generate.py --check --c-runner "$SMC_BUILD/runners/c/smc-c-runner"; }
 swift_tests() { (cd runners/swift && swift build -c release -j "$SMC_JOBS" && swift test -j "$SMC_JOBS"); }
 kotlin_tests(){ bash runners/kotlin/build.sh test; }
 dart_tests()  { bash runners/dart/build.sh test; }

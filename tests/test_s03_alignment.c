@@ -148,6 +148,12 @@ static void s03_3_padding_must_be_present(void **state)
     ts_assert_decode_error("0a01ff", SMC_MODE_STRICT, SMC_ERR_TRUNCATED, 3);
 }
 
+static void s03_golden_alignment_vectors_hold_at_every_address(void **state)
+{
+    (void)state;
+    ts_run_vectors("s03.");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -160,6 +166,7 @@ int main(void)
         cmocka_unit_test(s03_3_nonzero_padding_is_ignored_in_flutter_mode),
         cmocka_unit_test(s03_3_nonzero_padding_is_not_canonical_in_strict_mode),
         cmocka_unit_test(s03_3_padding_must_be_present),
+        cmocka_unit_test(s03_golden_alignment_vectors_hold_at_every_address),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests(tests, ts_golden_setup, ts_golden_teardown);
 }

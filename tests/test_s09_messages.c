@@ -30,6 +30,7 @@ static void s09_3_top_level_null_encodes_as_00(void **state)
 {
     (void)state;
     ts_assert_canonical("[\"null\"]", "00");
+    ts_run_vectors("s09.");
 }
 
 static void s14_1_every_reserved_tag_is_unknown(void **state)
@@ -53,5 +54,5 @@ int main(void)
         cmocka_unit_test(s09_3_top_level_null_encodes_as_00),
         cmocka_unit_test(s14_1_every_reserved_tag_is_unknown),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests(tests, ts_golden_setup, ts_golden_teardown);
 }

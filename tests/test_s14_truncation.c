@@ -7,23 +7,31 @@
 
 #include <string.h>
 
+/* Vectors longer than this are left out of the sweep (its cost grows with the square of the
+ * length); the size-form boundaries they exist for are swept below. */
+#define PREFIX_SWEEP_MAX_LEN 1024
+
 static void s14_every_prefix_of_every_valid_vector_is_truncated(void **state)
 {
     (void)state;
-    size_t checked = 0;
+    size_t checked = 0, left_out = 0;
     for (size_t i = 0; i < ts_vector_count; i++) {
-        ts_buf_t b = ts_hex(ts_vectors[i].hex);
-        uint32_t flags = ts_vectors[i].direction == TS_BOTH ? SMC_MODE_STRICT : SMC_MODE_FLUTTER;
-        for (size_t k = 0; k < b.len; k++) {
-            ts_assert_decode_error_bytes(b.data, k, flags, SMC_ERR_TRUNCATED, k, ts_vectors[i].id,
+        const ts_vector_t *t = &ts_vectors[i];
+        if (t->len > PREFIX_SWEEP_MAX_LEN) {
+            left_out++;
+            continue;
+        }
+        uint32_t flags = t->direction == TS_BOTH ? SMC_MODE_STRICT : SMC_MODE_FLUTTER;
+        for (size_t k = 0; k < t->len; k++) {
+            ts_assert_decode_error_bytes(t->bytes, k, flags, SMC_ERR_TRUNCATED, k, t->id, (int)k);
+            ts_assert_decode_error_bytes(t->bytes, k, SMC_MODE_FLUTTER, SMC_ERR_TRUNCATED, k, t->id,
                                          (int)k);
-            ts_assert_decode_error_bytes(b.data, k, SMC_MODE_FLUTTER, SMC_ERR_TRUNCATED, k,
-                                         ts_vectors[i].id, (int)k);
             checked++;
         }
-        ts_buf_free(&b);
     }
-    assert_true(checked > 1000);
+    print_message("%zu prefixes of %zu inputs checked; %zu inputs over %d bytes left out\n",
+                  checked, ts_vector_count - left_out, left_out, PREFIX_SWEEP_MAX_LEN);
+    assert_true(checked > 10000);
 }
 
 static void s14_prefixes_of_large_sized_values_are_truncated(void **state)
@@ -125,5 +133,5 @@ int main(void)
         cmocka_unit_test(s14_every_prefix_of_a_method_call_is_truncated),
         cmocka_unit_test(s14_every_prefix_of_an_envelope_is_truncated),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests(tests, ts_golden_setup, ts_golden_teardown);
 }

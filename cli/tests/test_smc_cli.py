@@ -1,9 +1,7 @@
 #!/usr/bin/env python3
-"""Drive the built `smc` binary (cli/) and check what a user and the vector
-generator rely on: exit codes, the one-line error format, decode|encode round trips on the
+"""Drive the built `smc` binary (cli/) and check what a user relies on: exit codes, the one-line error format, decode|encode round trips on the
 literal GLib vectors of wire-format-notes.md §3.5 and on the canonical benchmark payloads,
-inspect output, --no-custom, --strict, batch mode, and prompt rejection of nesting and
-length bombs.
+inspect output, --no-custom, --strict, and prompt rejection of nesting and length bombs.
 
 Standard library only. Usage:
     test_smc_cli.py --smc PATH [--notes wire-format-notes.md] [--payloads DIR]
@@ -86,7 +84,7 @@ def test_usage_and_exit_codes(smc):
     check(rc == 0 and out.startswith(b"smc "), "--version exits 0 and prints 'smc <version>'")
     rc, out, _, _ = run(smc, ["--help"])
     check(rc == 0 and b"decode" in out and b"inspect" in out, "--help lists the commands")
-    for cmd in ("decode", "encode", "inspect", "batch"):
+    for cmd in ("decode", "encode", "inspect"):
         rc, out, _, _ = run(smc, [cmd, "--help"])
         check(rc == 0 and out.startswith(b"usage: smc " + cmd.encode()), f"smc {cmd} --help")
     for args, what in (([], "no command"), (["frobnicate"], "unknown command"),
@@ -304,50 +302,6 @@ def test_inspect(smc):
     check(b"$[0]" in out and b"int32 1" in out, "inspect prints the dump up to the error")
 
 
-def test_batch(smc):
-    requests = [
-        {"op": "decode", "entry": "message", "hex": "0301000000"},
-        {"seq": 7, "op": "encode", "entry": "message", "value": ["list", [["null"], ["i32", 1]]]},
-        {"op": "decode", "hex": "07fe02006162", "mode": "strict"},
-        {"op": "decode", "hex": "0c07"},
-        {"op": "encode", "value": ["i32", 1.5]},
-        {"op": "encode", "value": ["largeint", "1f"]},
-        {"op": "decode", "entry": "call", "hex": "07016d0600000000000000000000f83f"},
-        {"op": "encode", "entry": "envelope", "value": ["error", "e", None, ["null"], "st"]},
-        {"op": "roundtrip", "entry": "envelope", "hex": "0006000000000000000000000000f03f"},
-        {"op": "decode", "hex": "0C"},
-        {"op": "frob"},
-    ]
-    lines = [json.dumps(r) for r in requests]
-    lines.insert(3, "")                  # blank lines are ignored
-    lines.insert(4, "{not json")         # answered with protocol_error
-    stdin = ("\n".join(lines) + "\n" + json.dumps({"op": "bye"}) + "\n" +
-             json.dumps({"op": "decode", "hex": "00"}) + "\n").encode()
-    rc, out, err, _ = run(smc, ["batch"], stdin)
-    check(rc == 0, f"batch exits 0 ({rc}, {err!r})")
-    answers = [json.loads(l) for l in out.decode().splitlines()]
-    check(len(answers) == len(requests) + 2, f"one answer per request, none after bye ({len(answers)})")
-    if len(answers) != len(requests) + 2:
-        return
-    a = answers
-    check(a[0] == {"status": "ok", "value": ["i32", 1]}, f"batch decode ({a[0]})")
-    check(a[1] == {"seq": 7, "status": "ok", "hex": "0c02000301000000"}, f"batch encode echoes seq ({a[1]})")
-    check(a[2]["status"] == "error" and a[2]["class"] == "not_canonical" and a[2]["offset"] == 1,
-          f"batch strict decode ({a[2]})")
-    check(a[3]["status"] == "error" and a[3]["class"] == "protocol_error", f"batch: invalid JSON line ({a[3]})")
-    check(a[4]["class"] == "truncated" and a[4]["offset"] == 2 and a[4]["message"], f"batch truncated ({a[4]})")
-    check(a[5]["class"] == "bad_notation" and isinstance(a[5]["offset"], int), f"batch bad notation ({a[5]})")
-    check(a[6]["class"] == "not_encodable", f"batch largeint ({a[6]})")
-    check(a[7] == {"status": "ok", "value": ["call", "m", ["f64", "3ff8000000000000"]]}, f"batch call ({a[7]})")
-    check(a[8] == {"status": "ok", "hex": "01070165000007027374"},
-          f"batch error envelope with stacktrace ({a[8]})")
-    check(a[9] == {"status": "ok", "value": ["success", ["f64", "3ff0000000000000"]],
-                   "hex": "0006000000000000000000000000f03f"}, f"batch roundtrip ({a[9]})")
-    check(a[10]["class"] == "protocol_error", f"batch rejects upper-case hex ({a[10]})")
-    check(a[11]["class"] == "protocol_error", f"batch rejects unknown op ({a[11]})")
-    check(a[12] == {"status": "ok"}, f"batch bye ({a[12]})")
-
-
 def test_bombs(smc):
     bomb = ("0c01" * 100000 + "00").encode()
     for extra in ([], ["--max-depth", "512"]):
@@ -423,7 +377,7 @@ def main():
     args = ap.parse_args()
     smc = os.path.abspath(args.smc)
     for test in (test_usage_and_exit_codes, test_error_line_per_class, test_decode_modes,
-                 test_inspect, test_batch, test_bombs, test_mutations):
+                 test_inspect, test_bombs, test_mutations):
         test(smc)
     test_literal_vectors(smc, args.notes)
     test_bench_payloads(smc, args.payloads)

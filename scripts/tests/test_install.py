@@ -9,7 +9,8 @@ PATH=/usr/bin:/bin and no SMC_VECTORS_DIR. Nothing of the checkout is on any pat
 looks at. It checks:
 
 * the installed tree: every vector file of MANIFEST.json byte for byte (SHA-256), schema.json,
-  MANIFEST.json, the spec pages, runners/PROTOCOL.md, the report schema, no generator;
+  MANIFEST.json, the spec pages and notation cases, runners/PROTOCOL.md, the report schema, no
+  generator;
 * `smc --version` prints the versions that the defining files say (read here independently):
   SmcVersion.cmake, the spec's title, MANIFEST.json, PROTOCOL.md's title;
 * `smc conformance --runner mine=<copied runner>` with no --vectors runs every vector of the
@@ -77,7 +78,8 @@ def check_tree(prefix, manifest):
     check(installed == set(manifest["files"]), "no vector file beyond MANIFEST.json's",
           sorted(installed ^ set(manifest["files"])))
     check(not os.path.exists(os.path.join(vec, "gen")), "the generator is not installed")
-    spec_pages = sorted(n for n in os.listdir(os.path.join(ROOT, "spec")) if n.endswith(".md"))
+    spec_pages = sorted(n for n in os.listdir(os.path.join(ROOT, "spec"))
+                        if n.endswith(".md") or n == "notation-cases.json")
     for name in spec_pages:
         check(os.path.isfile(os.path.join(share, "spec", name)), "installed spec/%s" % name)
     for rel in ("runners/PROTOCOL.md", "judge/report.schema.json", "docs/versioning.md"):

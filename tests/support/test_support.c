@@ -306,77 +306,96 @@ void ts_assert_decode_error_at(const char *hex, uint32_t flags, smc_status_t sta
 void ts_assert_decodes_to_at(const char *hex, uint32_t flags, const char *notation,
                              const char *file, int line)
 {
+    ts_buf_t b = ts_hex(hex);
+    ts_assert_decodes_bytes_to_at(b.data, b.len, flags, notation, file, line);
+    ts_buf_free(&b);
+}
+
+void ts_assert_decodes_bytes_to_at(const uint8_t *data, size_t len, uint32_t flags,
+                                   const char *notation, const char *file, int line)
+{
     smc_arena_t arena;
     smc_arena_init_allocator(&arena, NULL);
     const smc_value_t *expected = ts_notation(&arena, notation);
-    ts_buf_t b = ts_hex(hex);
     /* Shift the input in memory: alignment is by message offset, never by address. */
     uint64_t storage[(4096 + 16) / 8 + 1];
     uint8_t *heap = NULL;
     uint8_t *base = (uint8_t *)storage;
-    if (b.len + 8 > sizeof storage) {
-        heap = (uint8_t *)malloc(b.len + 16);
+    if (len + 8 > sizeof storage) {
+        heap = (uint8_t *)malloc(len + 16);
         assert_non_null(heap);
         base = heap + (8 - ((uintptr_t)heap & 7)) % 8;
     }
     for (unsigned shift = 0; shift < 8; shift++) {
         for (int alias = 0; alias < 2; alias++) {
             uint8_t *in = base + shift;
-            if (b.len > 0) {
-                memcpy(in, b.data, b.len);
+            if (len > 0) {
+                memcpy(in, data, len);
             }
             smc_decode_opts_t opts = {flags | (alias ? SMC_ALIAS_INPUT : 0u), 0};
             smc_value_t *out = NULL;
             smc_error_t err;
-            smc_status_t st = smc_decode(in, b.len, &opts, &arena, &out, &err);
+            smc_status_t st = smc_decode(in, len, &opts, &arena, &out, &err);
             if (st != SMC_OK) {
-                print_error("decode of %s (flags %#x, shift %u): %s at %zu\n",
-                            ts_to_hex(b.data, b.len), opts.flags, shift, smc_status_name(st),
-                            err.offset);
+                print_error("decode of %s (flags %#x, shift %u): %s at %zu\n", ts_to_hex(data, len),
+                            opts.flags, shift, smc_status_name(st), err.offset);
                 _fail(file, line);
             }
             ts_assert_value_equal_at(expected, out, file, line);
-            _assert_int_equal(smc_validate(in, b.len, &opts, NULL), SMC_OK, file, line);
+            _assert_int_equal(smc_validate(in, len, &opts, NULL), SMC_OK, file, line);
         }
     }
     free(heap);
-    ts_buf_free(&b);
     smc_arena_free(&arena);
 }
 
 void ts_assert_encodes_to_at(const char *notation, const char *hex, const char *file, int line)
 {
+    ts_buf_t want = ts_hex(hex);
+    ts_assert_encodes_to_bytes_at(notation, want.data, want.len, file, line);
+    ts_buf_free(&want);
+}
+
+void ts_assert_encodes_to_bytes_at(const char *notation, const uint8_t *data, size_t len,
+                                   const char *file, int line)
+{
     smc_arena_t arena;
     smc_arena_init_allocator(&arena, NULL);
     const smc_value_t *v = ts_notation(&arena, notation);
-    ts_buf_t want = ts_hex(hex);
-    uint8_t *out = (uint8_t *)malloc(want.len + 16);
+    uint8_t *out = (uint8_t *)malloc(len + 16);
     assert_non_null(out);
     size_t n = 0;
     smc_error_t err;
-    smc_status_t st = smc_encode(v, out, want.len + 16, &n, &err);
-    if (st != SMC_OK || n != want.len || memcmp(out, want.data, n) != 0) {
-        print_error("encode of %s\n  expected %s\n", notation, ts_to_hex(want.data, want.len));
+    smc_status_t st = smc_encode(v, out, len + 16, &n, &err);
+    if (st != SMC_OK || n != len || memcmp(out, data, n) != 0) {
+        print_error("encode of %s\n  expected %s\n", notation, ts_to_hex(data, len));
         print_error("  got      %s (%s)\n", ts_to_hex(out, st == SMC_OK ? n : 0),
                     smc_status_name(st));
         _fail(file, line);
     }
-    _assert_int_equal(smc_encoded_size(v), want.len, file, line);
+    _assert_int_equal(smc_encoded_size(v), len, file, line);
     /* One byte short: BUFFER_FULL and the exact size needed. */
     size_t needed = 0;
-    st = smc_encode(v, out, want.len - 1, &needed, &err);
+    st = smc_encode(v, out, len - 1, &needed, &err);
     _assert_int_equal(st, SMC_ERR_BUFFER_FULL, file, line);
-    _assert_int_equal(needed, want.len, file, line);
+    _assert_int_equal(needed, len, file, line);
     free(out);
-    ts_buf_free(&want);
     smc_arena_free(&arena);
 }
 
 void ts_assert_canonical_at(const char *notation, const char *hex, const char *file, int line)
 {
-    ts_assert_encodes_to_at(notation, hex, file, line);
-    ts_assert_decodes_to_at(hex, SMC_MODE_FLUTTER, notation, file, line);
-    ts_assert_decodes_to_at(hex, SMC_MODE_STRICT, notation, file, line);
+    ts_buf_t b = ts_hex(hex);
+    ts_assert_canonical_bytes_at(notation, b.data, b.len, file, line);
+    ts_buf_free(&b);
+}
+
+void ts_assert_canonical_bytes_at(const char *notation, const uint8_t *data, size_t len,
+                                  const char *file, int line)
+{
+    ts_assert_encodes_to_bytes_at(notation, data, len, file, line);
+    ts_assert_decodes_bytes_to_at(data, len, SMC_MODE_FLUTTER, notation, file, line);
+    ts_assert_decodes_bytes_to_at(data, len, SMC_MODE_STRICT, notation, file, line);
 }
 
 void ts_assert_encode_error_at(const smc_value_t *v, smc_status_t status, const char *file,
@@ -392,25 +411,4 @@ void ts_assert_encode_error_at(const smc_value_t *v, smc_status_t status, const 
     }
     _assert_int_equal(n, 0, file, line);
     _assert_int_equal(smc_encoded_size(v), 0, file, line);
-}
-
-size_t ts_run_vectors(const char *id_prefix)
-{
-    size_t ran = 0;
-    for (size_t i = 0; i < ts_vector_count; i++) {
-        const ts_vector_t *t = &ts_vectors[i];
-        if (strncmp(t->id, id_prefix, strlen(id_prefix)) != 0) {
-            continue;
-        }
-        if (t->direction == TS_BOTH) {
-            ts_assert_canonical_at(t->notation, t->hex, t->id, 0);
-        } else {
-            ts_assert_decodes_to_at(t->hex, SMC_MODE_FLUTTER, t->notation, t->id, 0);
-        }
-        ran++;
-    }
-    if (ran == 0) {
-        fail_msg("no vectors with prefix %s", id_prefix);
-    }
-    return ran;
 }

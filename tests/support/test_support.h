@@ -10,11 +10,13 @@
 
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include <cmocka.h>
 
+#include "model.h"
 #include "smc/smc.h"
 #include "smct_json.h"
 
@@ -74,16 +76,22 @@ void ts_assert_decode_error_bytes(const uint8_t *data, size_t len, uint32_t flag
     ts_assert_decodes_to_at(hex, flags, notation, __FILE__, __LINE__)
 void ts_assert_decodes_to_at(const char *hex, uint32_t flags, const char *notation,
                              const char *file, int line);
+void ts_assert_decodes_bytes_to_at(const uint8_t *data, size_t len, uint32_t flags,
+                                   const char *notation, const char *file, int line);
 
 /* Encoding the notation value must give exactly `hex`; smc_encoded_size agrees; one byte
  * less of buffer gives SMC_ERR_BUFFER_FULL with the exact size. */
 #define ts_assert_encodes_to(notation, hex)                                                        \
     ts_assert_encodes_to_at(notation, hex, __FILE__, __LINE__)
 void ts_assert_encodes_to_at(const char *notation, const char *hex, const char *file, int line);
+void ts_assert_encodes_to_bytes_at(const char *notation, const uint8_t *data, size_t len,
+                                   const char *file, int line);
 
 /* Both directions, flutter and strict decode. */
 #define ts_assert_canonical(notation, hex) ts_assert_canonical_at(notation, hex, __FILE__, __LINE__)
 void ts_assert_canonical_at(const char *notation, const char *hex, const char *file, int line);
+void ts_assert_canonical_bytes_at(const char *notation, const uint8_t *data, size_t len,
+                                  const char *file, int line);
 
 /* Encoding `v` must fail with `status`. */
 #define ts_assert_encode_error(v, status) ts_assert_encode_error_at(v, status, __FILE__, __LINE__)
@@ -100,26 +108,42 @@ void ts_assert_value_equal_at(const smc_value_t *expected, const smc_value_t *ac
 smc_status_t ts_reader_walk(const uint8_t *data, size_t len, uint32_t flags, size_t *items,
                             smc_error_t *err);
 
-/* ---- the table of literal and derived valid vectors (support/vectors.c) ---- */
+/* ---- the golden vectors (vectors/, read with the judge's loader; support/golden.c) ---- */
+
+/* The vectors directory: $SMC_VECTORS_DIR, else the one tests/CMakeLists.txt names. */
+const char *ts_vectors_dir(void);
+
+/* Load `dir` with the judge's loader (judge/vectors.h); false, with every problem printed, if
+ * the judge would refuse it. */
+bool ts_golden_load(const char *dir, smcj_vectors_t *out);
 
 typedef enum ts_direction {
     TS_BOTH = 0,       /* canonical: encode and decode asserted */
     TS_DECODE_ONLY = 1 /* accepted encoding (decode in flutter mode only) */
 } ts_direction_t;
 
+/* One message input with its value: a valid vector's canonical bytes or an accepted
+ * encoding (spec/vectors.md V.2). Borrowed from the loaded vectors. */
 typedef struct ts_vector {
-    const char *id;       /* sNN.M-<slug> */
-    const char *origin;   /* upstream test (wire-format-notes §3) or "derived" */
-    const char *notation; /* value */
-    const char *hex;      /* bytes */
+    const char *id;       /* the vector's id, sNN.M-<slug> */
+    const char *notation; /* value, compact notation */
+    const uint8_t *bytes;
+    size_t len;
     ts_direction_t direction;
 } ts_vector_t;
 
-extern const ts_vector_t ts_vectors[];
-extern const size_t ts_vector_count;
+/* Every valid message-entry vector, and each of its accepted encodings after it; set by
+ * ts_golden_setup, empty before it. */
+extern const ts_vector_t *ts_vectors;
+extern size_t ts_vector_count;
 
-/* Run ts_assert_canonical (or decode-only) over every vector whose id starts with prefix;
- * returns how many ran (a group with none fails the test). */
+/* cmocka group setup/teardown of the test programs that use ts_vectors: load the vectors once
+ * (setup fails, and with it every test of the group, when they do not load). */
+int ts_golden_setup(void **state);
+int ts_golden_teardown(void **state);
+
+/* Run ts_assert_canonical (or the flutter-mode decode of an accepted encoding) over every
+ * input whose vector id starts with id_prefix; returns how many ran (none fails the test). */
 size_t ts_run_vectors(const char *id_prefix);
 
 #endif /* SMC_TEST_SUPPORT_H */

@@ -240,8 +240,14 @@ def _text_features(s, out):
 
 
 def value_features(kind, value):
+    return entry_value_features(ENTRY_OF_KIND[kind], value)
+
+
+def entry_value_features(entry, value):
+    """Features of a value of entry point `entry` ("message", "call", "envelope"): a
+    message value, a call form or an envelope form (notation.md N.1, N.2). Also what
+    fuzz/differential.py computes for the values runners decode."""
     out = set()
-    entry = ENTRY_OF_KIND[kind]
     if entry == "message":
         _value_features(value, out)
     elif entry == "call":

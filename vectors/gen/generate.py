@@ -2,10 +2,11 @@
 """Generate the golden vectors (vectors/sNN-*.json, vectors/MANIFEST.json).
 
 Every vector is computed by smcpy (the independent Python model in this folder) and, unless
---no-smc is given, also by the C reference CLI; generation fails on any disagreement in a
-byte, a value, an error class or an offset. See vectors/README.md.
+--no-smc is given, also by the C reference through its runner (runners/PROTOCOL.md);
+generation fails on any disagreement in a byte, a value, an error class or an offset. See
+vectors/README.md.
 
-    python3 vectors/gen/generate.py                 # write vectors/ (needs the smc CLI)
+    python3 vectors/gen/generate.py                 # write vectors/ (needs smc-c-runner)
     python3 vectors/gen/generate.py --no-smc        # Python only (loud warning)
     python3 vectors/gen/generate.py --check         # regenerate to a temp dir and compare
     python3 vectors/gen/generate.py --stats         # counts per section and tier
@@ -26,12 +27,12 @@ sys.dont_write_bytecode = True  # keep the source tree clean
 
 import caselib  # noqa: E402
 import checks  # noqa: E402
-import smccli  # noqa: E402
+import crosscheck  # noqa: E402
 import schemalite  # noqa: E402
 
 VECTORS_DIR = os.path.dirname(HERE)
 REPO = os.path.dirname(VECTORS_DIR)
-DEFAULT_SMC = os.path.join(REPO, "build", "cli", "smc")
+DEFAULT_RUNNER = os.path.join(REPO, "build", "runners", "c", "smc-c-runner")
 KEY_ORDER = ("id", "description", "section", "tier", "requirements", "by_mode", "kind", "since",
              "features", "value", "canonical", "accepted", "hex", "error", "focus", "origin",
              "notes")
@@ -222,16 +223,15 @@ def print_stats(per_module):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--smc", default=None, help="path of the smc CLI (default: %s)" % DEFAULT_SMC)
+    ap.add_argument("--c-runner", default=None, metavar="PATH",
+                    help="the C reference's runner (default: %s)" % DEFAULT_RUNNER)
     ap.add_argument("--no-smc", action="store_true", help="Python only, no C cross-check")
     ap.add_argument("--check", action="store_true", help="regenerate to a temp dir and compare")
     ap.add_argument("--stats", action="store_true", help="print counts per section and tier")
     ap.add_argument("--out", default=None, help="output directory (default: vectors/)")
     ap.add_argument("--only", default=None, metavar="PREFIX",
                     help="cross-check only vectors whose id starts with PREFIX; writes nothing")
-    ap.add_argument("--no-batch", action="store_true",
-                    help="one smc process per request even if `smc batch` exists")
-    ap.add_argument("--jobs", type=int, default=2, help="parallel smc processes (default 2)")
+    ap.add_argument("--jobs", type=int, default=2, help="parallel runner processes (default 2)")
     args = ap.parse_args()
 
     mods = load_modules()
@@ -247,29 +247,29 @@ def main():
               file=sys.stderr)
         print(bar, file=sys.stderr)
     else:
-        smc_path = args.smc or DEFAULT_SMC
-        if args.smc is None and not os.path.exists(smc_path):
-            # Helpers and CI build in build-*/ too; take the newest binary found there.
-            found = sorted(glob.glob(os.path.join(REPO, "build*", "cli", "smc")),
+        runner_path = args.c_runner or DEFAULT_RUNNER
+        if args.c_runner is None and not os.path.exists(runner_path):
+            # Helpers and CI build in build-*/ too; take the newest runner found there.
+            found = sorted(glob.glob(os.path.join(REPO, "build*", "runners", "c", "smc-c-runner")),
                            key=os.path.getmtime)
             if found:
-                smc_path = found[-1]
-        if not os.path.exists(smc_path):
-            raise SystemExit("smc CLI not found at %s (build it, pass --smc PATH, or use "
-                             "--no-smc)" % smc_path)
-        cli = smccli.SmcCli(smc_path, jobs=args.jobs, batch=False if args.no_batch else None)
-        print("cross-checking against %s (%s)" % (
-            smc_path, "batch mode" if cli.batch else "one process per request"), file=sys.stderr)
+                runner_path = found[-1]
+        if not os.path.exists(runner_path):
+            raise SystemExit("smc-c-runner not found at %s (build it, pass --c-runner PATH, or "
+                             "use --no-smc)" % runner_path)
+        runner = crosscheck.CRunner(runner_path, jobs=args.jobs)
+        print("cross-checking against %s" % runner_path, file=sys.stderr)
         subset = registry
         if args.only:
             subset = {k: v for k, v in registry.items() if k.startswith(args.only)}
-        failures = smccli.cross_check(cli, subset)
+        failures = crosscheck.cross_check(runner, subset)
         if failures:
             for line in failures[:200]:
                 print("DISAGREE: " + line, file=sys.stderr)
-            raise SystemExit("%d disagreements between smcpy and %s" % (len(failures), smc_path))
-        print("cross-check: smcpy and %s agree on all %d vectors (%d smc calls)" % (
-            smc_path, len(subset), cli.calls), file=sys.stderr)
+            raise SystemExit("%d disagreements between smcpy and %s" % (len(failures),
+                                                                         runner_path))
+        print("cross-check: smcpy and %s agree on all %d vectors (%d requests)" % (
+            runner_path, len(subset), runner.calls), file=sys.stderr)
         if args.only:
             return
 

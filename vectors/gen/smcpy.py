@@ -8,12 +8,14 @@ Values are handled directly in the value notation (nested Python lists, as json.
 them). Public entry points:
 
     check_value(v) / check_call(c) / check_envelope(e)   notation validation (bad_notation)
+    read_notation(text, entry)                             notation text -> checked value
     encode_message(v) / encode_call(c) / encode_envelope(e)  -> Encoded(bytes, marks)
     decode_message(b, strict) / decode_call(b, strict) / decode_envelope(b, strict)
     notation_text(v)                                       the one canonical JSON text
 """
 
 import json
+import os
 import struct
 
 MAX_DEPTH = 128  # spec §15.1: the reference default
@@ -37,10 +39,18 @@ TYPED_BY_TAG = {tag: (word, width, fmt) for word, (tag, width, fmt) in TYPED_LIS
 INT32_MIN, INT32_MAX = -(2**31), 2**31 - 1
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 
-ERROR_CLASSES = (
-    "truncated", "trailing_bytes", "unknown_tag", "bad_utf8", "depth_limit",
-    "not_canonical", "bad_envelope",
-)
+
+def _schema_words(name):
+    """The words of $defs/<name> in vectors/schema.json, where the error classes (spec/errors.md)
+    and the feature words (spec/vectors.md V.3) are defined once; the C tools' lists are
+    generated from the same file (notation/CMakeLists.txt: smct_vocab.h)."""
+    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "schema.json")
+    with open(path, encoding="utf-8") as f:
+        return tuple(json.load(f)["$defs"][name]["enum"])
+
+
+ERROR_CLASSES = _schema_words("errorClass")
+FEATURES = _schema_words("feature")  # what a runner may declare it decodes or encodes (P.1)
 
 
 class SmcError(Exception):
@@ -195,6 +205,22 @@ def check_envelope(e):
             _check_text_field(e[4], "$.stacktrace", True)
     else:
         raise NotationError("unknown envelope form %r" % (e[0],))
+
+
+def _no_constant(name):
+    raise NotationError("%s is not JSON (RFC 8259)" % name)
+
+
+def read_notation(text, entry="message"):
+    """Notation text of entry point `entry` ("message", "call", "envelope") to its value:
+    strict JSON (RFC 8259: no NaN, no Infinity), then the checks of notation.md N.3/N.4.
+    NotationError if the text is not that notation."""
+    try:
+        v = json.loads(text, parse_constant=_no_constant)
+    except ValueError as e:
+        raise NotationError("not JSON: %s" % e)
+    {"message": check_value, "call": check_call, "envelope": check_envelope}[entry](v)
+    return v
 
 
 def notation_text(v):

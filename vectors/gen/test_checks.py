@@ -12,6 +12,7 @@ import unittest
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.dont_write_bytecode = True
 
+import caselib  # noqa: E402
 import checks  # noqa: E402
 import requirements  # noqa: E402
 from caselib import alt, notes, reject, valid  # noqa: E402
@@ -90,6 +91,23 @@ class OneFault(unittest.TestCase):
         c = complete(reject("s14.1-t12", "x", "0c0383", "truncated", 3,
                             requirements=("R14-1",)))
         self.assertIn("custom-types", c["features"])
+
+
+class Features(unittest.TestCase):
+    """spec/vectors.md V.3, computed once (caselib) for the generator and for
+    fuzz/differential.py's candidates."""
+
+    def test_words_follow_the_table(self):
+        f = caselib.entry_value_features
+        self.assertEqual(f("message", ["i32s", []]), {"typed-lists"})  # no int32 is read
+        self.assertEqual(f("message", ["i32s", [1]]), {"typed-lists", "int32"})
+        self.assertEqual(f("message", ["largeint", "1\u0000"]), {"largeint"})  # not a string
+        self.assertEqual(f("message", ["str", "a\u0000"]), {"embedded-nul"})
+        self.assertEqual(f("message", ["i64", "5"]), {"int64", "int64-distinct"})
+        self.assertEqual(f("envelope", ["error", "e", None, ["null"], "st"]),
+                         {"method-codec", "error-stacktrace"})
+        self.assertEqual(f("call", ["call", "m\u0000", ["map", [[["null"], ["null"]]] * 2]]),
+                         {"method-codec", "embedded-nul", "map-order", "duplicate-map-keys"})
 
 
 class ImplementationDefinedRules(unittest.TestCase):

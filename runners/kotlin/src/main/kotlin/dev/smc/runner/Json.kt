@@ -20,12 +20,13 @@ class JsonSyntaxError(message: String) : Exception(message)
 
 object Json {
     /**
-     * Parses one JSON text strictly (Gson's JsonReader, non-lenient). A string holding a
-     * lone surrogate escape is rejected (notation.md N.4).
+     * Parses one JSON text strictly (Gson's JsonReader, non-lenient, after [checkLexically]).
+     * A string holding a lone surrogate escape is rejected (notation.md N.4).
      * Note: Gson 2.10 has no nesting limit; Gson >= 2.11 defaults to 255, below the ~400
      * levels notation.md N.4 requires, and would need JsonReader.setNestingLimit.
      */
     fun parse(text: String): JNode {
+        checkLexically(text)
         val reader = JsonReader(StringReader(text))
         reader.isLenient = false
         try {
@@ -38,6 +39,39 @@ object Json {
             throw JsonSyntaxError(e.message ?: e.toString())
         } catch (e: NumberFormatException) {
             throw JsonSyntaxError(e.message ?: e.toString())
+        }
+    }
+
+    /**
+     * What Gson's non-lenient reader still lets through (spec/notation-cases.json found both):
+     * a raw control character inside a string, and `true`, `false`, `null` in another case
+     * (`True`). RFC 8259 allows neither.
+     */
+    private fun checkLexically(text: String) {
+        var inString = false
+        var i = 0
+        while (i < text.length) {
+            val c = text[i]
+            if (inString) {
+                when {
+                    c == '\\' -> i++ // the escaped character cannot end the string
+                    c == '"' -> inString = false
+                    c < ' ' -> throw JsonSyntaxError("control character in a string at $i")
+                }
+            } else if (c == '"') {
+                inString = true
+            } else if (c == '-' || c in '0'..'9') {
+                while (i + 1 < text.length && text[i + 1] in NUMBER_CHARS) i++ // 1e2 holds a letter
+            } else if (c.isLetter()) {
+                var end = i
+                while (end < text.length && text[end].isLetter()) end++
+                val word = text.substring(i, end)
+                if (word != "true" && word != "false" && word != "null") {
+                    throw JsonSyntaxError("\"$word\" at $i is not a JSON literal")
+                }
+                i = end - 1
+            }
+            i++
         }
     }
 
@@ -148,6 +182,8 @@ object Json {
             is JBool -> b is JBool && a.value == b.value
             JNull -> b === JNull
         }
+
+    private const val NUMBER_CHARS = "0123456789+-.eE"
 
     private val HEX = arrayOf("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "a", "b", "c", "d", "e", "f")
 }
