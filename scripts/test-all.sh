@@ -35,6 +35,8 @@ c_tests()     { ctest --test-dir "$SMC_BUILD" --output-on-failure -j "$SMC_JOBS"
 install_test(){ python3 scripts/tests/test_install.py --build "$SMC_BUILD"; }
 release_test(){ python3 scripts/tests/test_release.py; }
 gate_test()   { python3 scripts/tests/test_gate.py --build "$SMC_BUILD"; }
+# The runner kits as libraries: an outside example per kit, built and judged from a prefix.
+kit_test()    { python3 scripts/tests/test_kits.py --build "$SMC_BUILD" --kit "$1"; }
 # The sanitizer build runs the same tests without the valgrind variants (ASan and valgrind
 # cannot share a process). It uses Debian's clang: its UBSan also flags `NULL + 0`, which
 # gcc's does not (fuzz/regressions/20261130-*). /opt/swift's clang is earlier on PATH.
@@ -59,6 +61,7 @@ step install install_test
 if git -C "$SMC_ROOT" rev-parse --git-dir >/dev/null 2>&1; then step release release_test
 else skip release "not a git checkout (release archives are made from commits)"; fi
 step gate gate_test
+step kit-c kit_test c
 step c-sanitize c_sanitize
 step vectors vectors
 if command -v swift >/dev/null; then step swift swift_tests; else skip swift "swift toolchain not found"; fi
