@@ -65,6 +65,7 @@ step kit-c kit_test c
 step c-sanitize c_sanitize
 step vectors vectors
 if command -v swift >/dev/null; then step swift swift_tests; else skip swift "swift toolchain not found"; fi
+if command -v swift >/dev/null; then step kit-swift kit_test swift; else skip kit-swift "swift toolchain not found"; fi
 if command -v kotlinc >/dev/null; then step kotlin kotlin_tests; else skip kotlin "kotlinc not found"; fi
 if command -v kotlinc >/dev/null && command -v javac >/dev/null; then step kit-jvm kit_test jvm
 else skip kit-jvm "kotlinc or javac not found (the kit jar and the Java example need both)"; fi
