@@ -69,8 +69,9 @@ if command -v swift >/dev/null; then step kit-swift kit_test swift; else skip ki
 if command -v kotlinc >/dev/null; then step kotlin kotlin_tests; else skip kotlin "kotlinc not found"; fi
 if command -v kotlinc >/dev/null && command -v javac >/dev/null; then step kit-jvm kit_test jvm
 else skip kit-jvm "kotlinc or javac not found (the kit jar and the Java example need both)"; fi
-if bash runners/dart/tool/dart-vm.sh path >/dev/null; then step dart dart_tests
-else skip dart "no Dart >= 2.16 (scripts/install-deps.sh installs one)"; fi
+if bash runners/dart/tool/dart-vm.sh path >/dev/null; then step dart dart_tests; step kit-dart kit_test dart
+else skip dart "no Dart >= 2.16 (scripts/install-deps.sh installs one)"
+     skip kit-dart "no Dart >= 2.16 (scripts/install-deps.sh installs one)"; fi
 step dart-syntax dart_syntax
 step conformance conformance
 if [ -f fuzz/smoke.sh ]; then step fuzz-smoke fuzz_smoke; else skip fuzz-smoke "fuzz/smoke.sh not present"; fi
