@@ -35,6 +35,8 @@ c_tests()     { ctest --test-dir "$SMC_BUILD" --output-on-failure -j "$SMC_JOBS"
 install_test(){ python3 scripts/tests/test_install.py --build "$SMC_BUILD"; }
 release_test(){ python3 scripts/tests/test_release.py; }
 gate_test()   { python3 scripts/tests/test_gate.py --build "$SMC_BUILD"; }
+# The runner kits as libraries: an outside example per kit, built and judged from a prefix.
+kit_test()    { python3 scripts/tests/test_kits.py --build "$SMC_BUILD" --kit "$1"; }
 # The sanitizer build runs the same tests without the valgrind variants (ASan and valgrind
 # cannot share a process). It uses Debian's clang: its UBSan also flags `NULL + 0`, which
 # gcc's does not (fuzz/regressions/20261130-*). /opt/swift's clang is earlier on PATH.
@@ -59,12 +61,17 @@ step install install_test
 if git -C "$SMC_ROOT" rev-parse --git-dir >/dev/null 2>&1; then step release release_test
 else skip release "not a git checkout (release archives are made from commits)"; fi
 step gate gate_test
+step kit-c kit_test c
 step c-sanitize c_sanitize
 step vectors vectors
 if command -v swift >/dev/null; then step swift swift_tests; else skip swift "swift toolchain not found"; fi
+if command -v swift >/dev/null; then step kit-swift kit_test swift; else skip kit-swift "swift toolchain not found"; fi
 if command -v kotlinc >/dev/null; then step kotlin kotlin_tests; else skip kotlin "kotlinc not found"; fi
-if bash runners/dart/tool/dart-vm.sh path >/dev/null; then step dart dart_tests
-else skip dart "no Dart >= 2.16 (scripts/install-deps.sh installs one)"; fi
+if command -v kotlinc >/dev/null && command -v javac >/dev/null; then step kit-jvm kit_test jvm
+else skip kit-jvm "kotlinc or javac not found (the kit jar and the Java example need both)"; fi
+if bash runners/dart/tool/dart-vm.sh path >/dev/null; then step dart dart_tests; step kit-dart kit_test dart
+else skip dart "no Dart >= 2.16 (scripts/install-deps.sh installs one)"
+     skip kit-dart "no Dart >= 2.16 (scripts/install-deps.sh installs one)"; fi
 step dart-syntax dart_syntax
 step conformance conformance
 if [ -f fuzz/smoke.sh ]; then step fuzz-smoke fuzz_smoke; else skip fuzz-smoke "fuzz/smoke.sh not present"; fi

@@ -37,6 +37,77 @@ static void write_caps(smct_buf_t *b, const char *const *caps)
     smct_buf_putc(b, ']');
 }
 
+static bool has_word(const char *const *words, const char *word)
+{
+    for (size_t i = 0; words && words[i]; i++) {
+        if (strcmp(words[i], word) == 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The option words of P.1 the codec's fields choose. `shift` and the ownership check are the
+ * runner's doing, for every codec (see place()); the codec author decides what is offered. */
+static void write_options(smct_buf_t *b, const smc_runner_codec_t *codec)
+{
+    const char *const words[] = {
+        codec->error_classes ? "error-classes" : NULL,
+        codec->error_offsets ? "error-offsets" : NULL, codec->no_shift ? NULL : "shift",
+        codec->borrows_input ? "borrows-input" : NULL, codec->pigeon_int64 ? "pigeon-int64" : NULL};
+    smct_buf_putc(b, '[');
+    bool first = true;
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
+        if (words[i]) {
+            smct_buf_printf(b, "%s\"%s\"", first ? "" : ",", words[i]);
+            first = false;
+        }
+    }
+    smct_buf_putc(b, ']');
+}
+
+/* Whether decoded items of `entry` may point into their input (option borrows-input). */
+static bool entry_borrows_input(const smc_runner_codec_t *codec, smc_entry_t entry)
+{
+    const smc_runner_entry_options_t *own = codec->per_entry[entry];
+    if (own && own->options) {
+        return has_word(own->options, "borrows-input");
+    }
+    return codec->borrows_input;
+}
+
+/* `,"per_entry":{...}` for the entry points whose declarations differ (P.1). */
+static void write_per_entry(smct_buf_t *b, const smc_runner_codec_t *codec)
+{
+    bool any = false;
+    for (int e = 0; e < SMC_ENTRY_COUNT; e++) {
+        const smc_runner_entry_options_t *own = codec->per_entry[e];
+        if (!own || !codec->entries[e] || !(own->decode_caps || own->encode_caps || own->options)) {
+            continue;
+        }
+        smct_buf_puts(b, any ? "," : ",\"per_entry\":{");
+        any = true;
+        smct_buf_printf(b, "\"%s\":{", smct_entry_name((smc_entry_t)e));
+        bool first = true;
+        if (own->decode_caps || own->encode_caps) {
+            smct_buf_puts(b, "\"capabilities\":{\"decode\":");
+            write_caps(b, own->decode_caps ? own->decode_caps : codec->decode_caps);
+            smct_buf_puts(b, ",\"encode\":");
+            write_caps(b, own->encode_caps ? own->encode_caps : codec->encode_caps);
+            smct_buf_putc(b, '}');
+            first = false;
+        }
+        if (own->options) {
+            smct_buf_puts(b, first ? "\"options\":" : ",\"options\":");
+            write_caps(b, own->options);
+        }
+        smct_buf_putc(b, '}');
+    }
+    if (any) {
+        smct_buf_putc(b, '}');
+    }
+}
+
 static void hello(smct_buf_t *b, const smc_runner_codec_t *codec)
 {
     smct_buf_puts(b, "{\"seq\":0,\"status\":\"ok\",\"protocol\":2,\"codec\":{\"name\":");
@@ -57,20 +128,10 @@ static void hello(smct_buf_t *b, const smc_runner_codec_t *codec)
     write_caps(b, codec->decode_caps);
     smct_buf_puts(b, ",\"encode\":");
     write_caps(b, codec->encode_caps);
-    /* `shift` and the ownership check are the runner's doing, for every codec: see place(). */
-    const char *const options[] = {codec->error_classes ? "error-classes" : NULL,
-                                   codec->error_offsets ? "error-offsets" : NULL,
-                                   codec->no_shift ? NULL : "shift",
-                                   codec->borrows_input ? "borrows-input" : NULL};
-    smct_buf_puts(b, "},\"options\":[");
-    first = true;
-    for (size_t i = 0; i < sizeof options / sizeof options[0]; i++) {
-        if (options[i]) {
-            smct_buf_printf(b, "%s\"%s\"", first ? "" : ",", options[i]);
-            first = false;
-        }
-    }
-    smct_buf_puts(b, "]}");
+    smct_buf_puts(b, "},\"options\":");
+    write_options(b, codec);
+    write_per_entry(b, codec);
+    smct_buf_putc(b, '}');
 }
 
 static void error_reply(smct_buf_t *b, uint64_t seq, const char *cls, bool has_offset,
@@ -303,7 +364,7 @@ static void handle(smct_buf_t *out, const smct_json_t *req, const smc_runner_cod
         memset(&item, 0, sizeof item);
         smc_runner_status_t st =
             codec->decode(codec->ctx, entry, data, len, m, arena, &item, &report);
-        if (!codec->borrows_input) {
+        if (!entry_borrows_input(codec, entry)) {
             overwrite(block, block_len);
         }
         if (st == SMC_RUNNER_OK) {

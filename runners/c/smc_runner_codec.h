@@ -71,6 +71,21 @@ typedef struct smc_runner_report {
 } smc_runner_report_t;
 
 /**
+ * What differs for one entry point (runners/PROTOCOL.md P.1 `per_entry`), for a codec whose
+ * method codec is not its message codec (GLib's has one error code for every fault). Each
+ * member given replaces the codec's own for that entry point; NULL keeps it.
+ */
+typedef struct smc_runner_entry_options {
+    const char *const *decode_caps; /**< NULL-terminated, or NULL: the codec's decode_caps */
+    const char *const *encode_caps; /**< NULL-terminated, or NULL: the codec's encode_caps */
+    /** NULL-terminated option words of P.1 ("error-classes", "error-offsets", "shift",
+     *  "borrows-input", "pigeon-int64") for this entry point, replacing the codec's options;
+     *  NULL keeps them. The runner honours them: without "borrows-input" it overwrites the
+     *  input, without "shift" it is never asked to shift. */
+    const char *const *options;
+} smc_runner_entry_options_t;
+
+/**
  * A codec under test. Capability words are those of spec/vectors.md V.3; declare only what
  * the codec and its host can really express (runners/PROTOCOL.md P.7): every vector is sent
  * anyway, and a missing word only changes what the judge expects (a clean rejection, a
@@ -123,6 +138,14 @@ typedef struct smc_runner_codec {
     bool error_classes; /**< decode errors carry the classes of spec/errors.md (option error-classes) */
     bool borrows_input; /**< decoded items may point into `data`: not overwritten (option borrows-input) */
     bool no_shift;      /**< do not offer the placement option `shift` */
+
+    /* ---- options a codec author chooses (fields an older codec file leaves zero) ---- */
+
+    /** The encoder writes every integer as int64, as Pigeon's do (option pigeon-int64,
+     *  spec R12.3-1); the judge then expects tag 4 for every integer it encodes. */
+    bool pigeon_int64;
+    /** By smc_entry_t: what differs for one entry point (P.1 `per_entry`); NULL: nothing. */
+    const smc_runner_entry_options_t *per_entry[SMC_ENTRY_COUNT];
 } smc_runner_codec_t;
 
 /**

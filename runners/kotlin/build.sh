@@ -2,6 +2,7 @@
 # Builds the Kotlin runner with Debian's kotlinc into out/:
 #   out/smc-kotlin.jar        codec + runner + benchmark
 #   out/smc-kotlin-tests.jar  tests
+#   out/smc-jvm-kit.jar       the JVM runner kit: CodecUnderTest, the protocol, the codec (README.md)
 #   out/smc-kotlin-runner     launcher for the judge (runners/PROTOCOL.md)
 #   out/smc-kotlin-tests      launcher for the tests (arg: vectors dir)
 #   out/smc-kotlin-bench      launcher for the benchmark
@@ -38,7 +39,7 @@ build() {
   local hash
   hash=$(source_hash)
   if [ -f "$out/.source-hash" ] && [ "$(cat "$out/.source-hash")" = "$hash" ] \
-     && [ -f "$out/smc-kotlin.jar" ] && [ -f "$out/smc-kotlin-tests.jar" ]; then
+     && [ -f "$out/smc-kotlin.jar" ] && [ -f "$out/smc-kotlin-tests.jar" ] && [ -f "$out/smc-jvm-kit.jar" ]; then
     echo "build.sh: sources unchanged, nothing to compile"
   else
     rm -rf "$out"
@@ -47,12 +48,14 @@ build() {
     start=$(date +%s)
     # One kotlinc run for everything: each run costs seconds of JVM start-up.
     (cd "$here" && "$kotlinc" -Werror -jvm-target 1.8 -module-name smc-kotlin -cp "$gson" \
-      -d "$out/classes" src/main/kotlin src/bench/kotlin src/test/kotlin 2>&1 \
+      -d "$out/classes" src/main/kotlin src/kit/kotlin src/bench/kotlin src/test/kotlin 2>&1 \
       | grep -v -e 'Xverify:none and -noverify were deprecated' >&2) || true
     [ -f "$out/classes/dev/smc/runner/RunnerKt.class" ] && [ -f "$out/classes/dev/smc/tests/TestMainKt.class" ] \
+      && [ -f "$out/classes/dev/smc/kit/Kit.class" ] \
       || { echo "build.sh: kotlinc failed" >&2; exit 1; }
     (cd "$out/classes" && jar cf "$out/smc-kotlin.jar" META-INF dev/smc/codec dev/smc/runner dev/smc/bench \
-      && jar cf "$out/smc-kotlin-tests.jar" dev/smc/tests)
+      && jar cf "$out/smc-kotlin-tests.jar" dev/smc/tests \
+      && jar cf "$out/smc-jvm-kit.jar" META-INF dev/smc/codec dev/smc/runner dev/smc/kit)
     rm -rf "$out/classes"
     end=$(date +%s)
     echo "$hash" > "$out/.source-hash"

@@ -10,6 +10,7 @@ export 'src/profiles.dart';
 export 'src/protocol.dart';
 export 'src/pure_backend.dart';
 export 'src/pure_codec.dart';
+export 'src/stdio_transport.dart';
 export 'src/summary.dart';
 export 'src/utf8_strict.dart';
 export 'src/value.dart';

@@ -1,9 +1,9 @@
 import Foundation
-import SMCNotation
+import SMCRunnerKit
 import StandardMessageCodec
 
-// The runner process of runners/PROTOCOL.md: one JSON request per stdin line, one JSON
-// response per stdout line, written (unbuffered) as soon as it is ready. Logs go to stderr.
+// The runner process of runners/PROTOCOL.md over the Swift runner kit (SMCRunnerKit), with
+// this package's two backends. Logs go to stderr.
 //
 //   smc-swift-runner          the lossless SMCValue codec (all entry points)
 //   smc-swift-runner --host   the Pigeon-shaped SMCReader/SMCWriter pair (messages only);
@@ -20,13 +20,4 @@ if arguments.contains("--host") {
 }
 var handler = RequestHandler(backend: backend)
 handler.placement = !arguments.contains("--no-shift")
-let output = FileHandle.standardOutput
-
-while let line = readLine(strippingNewline: true) {
-    if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { continue }
-    var (bytes, shouldExit) = handler.answer(Array(line.utf8))
-    bytes.append(0x0A)
-    output.write(Data(bytes))
-    if shouldExit { exit(0) }
-}
-exit(0)
+serveRunnerProtocol(handler)

@@ -19,14 +19,22 @@ class RunnerOptions(
     val placement: Boolean = true,
     val borrowsInput: Boolean = false,
     val decodeCapabilities: List<String> = Runner.DECODE_CAPABILITIES,
-    val encodeCapabilities: List<String> = Runner.ENCODE_CAPABILITIES
+    val encodeCapabilities: List<String> = Runner.ENCODE_CAPABILITIES,
+    /** The hello's `codec` and `entries` (the JVM kit's CodecUnderTest names its own). */
+    val codecName: String = "smc-kotlin",
+    val codecVersion: String = "0.1.0",
+    val codecLanguage: String = "Kotlin",
+    val entryNames: List<String> = Entries.NAMES,
+    /** The encoder writes every integer as int64 (option `pigeon-int64`). */
+    val pigeonInt64: Boolean = false
 ) {
     val words: List<String>
         get() = listOfNotNull(
             if (errorClasses) "error-classes" else null,
             if (errorOffsets) "error-offsets" else null,
             if (placement) "shift" else null,
-            if (borrowsInput) "borrows-input" else null
+            if (borrowsInput) "borrows-input" else null,
+            if (pigeonInt64) "pigeon-int64" else null
         )
 }
 
@@ -95,11 +103,11 @@ class Runner(private val entries: Entries = Entries(), private val options: Runn
         fields["status"] = JString("ok")
         fields["protocol"] = JNumber("2")
         fields["codec"] = JObject(linkedMapOf<String, JNode>(
-            "name" to JString("smc-kotlin"),
-            "version" to JString("0.1.0"),
-            "language" to JString("Kotlin")
+            "name" to JString(options.codecName),
+            "version" to JString(options.codecVersion),
+            "language" to JString(options.codecLanguage)
         ))
-        fields["entries"] = strings(Entries.NAMES)
+        fields["entries"] = strings(options.entryNames)
         fields["capabilities"] = JObject(linkedMapOf<String, JNode>(
             "decode" to strings(options.decodeCapabilities),
             "encode" to strings(options.encodeCapabilities)

@@ -1,5 +1,5 @@
 /*
- * An example of plugging a codec into smc-c-runner (see README.md): a message-only codec
+ * An example of plugging a codec into smc-c-runner (see ../README.md): a message-only codec
  * whose host has no strict mode, no custom types and no error offsets. It delegates the
  * actual work to the reference library to stay short; a real port calls its own code here.
  * The judge's tests use it to check that narrower capabilities become n/a, never passes.
@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "smc_runner_codec.h"
+#include "smc_runner_codec.h" /* installed: include/smc/runner/ */
 
 static const char *const k_caps[] = {"int32", "int64", "int64-distinct", "float64", "float32list",
                                      "typed-lists", "nan-payload", "embedded-nul", "duplicate-map-keys",
@@ -68,6 +68,12 @@ const smc_runner_codec_t *smc_runner_codec(void)
                                              .decode = example_decode,
                                              .encode = example_encode,
                                              .reencode = example_reencode,
-                                             .error_classes = true};
+                                             /* the options (PROTOCOL.md P.1) are the author's choice */
+                                             .error_classes = true,  /* errors name spec classes */
+                                             .error_offsets = false, /* no spec/errors.md offsets */
+                                             .no_shift = false,      /* take the placement check */
+                                             .borrows_input = false, /* values own their bytes */
+                                             .pigeon_int64 = false,  /* int32 range written as int32 */
+                                             .per_entry = {NULL}};   /* one entry point, nothing differs */
     return &codec;
 }

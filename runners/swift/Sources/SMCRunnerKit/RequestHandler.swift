@@ -1,20 +1,28 @@
+import Foundation
 import SMCNotation
 import StandardMessageCodec
 
 /// Answers one runner-protocol request (runners/PROTOCOL.md version 2, P.2/P.3). Thin by
 /// design (P.6): parse notation, place the input, call the codec, overwrite the input, write
 /// notation; never checks its own answers.
-struct RequestHandler {
-    static let codecVersion = "0.1.0"
-    let backend: RunnerBackend
+public struct RequestHandler {
+    public static let codecVersion = "0.1.0"
+    public let backend: RunnerBackend
     /// The `shift` option (P.1): off where the bytes cannot be placed (`--no-shift`).
-    var placement = true
+    public var placement: Bool
     /// The `borrows-input` option: decoded values may be views into the input, so it is
     /// not overwritten (P.2 ownership check).
-    var borrowsInput = false
+    public var borrowsInput: Bool
+
+    /// The options start as the backend chooses them (`RunnerBackend.options`).
+    public init(backend: RunnerBackend) {
+        self.backend = backend
+        placement = backend.options.placement
+        borrowsInput = backend.options.borrowsInput
+    }
 
     /// The response line (without the newline) and whether the runner should exit after it.
-    func answer(_ line: [UInt8]) -> ([UInt8], Bool) {
+    public func answer(_ line: [UInt8]) -> ([UInt8], Bool) {
         let (response, summary, shouldExit) = respond(to: line)
         var bytes: [UInt8] = []
         JSONWriter.write(response, into: &bytes)
@@ -28,7 +36,7 @@ struct RequestHandler {
     }
 
     /// The response object, the summary of a printed decoded value, and whether to exit.
-    func respond(to line: [UInt8]) -> (JSONValue, ValueSummary?, Bool) {
+    public func respond(to line: [UInt8]) -> (JSONValue, ValueSummary?, Bool) {
         let request: JSONValue
         do {
             request = try JSONParser.parse(line)
@@ -56,14 +64,18 @@ struct RequestHandler {
 
     private func hello(seq: JSONValue) -> JSONValue {
         func words(_ list: [String]) -> JSONValue { .array(list.map { .string($0) }) }
-        var options = ["error-classes", "error-offsets"]
+        let chosen = backend.options
+        var options: [String] = []
+        if chosen.errorClasses { options.append("error-classes") }
+        if chosen.errorOffsets { options.append("error-offsets") }
         if placement { options.append("shift") }
         if borrowsInput { options.append("borrows-input") }
+        if chosen.pigeonInt64 { options.append("pigeon-int64") }
         return .object([
             ("seq", seq), ("status", .string("ok")), ("protocol", .number("2")),
             ("codec", .object([("name", .string(backend.codecName)),
-                               ("version", .string(Self.codecVersion)),
-                               ("language", .string("Swift"))])),
+                               ("version", .string(backend.codecVersion)),
+                               ("language", .string(backend.language))])),
             ("entries", words(backend.entries.map(\.rawValue))),
             ("capabilities", .object([("decode", words(backend.decodeCapabilities)),
                                       ("encode", words(backend.encodeCapabilities))])),
@@ -128,6 +140,9 @@ struct RequestHandler {
     /// P.6: the codec's documented errors are `error`, what the runner cannot run is
     /// `skipped`, and anything else is a crash of the codec, never an error class.
     private func response(for error: Error, seq: JSONValue) -> JSONValue {
+        if let rejection = backend.rejection(error) {
+            return errorResponse(seq: seq, rejection.errorClass, rejection.offset, rejection.message)
+        }
         switch error {
         case let failure as SMCDecodingError:
             return errorResponse(seq: seq, failure.errorClass.rawValue, failure.offset,
@@ -145,9 +160,10 @@ struct RequestHandler {
         }
     }
 
-    private func errorResponse(seq: JSONValue, _ errorClass: String, _ offset: Int?,
+    private func errorResponse(seq: JSONValue, _ errorClass: String?, _ offset: Int?,
                                _ message: String) -> JSONValue {
-        .object([("seq", seq), ("status", .string("error")), ("class", .string(errorClass)),
+        .object([("seq", seq), ("status", .string("error")),
+                 ("class", errorClass.map { .string($0) } ?? .null),
                  ("offset", offset.map { .number(String($0)) } ?? .null),
                  ("message", .string(message))])
     }
@@ -155,4 +171,18 @@ struct RequestHandler {
     private func skipped(seq: JSONValue, _ reason: String) -> JSONValue {
         .object([("seq", seq), ("status", .string("skipped")), ("reason", .string(reason))])
     }
+}
+
+/// Serves the protocol on stdin/stdout until `bye` or the end of input: one JSON request per
+/// line, one JSON response per line, written (unbuffered) as soon as it is ready.
+public func serveRunnerProtocol(_ handler: RequestHandler) -> Never {
+    let output = FileHandle.standardOutput
+    while let line = readLine(strippingNewline: true) {
+        if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { continue }
+        var (bytes, shouldExit) = handler.answer(Array(line.utf8))
+        bytes.append(0x0A)
+        output.write(Data(bytes))
+        if shouldExit { exit(0) }
+    }
+    exit(0)
 }

@@ -1,48 +1,7 @@
 import Foundation
 import SMCNotation
+import SMCRunnerKit
 import StandardMessageCodec
-
-/// The entry points of runners/PROTOCOL.md P.2.
-enum Entry: String { case message, call, envelope }
-
-/// A decoded input as the codec returned it (runners/PROTOCOL.md version 2). The handler
-/// overwrites the input before it asks for any of these (the ownership check, P.2).
-struct DecodedItem {
-    /// The value the item carries (message, arguments, result or details), summarised.
-    let summary: () throws -> ValueSummary
-    /// The item in notation; asked only when the summary shows a printable depth.
-    let notation: () throws -> JSONValue
-    /// The same host item encoded again with the same codec (P.2 `roundtrip`); nil: no bytes.
-    let reencode: () throws -> [UInt8]?
-}
-
-/// A codec the runner can drive. Two exist: the lossless value model (default) and the
-/// Pigeon-shaped host-value reader/writer (`--host`), which is where a generated codec
-/// subclass plugs in (README.md, "Plugging in a Pigeon codec").
-///
-/// Errors: `SMCDecodingError` and `SMCEncodingError` are the codec's documented rejection
-/// (answered `error`), `NotApplicable` and `NotationError` a request the runner cannot run
-/// (`skipped`); anything else a backend throws is answered `crash` (P.3, P.6).
-protocol RunnerBackend {
-    var codecName: String { get }
-    var entries: [Entry] { get }
-    var decodeCapabilities: [String] { get }
-    var encodeCapabilities: [String] { get }
-    /// Decodes the placed input (P.2) and keeps the codec's own decoded host item.
-    func decode(_ input: PlacedInput, entry: Entry, mode: SMCDecodingOptions.Mode) throws
-        -> DecodedItem
-    /// Encodes the notation; nil when the codec wrote no message at all.
-    func encode(_ notation: JSONValue, entry: Entry) throws -> [UInt8]?
-}
-
-/// A request the backend cannot express (answered as `skipped`, P.3).
-struct NotApplicable: Error { let reason: String }
-
-let allFeatures = [
-    "int32", "int64", "int64-distinct", "float64", "float32list", "typed-lists",
-    "nan-payload", "embedded-nul", "custom-types", "largeint", "duplicate-map-keys",
-    "map-order", "method-codec", "error-stacktrace", "strict-mode", "depth-limit",
-]
 
 /// `SMCCodec` over `SMCValue`: every feature when decoding; encode lacks `largeint`
 /// because tag 5 is never written (spec §4.4) and answers `not_encodable`. It reads the

@@ -6,14 +6,14 @@ import Foundation
 /// into a 16-aligned block (so K bytes past an 8-aligned address) and `guardBytes` zero
 /// bytes follow it: a decoder that counts padding from the address, or reads past the end
 /// of its input, decodes another value instead of failing.
-final class PlacedInput {
-    static let guardBytes = 64
+public final class PlacedInput {
+    public static let guardBytes = 64
 
     /// Every byte handed to the codec, guard bytes included.
     private let block: UnsafeMutableRawBufferPointer
     private let shift: Int
     /// The input, for codecs that read raw memory.
-    let bytes: UnsafeRawBufferPointer
+    public let bytes: UnsafeRawBufferPointer
 
     init(_ input: [UInt8], shift: Int) {
         let count = shift == 0 ? input.count : shift + input.count + Self.guardBytes
@@ -29,7 +29,7 @@ final class PlacedInput {
 
     /// The input as a `Data` slice of the same memory: with `shift` K its indices start at
     /// K (a codec that indexes it from 0 reads the wrong bytes) and the guard bytes follow.
-    var data: Data {
+    public var data: Data {
         guard let base = block.baseAddress else { return Data() }
         let whole = Data(bytesNoCopy: base, count: block.count, deallocator: .none)
         return whole[shift ..< shift + bytes.count]

@@ -1,0 +1,107 @@
+package dev.smc.kit
+
+import dev.smc.codec.DecodeMode
+import dev.smc.codec.ErrorEnvelope
+import dev.smc.codec.MethodCall
+import dev.smc.codec.SmcException
+import dev.smc.codec.SuccessEnvelope
+import dev.smc.runner.Entries
+import dev.smc.runner.JNode
+import dev.smc.runner.Notation
+import dev.smc.runner.NotationException
+import dev.smc.runner.RunnerOptions
+import dev.smc.runner.serve
+import java.nio.ByteBuffer
+
+/** Serves the runner protocol on stdin/stdout for a [CodecUnderTest] (see its documentation). */
+object Kit {
+    @JvmStatic
+    fun serve(codec: CodecUnderTest) {
+        val d = codec.describe()
+        require(d.entries == listOf("message") || codec is MethodCodecUnderTest) {
+            "the entries ${d.entries} need a MethodCodecUnderTest"
+        }
+        serve(CodecEntries(codec), RunnerOptions(
+            errorClasses = "error-classes" in d.options,
+            errorOffsets = "error-offsets" in d.options,
+            placement = "shift" in d.options,
+            borrowsInput = "borrows-input" in d.options,
+            decodeCapabilities = d.decodeCapabilities.toList(),
+            encodeCapabilities = d.encodeCapabilities.toList(),
+            codecName = d.name,
+            codecVersion = d.version,
+            codecLanguage = d.language,
+            entryNames = d.entries.toList(),
+            pigeonInt64 = "pigeon-int64" in d.options
+        ))
+    }
+}
+
+/**
+ * The entry points over a [CodecUnderTest] (and its [MethodCodecUnderTest] part). What the
+ * codec throws becomes an [SmcException] (an `error` answer) only when [CodecUnderTest.rejection] says it is a
+ * documented rejection; anything else propagates, and the runner answers `crash` (P.6).
+ */
+internal class CodecEntries(private val codec: CodecUnderTest) : Entries() {
+    private val methodPart = codec as? MethodCodecUnderTest
+
+    override fun decode(entry: String, bytes: ByteArray, offset: Int, length: Int, mode: DecodeMode): Decoded? {
+        // A slice: position 0 is the message's first byte, whatever its place in the array.
+        val input = ByteBuffer.wrap(bytes, offset, length).slice()
+        val strict = mode == DecodeMode.STRICT
+        return when (entry) {
+            "message" -> {
+                val host = rejected { codec.decodeMessage(input, strict) }
+                Decoded(host, { Notation.fromHost(host) }) { rejected { codec.encodeMessage(host) } }
+            }
+            "call" -> {
+                val methods = methodCodec(entry)
+                val call = rejected { methods.decodeMethodCall(input, strict) }
+                Decoded(call.arguments, { Notation.fromMethodCall(call) }) { rejected { methods.encodeMethodCall(call) } }
+            }
+            else -> {
+                val methods = methodCodec(entry)
+                val envelope = rejected { methods.decodeEnvelope(input, strict) }
+                val carried = when (envelope) {
+                    is SuccessEnvelope -> envelope.result
+                    is ErrorEnvelope -> envelope.details
+                }
+                Decoded(carried, { Notation.fromEnvelope(envelope) }) { rejected { methods.encodeEnvelope(envelope) } }
+            }
+        }
+    }
+
+    // Notation the host cannot take is skipped, never the codec's fault: it is read before
+    // the codec is called.
+    override fun encode(entry: String, value: JNode): ByteArray? = when (entry) {
+        "message" -> {
+            val host = JavaHost.of(Notation.toHost(value))
+            rejected { codec.encodeMessage(host) }
+        }
+        "call" -> {
+            val methods = methodCodec(entry)
+            val call = Notation.toMethodCall(value).let { MethodCall(it.method, JavaHost.of(it.arguments)) }
+            rejected { methods.encodeMethodCall(call) }
+        }
+        else -> {
+            val methods = methodCodec(entry)
+            val envelope = when (val e = Notation.toEnvelope(value)) {
+                is SuccessEnvelope -> SuccessEnvelope(JavaHost.of(e.result))
+                is ErrorEnvelope -> ErrorEnvelope(e.code, e.message, JavaHost.of(e.details), e.hasStacktrace, e.stacktrace)
+            }
+            rejected { methods.encodeEnvelope(envelope) }
+        }
+    }
+
+    private fun methodCodec(entry: String): MethodCodecUnderTest =
+        methodPart ?: throw NotationException("the codec has no method codec for the $entry entry point")
+
+    private inline fun <T> rejected(call: () -> T): T =
+        try {
+            call()
+        } catch (e: Throwable) {
+            val r = codec.rejection(e) ?: throw e
+            throw SmcException(r.errorClass ?: "", if (r.offset in 0..Int.MAX_VALUE) r.offset.toInt() else SmcException.NO_OFFSET,
+                e.toString())
+        }
+}
