@@ -103,7 +103,7 @@ static smc_value_t *make_bytes(smc_arena_t *arena, smc_type_t type, const void *
 {
     smc_value_t *v = new_node(arena, type);
     if (v == NULL ||
-        smci_bytes_store(arena, 0, (const uint8_t *)src, len, &v->bytes.ptr) != SMC_OK) {
+        smci_bytes_store(arena, 0, (const uint8_t *)src, len, &v->bytes.ptr, 0) != SMC_OK) {
         return NULL;
     }
     v->bytes.len = len;

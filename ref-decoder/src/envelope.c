@@ -20,7 +20,8 @@ static smc_status_t decode_node(ctx_t *c, smc_value_t **out)
         c->err_off = smci_length(&c->in); /* check first: no allocation for a missing value */
         return SMC_ERR_TRUNCATED;
     }
-    smc_value_t *node = (smc_value_t *)smc_arena_alloc(c->arena, sizeof *node);
+    smc_value_t *node = (smc_value_t *)smci_arena_alloc_need(
+        c->arena, sizeof *node, smci_decode_need(smci_remaining(&c->in), 0));
     if (node == NULL) {
         c->err_off = smci_offset(&c->in);
         return SMC_ERR_NOMEM;
@@ -57,7 +58,8 @@ static smc_status_t decode_text(ctx_t *c, bool null_ok, smc_status_t bad, bool *
         return st;
     }
     out->len = it.bytes.len;
-    st = smci_bytes_store(c->arena, c->flags, it.bytes.ptr, it.bytes.len, &out->ptr);
+    st = smci_bytes_store(c->arena, c->flags, it.bytes.ptr, it.bytes.len, &out->ptr,
+                          smci_decode_need_copy(it.bytes.len, smci_remaining(&c->in), 0));
     if (st != SMC_OK) {
         c->err_off = it.offset;
     }
@@ -89,9 +91,7 @@ static smc_status_t finish(ctx_t *c, smc_status_t st, smci_arena_mark_t mark, sm
         st = SMC_ERR_TRAILING_BYTES;
         c->err_off = smci_offset(&c->in);
     }
-    if (st != SMC_OK) {
-        smci_arena_rollback(c->arena, mark);
-    }
+    smci_arena_end(c->arena, mark, st == SMC_OK);
     smci_set_error(err, st, st == SMC_OK ? 0 : c->err_off);
     return st;
 }
@@ -107,7 +107,7 @@ smc_status_t smc_decode_method_call(const uint8_t *data, size_t len, const smc_d
         smci_set_error(err, SMC_ERR_USAGE, 0);
         return SMC_ERR_USAGE;
     }
-    smci_arena_mark_t mark = smci_arena_mark(arena);
+    smci_arena_mark_t mark = smci_arena_begin(arena, len);
     bool is_null;
     /* spec §10.1: name (tag 0x07 checked first), then one arguments value. */
     smc_status_t st = decode_text(&c, false, SMC_ERR_BAD_METHOD_NAME, &is_null, &out->name);
@@ -132,7 +132,7 @@ smc_status_t smc_decode_envelope(const uint8_t *data, size_t len, const smc_deco
         smci_set_error(err, SMC_ERR_USAGE, 0);
         return SMC_ERR_USAGE;
     }
-    smci_arena_mark_t mark = smci_arena_mark(arena);
+    smci_arena_mark_t mark = smci_arena_begin(arena, len);
     smc_status_t st = SMC_OK;
     bool is_null;
     if (!smci_has(&c.in, 1)) {
