@@ -6,39 +6,44 @@ const char *smc_version(void)
     return SMC_VERSION_STRING;
 }
 
+/* Every type once: its notation word (spec/notation.md) and its name in the spec's text. */
+#define SMCI_TYPE_NAMES(X)                                                                         \
+    X(SMC_TYPE_NULL, "null", "null")                                                               \
+    X(SMC_TYPE_BOOL, "bool", "bool")                                                               \
+    X(SMC_TYPE_I32, "i32", "int32")                                                                \
+    X(SMC_TYPE_I64, "i64", "int64")                                                                \
+    X(SMC_TYPE_LARGEINT, "largeint", "largeInt")                                                   \
+    X(SMC_TYPE_F64, "f64", "float64")                                                              \
+    X(SMC_TYPE_STR, "str", "string")                                                               \
+    X(SMC_TYPE_U8S, "u8s", "Uint8List")                                                            \
+    X(SMC_TYPE_I32S, "i32s", "Int32List")                                                          \
+    X(SMC_TYPE_I64S, "i64s", "Int64List")                                                          \
+    X(SMC_TYPE_F64S, "f64s", "Float64List")                                                        \
+    X(SMC_TYPE_LIST, "list", "List")                                                               \
+    X(SMC_TYPE_MAP, "map", "Map")                                                                  \
+    X(SMC_TYPE_F32S, "f32s", "Float32List")                                                        \
+    X(SMC_TYPE_CUSTOM, "custom", "custom")
+
 const char *smc_type_name(smc_type_t type)
 {
     switch (type) {
-    case SMC_TYPE_NULL:
-        return "null";
-    case SMC_TYPE_BOOL:
-        return "bool";
-    case SMC_TYPE_I32:
-        return "i32";
-    case SMC_TYPE_I64:
-        return "i64";
-    case SMC_TYPE_LARGEINT:
-        return "largeint";
-    case SMC_TYPE_F64:
-        return "f64";
-    case SMC_TYPE_STR:
-        return "str";
-    case SMC_TYPE_U8S:
-        return "u8s";
-    case SMC_TYPE_I32S:
-        return "i32s";
-    case SMC_TYPE_I64S:
-        return "i64s";
-    case SMC_TYPE_F64S:
-        return "f64s";
-    case SMC_TYPE_LIST:
-        return "list";
-    case SMC_TYPE_MAP:
-        return "map";
-    case SMC_TYPE_F32S:
-        return "f32s";
-    case SMC_TYPE_CUSTOM:
-        return "custom";
+#define SMCI_TYPE_WORD(t, word, title)                                                             \
+    case t:                                                                                        \
+        return word;
+        SMCI_TYPE_NAMES(SMCI_TYPE_WORD)
+#undef SMCI_TYPE_WORD
+    }
+    return "?";
+}
+
+const char *smc_type_title(smc_type_t type)
+{
+    switch (type) {
+#define SMCI_TYPE_TITLE(t, word, title)                                                            \
+    case t:                                                                                        \
+        return title;
+        SMCI_TYPE_NAMES(SMCI_TYPE_TITLE)
+#undef SMCI_TYPE_TITLE
     }
     return "?";
 }

@@ -357,6 +357,11 @@ static bool value_start(smc_writer_t *w)
     return true;
 }
 
+size_t smc_size_field_len(uint64_t n)
+{
+    return size_len(n);
+}
+
 void smc_writer_init_at(smc_writer_t *w, uint8_t *buf, size_t cap, size_t origin)
 {
     w->buf = buf;
