@@ -22,7 +22,12 @@ static const char inspect_help[] =
     "the value it belongs to and what it means. Paths: $ the top value, [i] a list element,\n"
     "<k> the key of map entry k, {k} its value ({\"key\"} for a string key), .v a custom\n"
     "payload, .name/.args of a method call, .result/.code/.message/.details/.stacktrace of\n"
-    "an envelope. Non-zero padding is flagged. Options as for smc decode.\n"
+    "an envelope. A path longer than 64 bytes keeps its start and its last levels with \"…\"\n"
+    "between them. Non-zero padding is flagged. Options as for smc decode.\n"
+    "\n"
+    "Output: one line per at least one input byte, each at most 512 bytes, so at most 512\n"
+    "bytes per input byte plus one header line; written as it goes. Memory: the input plus,\n"
+    "for a call or envelope, its decoded tree (at most 32 bytes per input byte).\n"
     "\n"
     "Exit status: 0 valid; 1 invalid input: the dump up to the error, then the error line on\n"
     "stderr (\"error: <class> at offset <N>: <message>\"); 2 usage or I/O error.\n";
@@ -33,6 +38,8 @@ static const char inspect_help[] =
 #define SHOWN_TEXT 48u
 /* Typed-list elements shown in the meaning column. */
 #define SHOWN_ELEMENTS 8u
+/* Path bytes shown: longer paths keep their start and their last levels (elide_path). */
+#define SHOWN_PATH 64u
 
 typedef struct frame {
     smc_type_t type;       /* LIST, MAP or CUSTOM */
@@ -46,6 +53,7 @@ typedef struct frame {
 typedef struct dump {
     const uint8_t *data;
     size_t len;
+    size_t path_base;      /* length of the top value's path ("$", "$.args", ...) */
     smct_buf_t path;
     smct_buf_t line;
     smct_buf_t meaning;
@@ -53,6 +61,39 @@ typedef struct dump {
     size_t nframes;
     size_t pos; /* end of the last element printed */
 } dump_t;
+
+/*
+ * Append the path to the line, shortened when it is longer than SHOWN_PATH bytes: the top
+ * value's path, "…", then the last levels that fit (levels start where the open containers'
+ * paths end, so a level, even a string key, is never cut), at least the innermost one.
+ */
+static void put_path(dump_t *d, smct_buf_t *l)
+{
+    const char *p = d->path.data != NULL ? d->path.data : "";
+    size_t len = d->path.len;
+    if (len <= SHOWN_PATH) {
+        smct_buf_append(l, p, len);
+        return;
+    }
+    size_t budget = SHOWN_PATH - d->path_base - 3; /* "…" is 3 bytes */
+    size_t from = len;                             /* start of the tail shown */
+    for (size_t i = d->nframes; i-- > 0;) {
+        size_t start = d->frames[i].path_len; /* where the levels inside frame i begin */
+        if (start < len && (len - start <= budget || from == len)) {
+            from = start;
+        }
+        if (len - start > budget) {
+            break;
+        }
+    }
+    if (from <= d->path_base) {
+        smct_buf_append(l, p, len);
+        return;
+    }
+    smct_buf_append(l, p, d->path_base);
+    smct_buf_puts(l, "\u2026");
+    smct_buf_append(l, p + from, len - from);
+}
 
 static void print_line(dump_t *d, size_t off, size_t n, const char *meaning)
 {
@@ -72,14 +113,15 @@ static void print_line(dump_t *d, size_t off, size_t n, const char *meaning)
         smct_buf_putc(l, ' ');
         width++;
     } while (width < 2 * SHOWN_BYTES + 2 || (n > shown && width < 2 * SHOWN_BYTES + 16));
-    smct_buf_append(l, d->path.data, d->path.len);
-    for (size_t w = d->path.len; w < 14; w++) {
+    size_t before_path = l->len;
+    put_path(d, l);
+    for (size_t w = l->len - before_path; w < 14; w++) {
         smct_buf_putc(l, ' ');
     }
     smct_buf_puts(l, "  ");
     smct_buf_puts(l, meaning);
     smct_buf_putc(l, '\n');
-    fwrite(l->data, 1, l->len, stdout);
+    cli_out(l->data, l->len);
     if (off + n > d->pos) {
         d->pos = off + n;
     }
@@ -312,6 +354,7 @@ static bool dump_value(dump_t *d, smc_reader_t *r, const char *base_path)
     smct_buf_clear(&d->path);
     smct_buf_puts(&d->path, base_path);
     size_t base_len = d->path.len;
+    d->path_base = base_len;
     d->nframes = 0;
     do {
         smc_item_t it;
@@ -393,6 +436,7 @@ static void dump_entry(dump_t *d, const cli_opts_t *o, const smc_decode_opts_t *
         elements = smc_envelope_elements(flag, &nelements);
         smct_buf_clear(&d->path);
         smct_buf_puts(&d->path, "$");
+        d->path_base = d->path.len;
         print_line(d, 0, 1,
                    flag == 0   ? "envelope flag: success"
                    : flag == 1 ? "envelope flag: error"
@@ -459,33 +503,40 @@ int cli_cmd_inspect(int argc, char **argv)
     }
     d->data = data;
     d->len = len;
-    printf("%8s  %-8s  %-34s%-14s  %s\n", "offset", "hex", "bytes", "path", "meaning");
+    char header[128];
+    int hn = snprintf(header, sizeof header, "%8s  %-8s  %-34s%-14s  %s\n", "offset", "hex",
+                      "bytes", "path", "meaning");
+    cli_out(header, (size_t)hn);
     dump_entry(d, &o, &opts);
     smct_buf_free(&d->path);
     smct_buf_free(&d->line);
     smct_buf_free(&d->meaning);
     free(d);
 
-    /* The verdict comes from the tree decoder, exactly as `smc decode` reports it. */
-    {
+    /* The verdict is smc decode's: for a message from smc_validate, which gives exactly the
+     * status and offset of smc_decode without building the tree (security model P7). */
+    smc_status_t st;
+    smc_error_t err;
+    if (o.entry == SMC_ENTRY_MESSAGE) {
+        st = smc_validate(data, len, &opts, &err);
+    } else {
         smc_arena_t arena;
         smc_arena_init_allocator(&arena, NULL);
         smct_doc_t doc;
-        smc_error_t err;
         opts.flags |= SMC_ALIAS_INPUT;
-        smc_status_t st = smct_doc_decode(data, len, o.entry, &opts, &arena, &doc, &err);
+        st = smct_doc_decode(data, len, o.entry, &opts, &arena, &doc, &err);
         smc_arena_free(&arena);
-        if (fflush(stdout) != 0) {
-            rc = CLI_EXIT_USAGE;
-        } else if (st == SMC_OK) {
-            rc = CLI_EXIT_OK;
-        } else if (st == SMC_ERR_NOMEM || st == SMC_ERR_USAGE) {
-            cli_fail("%s", smc_status_str(st));
-            rc = CLI_EXIT_USAGE;
-        } else {
-            cli_report(smc_status_class(st), err.offset, smc_status_str(st));
-            rc = CLI_EXIT_INVALID;
-        }
+    }
+    if (!cli_out_flush()) {
+        rc = CLI_EXIT_USAGE; /* reported once; the dump is incomplete */
+    } else if (st == SMC_OK) {
+        rc = CLI_EXIT_OK;
+    } else if (st == SMC_ERR_NOMEM || st == SMC_ERR_USAGE) {
+        cli_fail("%s", smc_status_str(st));
+        rc = CLI_EXIT_USAGE;
+    } else {
+        cli_report(smc_status_class(st), err.offset, smc_status_str(st));
+        rc = CLI_EXIT_INVALID;
     }
     free(data);
     return rc;

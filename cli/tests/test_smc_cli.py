@@ -369,6 +369,44 @@ def test_mutations(smc):
     print(f"mutations: {agree}/120 agreed, {canonical} strict-accepted inputs re-encoded")
 
 
+def test_write_failures_and_encoder_classes(smc):
+    """Every write failure is one `error:` line and exit 2 (issue 18); an encoder refusal is
+    an encoder-side class of spec/errors.md at its offset in the notation text."""
+    if os.path.exists("/dev/full"):
+        cases = [(["decode", "--hex", "-"], b"0c020001"), (["decode", "--pretty", "--hex", "-"], b"0c0100"),
+                 (["inspect", "--hex", "-"], b"0c020001"), (["encode", "-"], b'["null"]'),
+                 (["encode", "--hex", "-"], b'["null"]')]
+        for args, stdin in cases:
+            with open("/dev/full", "wb") as full:
+                p = subprocess.run([smc] + args, input=stdin, stdout=full, stderr=subprocess.PIPE, timeout=60)
+            err = p.stderr.decode("utf-8", "replace")
+            check(p.returncode == 2 and err.count("\n") == 1 and
+                  err.startswith("error: cannot write to standard output: "),
+                  f"smc {' '.join(args)} > /dev/full: one error line, exit 2 ({p.returncode}, {err!r})")
+    else:
+        print("skipped: /dev/full is missing, write failures not checked")
+    for levels, container, unit in ((513, "list", '["list",['), (513, "custom", '["custom",200,')):
+        text = unit * levels + '["null"]' + ("]]" if container == "list" else "]") * levels
+        expect_input_error(smc, ["encode", "-"], text.encode(), "not_encodable", len(unit) * 512,
+                           f"encode of {levels} {container} levels")
+    rc, out, err, _ = run(smc, ["encode", "--hex", "-"], ('["list",[' * 512 + '["null"]' + "]]" * 512).encode())
+    check(rc == 0 and out == b"0c01" * 512 + b"00\n", f"encode of 512 levels ({rc}, {err!r})")
+
+
+def test_inspect_line_bound(smc):
+    """inspect writes at most 512 bytes per line and shortens long paths at a level (issue 18)."""
+    key = "k" * 40
+    nested = "0d01" + "0728" + key.encode().hex() + "0c01" * 500 + "00"
+    rc, out, err, _ = run(smc, ["inspect", "--hex", "--max-depth", "512", "-"], nested.encode())
+    lines = out.split(b"\n")
+    check(rc == 0 and max(len(l) for l in lines) <= 512, f"inspect lines at most 512 bytes ({rc}, "
+          f"{max(len(l) for l in lines)}, {err!r})")
+    check(any(("$\u2026[0][0]").encode() in l for l in lines), "inspect elides a long path after $")
+    check(any(b'${"' + key.encode() + b'"}[0]' in l for l in lines), "short paths are shown whole")
+    data = bytes.fromhex(nested)
+    check(len(out) <= 512 * (len(data) + 2), f"inspect output {len(out)} within 512 per input byte")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--smc", required=True)
@@ -377,7 +415,8 @@ def main():
     args = ap.parse_args()
     smc = os.path.abspath(args.smc)
     for test in (test_usage_and_exit_codes, test_error_line_per_class, test_decode_modes,
-                 test_inspect, test_bombs, test_mutations):
+                 test_inspect, test_bombs, test_mutations,
+                 test_write_failures_and_encoder_classes, test_inspect_line_bound):
         test(smc)
     test_literal_vectors(smc, args.notes)
     test_bench_payloads(smc, args.payloads)
