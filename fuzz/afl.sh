@@ -3,7 +3,9 @@
 #
 #   fuzz/afl.sh build                      build <target>_afl with afl-clang-fast (ASan+UBSan),
 #                                          plus a CMPLOG build (input-to-state) that `run`/`bg`
-#                                          pass with -c when it exists
+#                                          pass with -c when it exists, and the structure-aware
+#                                          mutator (smc_mutator.c) as a shared library that they
+#                                          load for the wire targets (AFL_CUSTOM_MUTATOR_LIBRARY)
 #   fuzz/afl.sh run TARGET [SECONDS]       fuzz in the foreground with afl-fuzz's live UI
 #   fuzz/afl.sh bg TARGET [SECONDS]        fuzz in the background (no UI); watch with `status`
 #   fuzz/afl.sh status                     afl-whatsup summary of background campaigns
@@ -22,7 +24,8 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 FUZZ="$ROOT/fuzz"
 BUILD_DIR=${BUILD_DIR:-$ROOT/build-fuzz-afl}
 OUT_DIR=${OUT_DIR:-$BUILD_DIR/out}
-TARGETS="decode roundtrip call envelope reader_vs_tree"
+WIRE_TARGETS="decode roundtrip call envelope reader_vs_tree"
+TARGETS="$WIRE_TARGETS notation vectors"
 
 # afl-clang-fast wraps a clang; point it at Debian's (/opt/swift's clang comes first on PATH).
 export AFL_CC=${AFL_CC:-/usr/bin/clang}
@@ -41,7 +44,7 @@ build() {
     command -v afl-clang-fast >/dev/null || die "afl-clang-fast not found (apt-get install afl++)"
     AFL_USE_ASAN=1 AFL_USE_UBSAN=1 CC=afl-clang-fast cmake -S "$ROOT" -B "$BUILD_DIR" -G Ninja \
         -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSMC_FUZZ_ENGINE=afl -DSMC_FUZZ_SANITIZE=OFF \
-        -DSMC_BUILD_FUZZERS=ON -DSMC_BUILD_TESTS=OFF -DSMC_BUILD_CLI=OFF -DSMC_BUILD_BENCH=OFF >/dev/null
+        -DSMC_BUILD_FUZZERS=ON -DSMC_BUILD_TESTS=OFF -DSMC_BUILD_CLI=ON -DSMC_BUILD_BENCH=OFF >/dev/null
     targets=""
     for t in $TARGETS; do targets="$targets ${t}_afl"; done
     # shellcheck disable=SC2086
@@ -50,10 +53,23 @@ build() {
     # CMPLOG companions (no sanitizers, as AFL++ recommends) solve magic bytes and sizes.
     AFL_LLVM_CMPLOG=1 CC=afl-clang-fast cmake -S "$ROOT" -B "$BUILD_DIR-cmplog" -G Ninja \
         -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSMC_FUZZ_ENGINE=afl -DSMC_FUZZ_SANITIZE=OFF \
-        -DSMC_BUILD_FUZZERS=ON -DSMC_BUILD_TESTS=OFF -DSMC_BUILD_CLI=OFF -DSMC_BUILD_BENCH=OFF >/dev/null
+        -DSMC_BUILD_FUZZERS=ON -DSMC_BUILD_TESTS=OFF -DSMC_BUILD_CLI=ON -DSMC_BUILD_BENCH=OFF >/dev/null
     # shellcheck disable=SC2086
     AFL_LLVM_CMPLOG=1 cmake --build "$BUILD_DIR-cmplog" -j "${JOBS:-2}" --target $targets >/dev/null
     echo "afl.sh: CMPLOG builds in $BUILD_DIR-cmplog/fuzz/"
+    # The mutator runs inside afl-fuzz, not in the target: plain clang, no instrumentation.
+    "$AFL_CC" -std=c11 -O2 -g -shared -fPIC -o "$BUILD_DIR/fuzz/libsmc_mutator.so" \
+        "$FUZZ/smc_mutator.c" "$FUZZ/mutator_afl.c"
+    echo "afl.sh: structure-aware mutator $BUILD_DIR/fuzz/libsmc_mutator.so"
+}
+
+# The wire targets get the structure-aware mutator (AFL++ mixes it with its own mutations).
+mutator_env() { # TARGET
+    case " $WIRE_TARGETS " in
+    *" $1 "*) [ -f "$BUILD_DIR/fuzz/libsmc_mutator.so" ] &&
+        export AFL_CUSTOM_MUTATOR_LIBRARY="$BUILD_DIR/fuzz/libsmc_mutator.so" ;;
+    esac
+    return 0
 }
 
 binary() {
@@ -64,7 +80,9 @@ binary() {
 
 fuzz_args() { # TARGET SECONDS
     set -- "$1" "${2:-}"
-    args="-i $FUZZ/corpus/$1 -o $OUT_DIR/$1 -x $FUZZ/smc.dict -m none -t 1000+"
+    dict="$FUZZ/smc.dict"
+    [ -f "$FUZZ/$1.dict" ] && dict="$FUZZ/$1.dict"
+    args="-i $FUZZ/corpus/$1 -o $OUT_DIR/$1 -x $dict -m none -t 1000+"
     [ -x "$BUILD_DIR-cmplog/fuzz/$1_afl" ] && args="$args -c $BUILD_DIR-cmplog/fuzz/$1_afl"
     [ -n "$2" ] && args="$args -V $2"
     echo "$args"
@@ -79,6 +97,7 @@ run)
     check_target "$2"; b=$(binary "$2"); mkdir -p "$OUT_DIR"
     # Resume when output exists, so a stopped campaign continues where it was.
     export AFL_AUTORESUME=1
+    mutator_env "$2"
     # shellcheck disable=SC2046
     exec afl-fuzz $(fuzz_args "$2" "${3:-}") -- "$b" ;;
 bg)
@@ -88,6 +107,7 @@ bg)
         die "a background campaign is running (pid $(cat "$OUT_DIR/afl.pid")); fuzz/afl.sh stop first"
     fi
     export AFL_AUTORESUME=1 AFL_NO_UI=1
+    mutator_env "$2"
     # shellcheck disable=SC2046
     nohup afl-fuzz $(fuzz_args "$2" "${3:-}") -- "$b" > "$OUT_DIR/$2.log" 2>&1 &
     echo $! > "$OUT_DIR/afl.pid"
