@@ -12,6 +12,10 @@
 #   fuzz/afl.sh stop                       stop the background campaign started by `bg`
 #   fuzz/afl.sh tmin TARGET CRASH OUT      minimize a crashing input with afl-tmin
 #   fuzz/afl.sh cmin TARGET                minimize the campaign queue into OUT_DIR/TARGET/cmin
+#   fuzz/afl.sh campaign SECONDS [TARGET...]  one target after another (no UI, never two at
+#                                          once), then a summary line per target from fuzzer_stats
+#   fuzz/afl.sh corpus [TARGET...]         refresh fuzz/campaign-corpus/TARGET: afl-cmin of the
+#                                          seeds + campaign corpus + queue, minus the seeds
 #
 # The targets are the engine-neutral LLVMFuzzerTestOneInput files; afl-clang-fast links
 # AFL++'s libFuzzer-compatible driver (libAFLDriver), which runs them in persistent mode
@@ -82,10 +86,30 @@ fuzz_args() { # TARGET SECONDS
     set -- "$1" "${2:-}"
     dict="$FUZZ/smc.dict"
     [ -f "$FUZZ/$1.dict" ] && dict="$FUZZ/$1.dict"
-    args="-i $FUZZ/corpus/$1 -o $OUT_DIR/$1 -x $dict -m none -t 1000+"
+    # -G: inputs up to 4 KiB, as the libFuzzer runs (-max_len=4096)
+    args="-i $(seed_dir "$1") -o $OUT_DIR/$1 -x $dict -m none -t 1000+ -G 4096"
     [ -x "$BUILD_DIR-cmplog/fuzz/$1_afl" ] && args="$args -c $BUILD_DIR-cmplog/fuzz/$1_afl"
     [ -n "$2" ] && args="$args -V $2"
     echo "$args"
+}
+
+# "target execs execs/s edges/total crashes hangs" from a finished campaign's fuzzer_stats.
+summary_line() { # TARGET
+    f="$OUT_DIR/$1/default/fuzzer_stats"
+    [ -f "$f" ] || { echo "$1 (no fuzzer_stats)"; return 0; }
+    v() { sed -n "s/^$1 *: *//p" "$f"; }
+    printf '%-16s %8s s %12s execs %8s/s  edges %s/%s  crashes %s  hangs %s\n' "$1" "$(v run_time)" \
+        "$(v execs_done)" "$(v execs_per_sec)" "$(v edges_found)" "$(v total_edges)" \
+        "$(v saved_crashes)" "$(v saved_hangs)"
+}
+
+# Seeds for afl-fuzz -i: the generated corpus plus the committed campaign corpus.
+seed_dir() { # TARGET
+    d="$OUT_DIR/seeds/$1"
+    rm -rf "$d"; mkdir -p "$d"
+    cp "$FUZZ/corpus/$1/"* "$d/" 2>/dev/null || true
+    [ -d "$FUZZ/campaign-corpus/$1" ] && cp "$FUZZ/campaign-corpus/$1/"* "$d/" 2>/dev/null
+    echo "$d"
 }
 
 cmd=${1:-}
@@ -129,6 +153,41 @@ cmin)
     [ $# -eq 2 ] || die "usage: afl.sh cmin TARGET"
     check_target "$2"; b=$(binary "$2")
     afl-cmin -m none -i "$OUT_DIR/$2/default/queue" -o "$OUT_DIR/$2/cmin" -- "$b" ;;
+campaign)
+    [ $# -ge 2 ] || die "usage: afl.sh campaign SECONDS [TARGET...]"
+    secs=$2; shift 2
+    mkdir -p "$OUT_DIR"
+    for t in ${*:-$TARGETS}; do
+        check_target "$t"; b=$(binary "$t")
+        echo "afl.sh: $t for $secs s (log $OUT_DIR/$t.log)"
+        # shellcheck disable=SC2046
+        (export AFL_AUTORESUME=1 AFL_NO_UI=1; mutator_env "$t"
+         afl-fuzz $(fuzz_args "$t" "$secs") -- "$b" > "$OUT_DIR/$t.log" 2>&1) || echo "afl.sh: afl-fuzz $t exited with $?"
+        summary_line "$t" | tee -a "$OUT_DIR/summary.txt"
+    done ;;
+corpus)
+    shift
+    for t in ${*:-$TARGETS}; do
+        check_target "$t"; b=$(binary "$t")
+        q="$OUT_DIR/$t/default/queue"
+        [ -d "$q" ] || { echo "afl.sh: no queue for $t in $q, skipped"; continue; }
+        all="$OUT_DIR/cmin-in/$t"; min="$OUT_DIR/cmin-out/$t"
+        rm -rf "$all" "$min"; mkdir -p "$all"
+        cp "$FUZZ/corpus/$t/"* "$all/" 2>/dev/null || true
+        [ -d "$FUZZ/campaign-corpus/$t" ] && cp "$FUZZ/campaign-corpus/$t/"* "$all/" 2>/dev/null
+        for f in "$q"/id:*; do
+            [ -f "$f" ] && [ "$(wc -c < "$f")" -le 4096 ] && cp "$f" "$all/$(sha1sum "$f" | cut -c1-40)"
+        done
+        afl-cmin -m none -i "$all" -o "$min" -- "$b" > "$OUT_DIR/cmin-$t.log" 2>&1 ||
+            { tail -5 "$OUT_DIR/cmin-$t.log"; die "afl-cmin failed for $t"; }
+        # Keep what the seeds do not already hold, named by content (sha1), as in fuzz/corpus.
+        out="$FUZZ/campaign-corpus/$t"; rm -rf "$out"; mkdir -p "$out"
+        for f in "$min"/*; do
+            h=$(sha1sum "$f" | cut -c1-40)
+            [ -f "$FUZZ/corpus/$t/$h" ] || cp "$f" "$out/$h"
+        done
+        echo "afl.sh: $t: $(ls "$min" | wc -l) files cover the queue; $(ls "$out" | wc -l) new ones in $out"
+    done ;;
 *)
-    sed -n '2,18p' "$0"; exit 2 ;;
+    sed -n '2,22p' "$0"; exit 2 ;;
 esac

@@ -38,7 +38,8 @@ for t in $TARGETS; do
     if "$BUILD_DIR/fuzz/${t}_fuzzer" -max_total_time="$SECONDS_PER_TARGET" -rss_limit_mb=2048 \
         -max_len=4096 -timeout=10 -use_value_profile=1 -print_final_stats=1 \
         -dict="$(dict_for "$t")" -artifact_prefix="$OUT/artifacts/$t/" \
-        "$OUT/corpus/$t" "$FUZZ/corpus/$t" > "$log" 2>&1; then
+        "$OUT/corpus/$t" "$FUZZ/corpus/$t" $([ -d "$FUZZ/campaign-corpus/$t" ] && echo "$FUZZ/campaign-corpus/$t") \
+        > "$log" 2>&1; then
         result=ok
     else
         result=FINDING

@@ -8,6 +8,10 @@
 
 #include "smc_mutator.h"
 
+/* Mutants stay within the size the campaigns run with (afl.sh -G, libFuzzer -max_len): a
+ * few kilobytes reach every path, and big inputs only slow the runs down. */
+#define MAX_MUTANT 4096u
+
 typedef struct state {
     unsigned int seed;
     uint8_t *buf;
@@ -36,6 +40,9 @@ size_t afl_custom_fuzz(void *data, uint8_t *buf, size_t buf_size, uint8_t **out_
     state_t *s = data;
     (void)add_buf;
     (void)add_buf_size;
+    if (max_size > MAX_MUTANT) {
+        max_size = MAX_MUTANT;
+    }
     if (max_size > s->cap) {
         uint8_t *p = realloc(s->buf, max_size);
         if (p == NULL) {
