@@ -16,11 +16,12 @@
  *     allowed when budget >= need + 2 headers;
  *   - a new current block of s bytes, abandoning the old one's tail, with
  *     q + header <= s <= q + (budget - need - header): what is left still covers need + header;
- *   - when neither fits, the whole budget as the last block: by (J) it holds everything the
- *     call can still allocate, so no further block is ever needed.
+ *   - when neither fits (budget < need + 2 headers), the whole budget as the last block: by
+ *     (J) it holds everything the call can still allocate, so no further block is needed.
  * So one call never asks its allocator for more than the bound and never runs out within it,
- * whatever the input (fuzz property P3a). Allocations that fit the current block only lower
- * `need`, so (J) holds between them too.
+ * whatever the input (tests/test_s15_allocator_budget.c, and every fuzz target checks it on
+ * each growing-arena decode). Allocations that fit the current block only lower `need`, so
+ * (J) holds between them too.
  */
 #include <stdlib.h>
 
