@@ -407,6 +407,65 @@ def test_inspect_line_bound(smc):
     check(len(out) <= 512 * (len(data) + 2), f"inspect output {len(out)} within 512 per input byte")
 
 
+def run_rss(smc, args, stdin_path):
+    """Run smc with stdin from a file and stdout counted; (exit, output bytes, max RSS bytes or
+    None). The RSS comes from GNU time (/usr/bin/time): a Python child's own ru_maxrss would
+    include the forked interpreter before exec."""
+    timer = "/usr/bin/time" if os.path.exists("/usr/bin/time") else None
+    with tempfile.NamedTemporaryFile() as rss_file, open(stdin_path, "rb") as f:
+        cmd = ([timer, "-f", "%M", "-o", rss_file.name] if timer else []) + [smc] + args
+        p = subprocess.Popen(cmd, stdin=f, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        n = 0
+        while True:
+            chunk = p.stdout.read(1 << 16)
+            if not chunk:
+                break
+            n += len(chunk)
+        rc = p.wait()
+        text = open(rss_file.name).read().strip().splitlines()
+    rss = int(text[-1]) * 1024 if timer and text and text[-1].isdigit() else None
+    return rc, n, rss
+
+
+def test_memory_and_output_bounds(smc):
+    """decode (plain and --pretty) and inspect keep to the multiples their help states
+    (issue 18): decode at most 16 bytes of notation per input byte (82 with --pretty) plus 64,
+    and memory of the input + smc_decode_bound (32 per byte) + a few MiB; inspect at most 512
+    output bytes per input byte and memory of about the input."""
+    mib = 1 << 20
+    if not os.path.exists("/usr/bin/time"):
+        print("skipped: /usr/bin/time (GNU time) is missing, memory bounds not checked")
+    n = mib - 32 * 2 - 6
+    inputs = {
+        "33 nested lists around false": b"\x0c\x01" * 32 + b"\x0c\xff" + struct.pack("<I", n) + b"\x02" * n,
+        "a map of false pairs": b"\x0d\xff" + struct.pack("<I", (mib - 6) // 2) + b"\x02" * (mib - 6),
+    }
+    with tempfile.TemporaryDirectory() as tmp:
+        for what, data in inputs.items():
+            path = os.path.join(tmp, "in.bin")
+            with open(path, "wb") as f:
+                f.write(data)
+            for args, per_byte in ((["decode", "-"], 16), (["decode", "--pretty", "-"], 82)):
+                rc, out, rss = run_rss(smc, args, path)
+                check(rc == 0 and out <= per_byte * len(data) + 64,
+                      f"smc {' '.join(args)} of {what}: {out} output bytes within {per_byte} per input byte")
+                check(rss is None or rss <= len(data) + 32 * len(data) + 8 * mib,
+                      f"smc {' '.join(args)} of {what}: max RSS {(rss or 0) >> 20} MiB within input + "
+                      "32/byte + 8 MiB")
+            rc, out, rss = run_rss(smc, ["inspect", "-"], path)
+            check(rc == 0 and out <= 512 * (len(data) + 2) and (rss is None or rss <= len(data) + 8 * mib),
+                  f"smc inspect of {what}: {out} output bytes, max RSS {(rss or 0) >> 20} MiB")
+
+
+def test_notation_integers(smc):
+    """`-0` is not an int32 in the notation (spec/notation.md N.3, like "-0" for int64)."""
+    expect_input_error(smc, ["encode", "-"], b'["i32",-0]', "bad_notation", 7, "encode of [\"i32\",-0]")
+    expect_input_error(smc, ["encode", "-"], b'["i32s",[1,-0]]', "bad_notation", 11, "an Int32List element -0")
+    expect_input_error(smc, ["encode", "-"], b'["i64","-0"]', "bad_notation", 7, "encode of [\"i64\",\"-0\"]")
+    rc, out, err, _ = run(smc, ["encode", "--hex", "-"], b'["i32",0]')
+    check(rc == 0 and out == b"0300000000\n", f"encode of [\"i32\",0] ({out!r}, {err!r})")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--smc", required=True)
@@ -416,7 +475,8 @@ def main():
     smc = os.path.abspath(args.smc)
     for test in (test_usage_and_exit_codes, test_error_line_per_class, test_decode_modes,
                  test_inspect, test_bombs, test_mutations,
-                 test_write_failures_and_encoder_classes, test_inspect_line_bound):
+                 test_write_failures_and_encoder_classes, test_inspect_line_bound,
+                 test_memory_and_output_bounds, test_notation_integers):
         test(smc)
     test_literal_vectors(smc, args.notes)
     test_bench_payloads(smc, args.payloads)
