@@ -24,28 +24,27 @@ const char *smc_version(void)
     X(SMC_TYPE_F32S, "f32s", "Float32List")                                                        \
     X(SMC_TYPE_CUSTOM, "custom", "custom")
 
-const char *smc_type_name(smc_type_t type)
+/* Column 0 or 1 of the table for `type`; "?" for a number outside smc_type_t. */
+static const char *type_text(smc_type_t type, int column)
 {
     switch (type) {
-#define SMCI_TYPE_WORD(t, word, title)                                                             \
+#define SMCI_TYPE_CASE(t, word, title)                                                             \
     case t:                                                                                        \
-        return word;
-        SMCI_TYPE_NAMES(SMCI_TYPE_WORD)
-#undef SMCI_TYPE_WORD
+        return column == 0 ? word : title;
+        SMCI_TYPE_NAMES(SMCI_TYPE_CASE)
+#undef SMCI_TYPE_CASE
     }
     return "?";
 }
 
+const char *smc_type_name(smc_type_t type)
+{
+    return type_text(type, 0);
+}
+
 const char *smc_type_title(smc_type_t type)
 {
-    switch (type) {
-#define SMCI_TYPE_TITLE(t, word, title)                                                            \
-    case t:                                                                                        \
-        return title;
-        SMCI_TYPE_NAMES(SMCI_TYPE_TITLE)
-#undef SMCI_TYPE_TITLE
-    }
-    return "?";
+    return type_text(type, 1);
 }
 
 static smc_value_t *new_node(smc_arena_t *arena, smc_type_t type)

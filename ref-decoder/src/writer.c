@@ -210,47 +210,26 @@ SMCI_INLINE smc_status_t emit_u8s(out_t *o, const uint8_t *bytes, size_t len)
     return emit_copy(o, SMCI_TAG_U8S, (uint32_t)len, 1, bytes, len);
 }
 
-SMCI_INLINE uint8_t array_tag(smc_type_t type)
+/* A typed list's tag is its type's number (smc_types.h numbers types by wire tag). */
+SMCI_INLINE bool is_typed_list(smc_type_t type)
 {
-    switch (type) {
-    case SMC_TYPE_I32S:
-        return SMCI_TAG_I32S;
-    case SMC_TYPE_I64S:
-        return SMCI_TAG_I64S;
-    case SMC_TYPE_F64S:
-        return SMCI_TAG_F64S;
-    case SMC_TYPE_F32S:
-        return SMCI_TAG_F32S;
-    case SMC_TYPE_NULL:
-    case SMC_TYPE_BOOL:
-    case SMC_TYPE_I32:
-    case SMC_TYPE_I64:
-    case SMC_TYPE_LARGEINT:
-    case SMC_TYPE_F64:
-    case SMC_TYPE_STR:
-    case SMC_TYPE_U8S:
-    case SMC_TYPE_LIST:
-    case SMC_TYPE_MAP:
-    case SMC_TYPE_CUSTOM:
-        break;
-    }
-    return 0;
+    return type == SMC_TYPE_I32S || type == SMC_TYPE_I64S || type == SMC_TYPE_F64S ||
+           type == SMC_TYPE_F32S;
 }
 
 /* spec §6.2–6.6: tag, count, zero padding (always, also when empty), room for the elements
  * at *elems (NULL when they do not fit). `type` must be a typed-list type (else USAGE). */
 SMCI_INLINE smc_status_t emit_array(out_t *o, smc_type_t type, size_t count, uint8_t **elems)
 {
-    uint8_t tag = array_tag(type);
     *elems = NULL;
-    if (tag == 0) {
+    if (!is_typed_list(type)) {
         return SMC_ERR_USAGE;
     }
     size_t width = smci_array_width_inline(type);
     if (count > SIZE_MAX / width || (uint64_t)count > MAX_SIZE) {
         return SMC_ERR_NOT_ENCODABLE; /* spec §15.2 */
     }
-    return emit_sized(o, tag, (uint32_t)count, width, count * width, elems);
+    return emit_sized(o, (uint8_t)type, (uint32_t)count, width, count * width, elems);
 }
 
 /*
