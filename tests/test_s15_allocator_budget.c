@@ -7,6 +7,8 @@
  */
 #include "test_support.h"
 
+#include "smct_doc.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,34 +117,23 @@ static build_t alternating(const char *container, size_t pairs, const char *smal
 
 /* ---- the check ---- */
 
-typedef enum entry { AS_MESSAGE, AS_CALL, AS_ENVELOPE } entry_t;
-
-/* Decode `b` (wrapped for `entry`) through an allocator whose budget is exactly
- * smc_decode_bound(len): must give `want` (never NOMEM), take at most the budget and give
- * everything back. Returns the allocator total. */
-static size_t decode_within_budget(const uint8_t *data, size_t len, entry_t entry, uint32_t flags,
-                                   smc_status_t want)
+/* Decode `data` with `entry` through an allocator with a budget of `budget` bytes: must give
+ * `want`, take at most smc_decode_bound(len) and the budget, leave the arena empty on failure
+ * and give everything back. Returns the allocator total. */
+static size_t decode_with_budget(const uint8_t *data, size_t len, smc_entry_t entry, uint32_t flags,
+                                 smc_status_t want, size_t budget)
 {
     ts_alloc_t counter;
     ts_alloc_init(&counter);
     counter.has_budget = true;
-    counter.budget = smc_decode_bound(len);
+    counter.budget = budget;
     smc_allocator_t al = ts_alloc_allocator(&counter);
     smc_arena_t arena;
     smc_arena_init_allocator(&arena, &al);
     smc_decode_opts_t opts = {flags, 0};
     smc_error_t err;
-    smc_status_t st;
-    if (entry == AS_MESSAGE) {
-        smc_value_t *v;
-        st = smc_decode(data, len, &opts, &arena, &v, &err);
-    } else if (entry == AS_CALL) {
-        smc_method_call_t call;
-        st = smc_decode_method_call(data, len, &opts, &arena, &call, &err);
-    } else {
-        smc_envelope_t env;
-        st = smc_decode_envelope(data, len, &opts, &arena, &env, &err);
-    }
+    smct_doc_t doc;
+    smc_status_t st = smct_doc_decode(data, len, entry, &opts, &arena, &doc, &err);
     if (st != want) {
         fail_msg("%zu-byte input (entry %d, flags %#x): %s at %zu, want %s; allocator total %zu "
                  "of a budget of %zu",
@@ -150,9 +141,20 @@ static size_t decode_within_budget(const uint8_t *data, size_t len, entry_t entr
                  smc_status_name(want), counter.total_bytes, counter.budget);
     }
     assert_true(counter.total_bytes <= smc_decode_bound(len));
+    if (st != SMC_OK) {
+        assert_int_equal(smc_arena_used(&arena), 0); /* P6: a failed call gives back all */
+        assert_int_equal(counter.live, 0);
+    }
     smc_arena_free(&arena);
     assert_int_equal(counter.live, 0);
     return counter.total_bytes;
+}
+
+/* The same with a budget of exactly smc_decode_bound(len): must give `want`, never NOMEM. */
+static size_t decode_within_budget(const uint8_t *data, size_t len, smc_entry_t entry,
+                                   uint32_t flags, smc_status_t want)
+{
+    return decode_with_budget(data, len, entry, flags, want, smc_decode_bound(len));
 }
 
 /* Every entry point and mode on the value `b`: as a message, as the arguments of a method
@@ -162,30 +164,30 @@ static void assert_within_budget_everywhere(build_t *b)
 {
     const uint32_t modes[] = {0, SMC_ALIAS_INPUT, SMC_MODE_STRICT};
     for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++) {
-        size_t total = decode_within_budget(b->data, b->len, AS_MESSAGE, modes[m], SMC_OK);
+        size_t total = decode_within_budget(b->data, b->len, SMC_ENTRY_MESSAGE, modes[m], SMC_OK);
         /* The block sizing wastes little: the used part of these inputs is 24 B/byte. */
         assert_true(total <= smc_decode_bound(b->len));
     }
-    decode_within_budget(b->data, b->len - 1, AS_MESSAGE, 0, SMC_ERR_TRUNCATED);
+    decode_within_budget(b->data, b->len - 1, SMC_ENTRY_MESSAGE, 0, SMC_ERR_TRUNCATED);
 
     build_t call = {NULL, 0, 0};
     put_hex(&call, "0706");
     put(&call, "method", 6);
     put(&call, b->data, b->len);
-    decode_within_budget(call.data, call.len, AS_CALL, 0, SMC_OK);
+    decode_within_budget(call.data, call.len, SMC_ENTRY_CALL, 0, SMC_OK);
     free(call.data);
 
     build_t ok = {NULL, 0, 0};
     put_hex(&ok, "00");
     put(&ok, b->data, b->len);
-    decode_within_budget(ok.data, ok.len, AS_ENVELOPE, 0, SMC_OK);
+    decode_within_budget(ok.data, ok.len, SMC_ENTRY_ENVELOPE, 0, SMC_OK);
     free(ok.data);
 
     build_t error = {NULL, 0, 0};
     put_hex(&error, "010704636f6465070378797a"); /* code "code", message "xyz" */
     put(&error, b->data, b->len);
     put_hex(&error, "07057472616365"); /* stacktrace "trace" */
-    decode_within_budget(error.data, error.len, AS_ENVELOPE, 0, SMC_OK);
+    decode_within_budget(error.data, error.len, SMC_ENTRY_ENVELOPE, 0, SMC_OK);
     free(error.data);
 }
 
@@ -198,7 +200,7 @@ static void s15_3_issue18_construction_decodes_within_an_exact_budget(void **sta
     (void)state;
     build_t b = alternating("0c", 24, "8000", 43690, true);
     assert_int_equal(b.len, 1048706);
-    size_t total = decode_within_budget(b.data, b.len, AS_MESSAGE, 0, SMC_OK);
+    size_t total = decode_within_budget(b.data, b.len, SMC_ENTRY_MESSAGE, 0, SMC_OK);
     assert_true(total <= smc_decode_bound(b.len));
     /* The tree itself is 24 bytes per input byte; the blocks add little to it. */
     assert_true(total <= 25 * b.len + 4096);
@@ -220,7 +222,7 @@ static void s15_3_issue18_large_variant_decodes_within_an_exact_budget(void **st
     }
     build_t b = alternating("0c", 100, "8000", 43690, true);
     assert_int_equal(b.len, 4369602);
-    size_t total = decode_within_budget(b.data, b.len, AS_MESSAGE, 0, SMC_OK);
+    size_t total = decode_within_budget(b.data, b.len, SMC_ENTRY_MESSAGE, 0, SMC_OK);
     assert_true(total <= 25 * b.len + 4096);
     free(b.data);
 }
@@ -237,13 +239,14 @@ static void s15_3_variants_decode_within_an_exact_budget(void **state)
         for (int first = 0; first < 2; first++) {
             /* 43,691 nulls: one slot more than fits a 1 MiB block with its header. */
             build_t b = alternating("0c", 2, smalls[s], 43691, first != 0);
-            decode_within_budget(b.data, b.len, AS_MESSAGE, first ? 0 : SMC_ALIAS_INPUT, SMC_OK);
+            decode_within_budget(b.data, b.len, SMC_ENTRY_MESSAGE, first ? 0 : SMC_ALIAS_INPUT,
+                                 SMC_OK);
             free(b.data);
         }
         /* Map: small keys, large values; and large keys, small values. */
         for (int first = 0; first < 2; first++) {
             build_t m = alternating("0d", 2, smalls[s], 21845, first != 0);
-            decode_within_budget(m.data, m.len, AS_MESSAGE, 0, SMC_OK);
+            decode_within_budget(m.data, m.len, SMC_ENTRY_MESSAGE, 0, SMC_OK);
             free(m.data);
         }
     }
@@ -255,13 +258,13 @@ static void s15_3_named_variants_decode_within_an_exact_budget(void **state)
 {
     (void)state;
     build_t b = alternating("0c", 6, "810c0100", 43690, true);
-    decode_within_budget(b.data, b.len, AS_MESSAGE, 0, SMC_OK);
+    decode_within_budget(b.data, b.len, SMC_ENTRY_MESSAGE, 0, SMC_OK);
     free(b.data);
     b = alternating("0c", 6, "070161", 43690, true);
-    decode_within_budget(b.data, b.len, AS_MESSAGE, 0, SMC_OK);
+    decode_within_budget(b.data, b.len, SMC_ENTRY_MESSAGE, 0, SMC_OK);
     free(b.data);
     b = alternating("0d", 6, "070161", 43690, true);
-    decode_within_budget(b.data, b.len, AS_MESSAGE, 0, SMC_OK);
+    decode_within_budget(b.data, b.len, SMC_ENTRY_MESSAGE, 0, SMC_OK);
     free(b.data);
 }
 
@@ -273,7 +276,7 @@ static void s15_3_small_inputs_decode_within_an_exact_budget(void **state)
     for (size_t n = 0; n < 400; n++) {
         build_t b = {NULL, 0, 0};
         put_nulls_list(&b, n);
-        decode_within_budget(b.data, b.len, AS_MESSAGE, 0, SMC_OK);
+        decode_within_budget(b.data, b.len, SMC_ENTRY_MESSAGE, 0, SMC_OK);
         free(b.data);
 
         build_t s = {NULL, 0, 0};
@@ -282,7 +285,7 @@ static void s15_3_small_inputs_decode_within_an_exact_budget(void **state)
         for (size_t i = 0; i < n; i++) {
             put_hex(&s, i % 2 ? "070161" : "81070162");
         }
-        decode_within_budget(s.data, s.len, AS_MESSAGE, 0, SMC_OK);
+        decode_within_budget(s.data, s.len, SMC_ENTRY_MESSAGE, 0, SMC_OK);
         free(s.data);
 
         if (n >= 1 && n <= SMC_DEFAULT_MAX_DEPTH) {
@@ -291,12 +294,12 @@ static void s15_3_small_inputs_decode_within_an_exact_budget(void **state)
                 put_hex(&d, i % 2 ? "0c01" : "80");
             }
             put_hex(&d, "00");
-            decode_within_budget(d.data, d.len, AS_MESSAGE, 0, SMC_OK);
+            decode_within_budget(d.data, d.len, SMC_ENTRY_MESSAGE, 0, SMC_OK);
             free(d.data);
         }
     }
     ts_buf_t one = ts_hex("00");
-    decode_within_budget(one.data, one.len, AS_MESSAGE, 0, SMC_OK);
+    decode_within_budget(one.data, one.len, SMC_ENTRY_MESSAGE, 0, SMC_OK);
     ts_buf_free(&one);
 }
 
@@ -306,19 +309,8 @@ static void s15_3_a_budget_far_below_the_bound_fails_cleanly(void **state)
 {
     (void)state;
     build_t b = alternating("0c", 4, "8000", 1000, true);
-    ts_alloc_t counter;
-    ts_alloc_init(&counter);
-    counter.has_budget = true;
-    counter.budget = 10 * b.len; /* the tree needs 24 B/byte */
-    smc_allocator_t al = ts_alloc_allocator(&counter);
-    smc_arena_t arena;
-    smc_arena_init_allocator(&arena, &al);
-    smc_value_t *v;
-    smc_error_t err;
-    assert_int_equal(smc_decode(b.data, b.len, NULL, &arena, &v, &err), SMC_ERR_NOMEM);
-    assert_int_equal(counter.live, 0);
-    assert_int_equal(smc_arena_used(&arena), 0);
-    smc_arena_free(&arena);
+    /* the tree needs 24 B/byte */
+    decode_with_budget(b.data, b.len, SMC_ENTRY_MESSAGE, 0, SMC_ERR_NOMEM, 10 * b.len);
     free(b.data);
 }
 
