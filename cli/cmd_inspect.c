@@ -26,8 +26,9 @@ static const char inspect_help[] =
     "between them. Non-zero padding is flagged. Options as for smc decode.\n"
     "\n"
     "Output: one line per at least one input byte, each at most 512 bytes, so at most 512\n"
-    "bytes per input byte plus one header line; written as it goes. Memory: the input plus,\n"
-    "for a call or envelope, its decoded tree (at most 32 bytes per input byte).\n"
+    "bytes per input byte plus one header line; written as it goes. Memory: the input (up\n"
+    "to twice that while standard input is read) and, for a call or envelope, its decoded\n"
+    "tree (at most 32 bytes per input byte).\n"
     "\n"
     "Exit status: 0 valid; 1 invalid input: the dump up to the error, then the error line on\n"
     "stderr (\"error: <class> at offset <N>: <message>\"); 2 usage or I/O error.\n";
