@@ -14,15 +14,16 @@
 
 /* The largest allocator totals seen, per input byte and per bound (for the campaign record:
  * printed at exit when SMC_FUZZ_REPORT_RATIO is set). */
-static double worst_per_byte, worst_per_bound;
-static size_t worst_per_byte_len, worst_per_bound_len;
+static double worst_per_byte, worst_per_bound, worst_per_byte_64;
+static size_t worst_per_byte_len, worst_per_bound_len, worst_per_byte_64_len;
 
 static void report_ratio(void)
 {
     fprintf(stderr,
             "smc-fuzz: worst allocator total %.3f B per input byte (len %zu), %.4f of "
-            "smc_decode_bound (len %zu)\n",
-            worst_per_byte, worst_per_byte_len, worst_per_bound, worst_per_bound_len);
+            "smc_decode_bound (len %zu); over inputs of 64 bytes or more %.3f B per byte (len %zu)\n",
+            worst_per_byte, worst_per_byte_len, worst_per_bound, worst_per_bound_len,
+            worst_per_byte_64, worst_per_byte_64_len);
 }
 
 /* Security model P3: an arena that grows from an allocator asks it, during one call decoding
@@ -45,6 +46,10 @@ static void check_allocator_total(const char *entry, uint64_t before, size_t len
     if (len > 0 && (double)taken / (double)len > worst_per_byte) {
         worst_per_byte = (double)taken / (double)len;
         worst_per_byte_len = len;
+    }
+    if (len >= 64 && (double)taken / (double)len > worst_per_byte_64) {
+        worst_per_byte_64 = (double)taken / (double)len;
+        worst_per_byte_64_len = len;
     }
     if ((double)taken / (double)bound > worst_per_bound) {
         worst_per_bound = (double)taken / (double)bound;

@@ -16,8 +16,9 @@
  *     allowed when budget >= need + 2 headers;
  *   - a new current block of s bytes, abandoning the old one's tail, with
  *     q + header <= s <= q + (budget - need - header): what is left still covers need + header;
- *   - when neither fits (budget < need + 2 headers), the whole budget as the last block: by
- *     (J) it holds everything the call can still allocate, so no further block is needed.
+ *   - when neither fits (budget < need + 2 headers), a last block of need + header bytes (or
+ *     all that is left, if less): it holds everything the call can still allocate, so no
+ *     further block is needed.
  * So one call never asks its allocator for more than the bound and never runs out within it,
  * whatever the input (tests/test_s15_allocator_budget.c, and every fuzz target checks it on
  * each growing-arena decode). Allocations that fit the current block only lower `need`, so
@@ -30,14 +31,15 @@
 #define ARENA_ALIGN      ((size_t)8)
 #define FIRST_BLOCK      ((size_t)4096)
 #define MAX_GROWTH_BLOCK ((size_t)1 << 20)
-/* Decode blocks: the first of a call is at most DECODE_MIN_BLOCK (the message may be one
- * string or byte array, which then gets a block of its own size); later ones are a guess of
- * what the rest of the message needs, a quarter of the worst case (typical messages, about
- * 4.4 bytes per input byte for Pigeon records, fit one such block), within these limits and
- * always within the budget. */
-#define DECODE_MIN_BLOCK ((size_t)4096)
-#define DECODE_MAX_BLOCK ((size_t)64 << 20)
-#define DECODE_GUESS_DIV ((size_t)4)
+/* Decode blocks: the first of a call is DECODE_FIRST_BLOCK (the message may be one string or
+ * byte array, which then gets a block of its own size); later ones are a guess of what the
+ * rest of the message needs, a quarter of the worst case (typical messages, about 4.4 bytes
+ * per input byte for Pigeon records, fit one such block), at least DECODE_MIN_BLOCK so the
+ * last ones do not get tiny, at most DECODE_MAX_BLOCK, and always within the budget. */
+#define DECODE_FIRST_BLOCK ((size_t)4096)
+#define DECODE_MIN_BLOCK   ((size_t)256)
+#define DECODE_MAX_BLOCK   ((size_t)64 << 20)
+#define DECODE_GUESS_DIV   ((size_t)4)
 /* A current block with more free space than 1/16 of the block that would replace it is kept,
  * and the request gets a block of its own (what the abandoned tail would have wasted). */
 #define KEEP_FREE_DIV ((size_t)16)
@@ -167,12 +169,18 @@ static void *grow_within_budget(smc_arena_t *arena, size_t size, size_t need)
     size_t spare = left >= need && left - need >= BLOCK_HEADER ? left - need - BLOCK_HEADER : 0;
     block_t *b;
     if (spare < BLOCK_HEADER) {
-        b = new_block(arena, left); /* the last block: everything left */
+        /* The last block: room for everything the call can still allocate, which is at most
+         * need (so at least `want`), and never more than what is left. */
+        size_t last = left >= need && left - need > BLOCK_HEADER ? need + BLOCK_HEADER : left;
+        b = new_block(arena, last);
         return b != NULL ? take_from_new_current(arena, b, size) : NULL;
     }
     size_t guess = need / DECODE_GUESS_DIV + BLOCK_HEADER;
-    guess = guess < DECODE_MIN_BLOCK || !arena->call_has_block ? DECODE_MIN_BLOCK : guess;
+    guess = guess < DECODE_MIN_BLOCK ? DECODE_MIN_BLOCK : guess;
     guess = guess > DECODE_MAX_BLOCK ? DECODE_MAX_BLOCK : guess;
+    if (!arena->call_has_block) {
+        guess = DECODE_FIRST_BLOCK;
+    }
     size_t block_size = guess > want ? guess : want;
     size_t free_now = arena->cur != NULL ? (size_t)(arena->end - arena->cur) : 0;
     if (free_now > block_size / KEEP_FREE_DIV) {
