@@ -75,7 +75,19 @@ void cli_fail(const char *fmt, ...)
  */
 int cli_load_input(const cli_opts_t *o, uint8_t **data, size_t *len);
 
-/** Write all of buf to stdout and flush; false (after printing an error) on failure. */
+/**
+ * Write to stdout. After the first failure nothing more is written and every call returns
+ * false; cli_out_flush reports it.
+ */
+bool cli_out(const void *buf, size_t len);
+
+/**
+ * Flush stdout. False when any write since the start failed; the first such failure is
+ * reported once, as one line "error: cannot write to standard output: <reason>".
+ */
+bool cli_out_flush(void);
+
+/** cli_out + cli_out_flush: write all of buf to stdout; false (reported once) on failure. */
 bool cli_write_stdout(const void *buf, size_t len);
 
 /* Commands: argv[0] is the command name. Each returns an exit code. */

@@ -154,11 +154,41 @@ int cli_load_input(const cli_opts_t *o, uint8_t **data, size_t *len)
     return CLI_EXIT_OK;
 }
 
-bool cli_write_stdout(const void *buf, size_t len)
+/* The first failure writing to stdout (its errno), so that however many writes fail, a
+ * command reports it once. */
+static int out_errno;
+static bool out_failed;
+
+bool cli_out(const void *buf, size_t len)
 {
-    if ((len > 0 && fwrite(buf, 1, len, stdout) != len) || fflush(stdout) != 0) {
-        cli_fail("cannot write to standard output: %s", strerror(errno));
+    if (out_failed) {
+        return false;
+    }
+    if (len > 0 && fwrite(buf, 1, len, stdout) != len) {
+        out_errno = errno;
+        out_failed = true;
         return false;
     }
     return true;
+}
+
+bool cli_out_flush(void)
+{
+    static bool reported;
+    if (!out_failed && (fflush(stdout) != 0 || ferror(stdout))) {
+        out_errno = errno;
+        out_failed = true;
+    }
+    if (out_failed && !reported) {
+        reported = true;
+        cli_fail("cannot write to standard output: %s",
+                 out_errno != 0 ? strerror(out_errno) : "write error");
+    }
+    return !out_failed;
+}
+
+bool cli_write_stdout(const void *buf, size_t len)
+{
+    cli_out(buf, len);
+    return cli_out_flush();
 }

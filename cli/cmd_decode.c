@@ -18,8 +18,24 @@ static const char decode_help[] =
     "  --as ENTRY     entry point: message (default), call (method call), envelope\n"
     "  --pretty       indent containers for people (not canonical notation)\n"
     "\n"
+    "Output is written as it is produced: at most 16 bytes of notation per input byte (82\n"
+    "with --pretty) plus 64. Memory: the input (up to twice that while standard input is\n"
+    "read; with --hex, its text too), the decoded tree (at most 32 bytes per input byte,\n"
+    "smc_decode_bound) and a 64 KiB output buffer; the notation writer needs a few bytes\n"
+    "per level of nesting, not per value.\n"
+    "\n"
     "Exit status: 0 decoded, 1 invalid input (one line on stderr:\n"
-    "\"error: <class> at offset <N>: <message>\"), 2 usage or I/O error.\n";
+    "\"error: <class> at offset <N>: <message>\"), 2 usage or I/O error (one line, e.g. when\n"
+    "standard output cannot be written).\n";
+
+/* Output chunks handed to stdout while the notation is written. */
+#define OUTPUT_CHUNK ((size_t)64 << 10)
+
+static bool drain_to_stdout(void *ctx, const char *text, size_t len)
+{
+    (void)ctx;
+    return cli_out(text, len);
+}
 
 int cli_cmd_decode(int argc, char **argv)
 {
@@ -54,17 +70,22 @@ int cli_cmd_decode(int argc, char **argv)
             rc = CLI_EXIT_INVALID;
         }
     } else {
+        /* Streamed: the buffer hands every 64 KiB to stdout while the writer runs. */
         smct_buf_t out;
         smct_buf_init(&out);
+        smct_buf_set_drain(&out, drain_to_stdout, NULL, OUTPUT_CHUNK);
         smct_error_t e;
-        if (smct_notation_write(&out, &doc, o.pretty ? SMCT_NOTATION_PRETTY : SMCT_NOTATION_COMPACT,
-                                &e) != SMCT_OK) {
-            cli_fail("cannot write notation: %s", e.message);
+        smct_status_t wst = smct_notation_write(
+            &out, &doc, o.pretty ? SMCT_NOTATION_PRETTY : SMCT_NOTATION_COMPACT, &e);
+        smct_buf_putc(&out, '\n');
+        smct_buf_flush(&out);
+        if (!cli_out_flush()) {
+            rc = CLI_EXIT_USAGE; /* reported once; the writer saw it as a failed buffer */
+        } else if (wst != SMCT_OK || !smct_buf_ok(&out)) {
+            cli_fail("cannot write notation: %s", wst != SMCT_OK ? e.message : "out of memory");
             rc = CLI_EXIT_USAGE;
         } else {
-            smct_buf_putc(&out, '\n');
-            rc = smct_buf_ok(&out) && cli_write_stdout(out.data, out.len) ? CLI_EXIT_OK
-                                                                          : CLI_EXIT_USAGE;
+            rc = CLI_EXIT_OK;
         }
         smct_buf_free(&out);
     }

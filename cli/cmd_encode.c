@@ -17,38 +17,61 @@ static const char encode_help[] =
     "  --as ENTRY     entry point: message (default), call, envelope\n"
     "\n"
     "Exit status: 0 encoded; 1 invalid notation (\"error: bad_notation at offset <N>: ...\",\n"
-    "N a byte offset in the JSON text) or a value the format cannot carry\n"
-    "(\"error: not_encodable ...\", e.g. largeint); 2 usage or I/O error.\n";
+    "N a byte offset in the JSON text) or a value the encoder refuses (\"error: not_encodable\n"
+    "at offset <N>: ...\": a largeint, or nesting deeper than 512 levels); 2 usage or I/O\n"
+    "error (one line, e.g. when standard output cannot be written).\n"
+    "\n"
+    "Memory: the text, its JSON and value trees (a bounded multiple of the text); the output\n"
+    "is the canonical encoding (--hex: twice its size plus a newline).\n";
+
+/* What the encoder refuses in a valid notation value (spec §4.4, spec §15.1). */
+typedef enum refusal { REFUSE_LARGEINT, REFUSE_DEPTH } refusal_t;
+
+static bool is_container_head(const smct_json_t *head)
+{
+    return smct_json_is_str(head, "list") || smct_json_is_str(head, "map") ||
+           smct_json_is_str(head, "custom");
+}
 
 /*
- * Offset in the notation text of the first largeint value, the only not_encodable value a
- * valid notation can hold (spec §4.4). Iterative preorder walk; false if none is found.
+ * Offset in the notation text of the first value the encoder refuses: a largeint (never
+ * written, spec §4.4), or a list, map or custom value one level deeper than
+ * SMC_MAX_DEPTH_LIMIT. A notation value is a JSON array headed by its type word and a
+ * container's contents lie inside its array, so the containers around a value are the
+ * arrays around it headed "list", "map" or "custom". Iterative preorder walk; false if none.
  */
-static bool first_largeint_offset(const smct_json_t *root, size_t *offset)
+static bool first_refused_offset(const smct_json_t *root, refusal_t what, size_t *offset)
 {
-    const smct_json_t **stack = NULL;
-    size_t n = 0;
-    size_t cap = 0;
+    typedef struct pending {
+        const smct_json_t *node;
+        size_t around; /* notation containers around it */
+    } pending_t;
+    pending_t *stack = NULL;
+    size_t n = 0, cap = 0;
     bool found = false;
-    const smct_json_t *cur = root;
+    pending_t cur = {root, 0};
     for (;;) {
-        if (cur != NULL && cur->type == SMCT_JSON_ARRAY) {
-            if (smct_json_is_str(smct_json_at(cur, 0), "largeint")) {
+        const smct_json_t *j = cur.node;
+        if (j != NULL && j->type == SMCT_JSON_ARRAY) {
+            const smct_json_t *head = smct_json_at(j, 0);
+            bool container = is_container_head(head);
+            if ((what == REFUSE_LARGEINT && smct_json_is_str(head, "largeint")) ||
+                (what == REFUSE_DEPTH && container && cur.around >= SMC_MAX_DEPTH_LIMIT)) {
                 found = true;
-                *offset = cur->offset;
+                *offset = j->offset;
                 break;
             }
-            if (n + cur->array.count > cap) {
-                size_t c = (n + cur->array.count) * 2;
-                const smct_json_t **s = realloc((void *)stack, c * sizeof *s);
+            if (n + j->array.count > cap) {
+                size_t c = (n + j->array.count) * 2;
+                pending_t *s = realloc(stack, c * sizeof *s);
                 if (s == NULL) {
                     break;
                 }
                 stack = s;
                 cap = c;
             }
-            for (size_t i = cur->array.count; i-- > 0;) {
-                stack[n++] = &cur->array.items[i];
+            for (size_t i = j->array.count; i-- > 0;) {
+                stack[n++] = (pending_t){&j->array.items[i], cur.around + (container ? 1 : 0)};
             }
         }
         if (n == 0) {
@@ -56,7 +79,7 @@ static bool first_largeint_offset(const smct_json_t *root, size_t *offset)
         }
         cur = stack[--n];
     }
-    free((void *)stack);
+    free(stack);
     return found;
 }
 
@@ -96,13 +119,21 @@ int cli_cmd_encode(int argc, char **argv)
         smct_buf_init(&bytes);
         smc_error_t err;
         smc_status_t est = smct_doc_encode(&doc, &bytes, &err);
+        size_t at = 0;
         if (est == SMC_ERR_NOT_ENCODABLE) {
-            size_t at = 0;
-            if (first_largeint_offset(json, &at)) {
+            if (first_refused_offset(json, REFUSE_LARGEINT, &at)) {
                 cli_report("not_encodable", at, "largeint is decode-only and is never written (spec §4.4)");
             } else {
                 cli_report("not_encodable", err.offset, smc_status_str(est));
             }
+            rc = CLI_EXIT_INVALID;
+        } else if (est == SMC_ERR_DEPTH) {
+            /* An encoder-side class (spec/errors.md §14.1), at the value in the text. */
+            if (!first_refused_offset(json, REFUSE_DEPTH, &at)) {
+                at = 0;
+            }
+            cli_report("not_encodable", at,
+                       "nested deeper than 512 levels, the reference encoder's limit (spec §15.1)");
             rc = CLI_EXIT_INVALID;
         } else if (est != SMC_OK) {
             cli_report(smc_status_class(est), err.offset, smc_status_str(est));

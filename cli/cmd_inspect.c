@@ -22,7 +22,13 @@ static const char inspect_help[] =
     "the value it belongs to and what it means. Paths: $ the top value, [i] a list element,\n"
     "<k> the key of map entry k, {k} its value ({\"key\"} for a string key), .v a custom\n"
     "payload, .name/.args of a method call, .result/.code/.message/.details/.stacktrace of\n"
-    "an envelope. Non-zero padding is flagged. Options as for smc decode.\n"
+    "an envelope. A path longer than 64 bytes keeps its start and its last levels with \"…\"\n"
+    "between them. Non-zero padding is flagged. Options as for smc decode.\n"
+    "\n"
+    "Output: one line per at least one input byte, each at most 512 bytes, so at most 512\n"
+    "bytes per input byte plus one header line; written as it goes. Memory: the input (up\n"
+    "to twice that while standard input is read) and, for a call or envelope, its decoded\n"
+    "tree (at most 32 bytes per input byte).\n"
     "\n"
     "Exit status: 0 valid; 1 invalid input: the dump up to the error, then the error line on\n"
     "stderr (\"error: <class> at offset <N>: <message>\"); 2 usage or I/O error.\n";
@@ -33,6 +39,8 @@ static const char inspect_help[] =
 #define SHOWN_TEXT 48u
 /* Typed-list elements shown in the meaning column. */
 #define SHOWN_ELEMENTS 8u
+/* Path bytes shown: longer paths keep their start and their last levels (elide_path). */
+#define SHOWN_PATH 64u
 
 typedef struct frame {
     smc_type_t type;       /* LIST, MAP or CUSTOM */
@@ -46,6 +54,7 @@ typedef struct frame {
 typedef struct dump {
     const uint8_t *data;
     size_t len;
+    size_t path_base;      /* length of the top value's path ("$", "$.args", ...) */
     smct_buf_t path;
     smct_buf_t line;
     smct_buf_t meaning;
@@ -53,6 +62,39 @@ typedef struct dump {
     size_t nframes;
     size_t pos; /* end of the last element printed */
 } dump_t;
+
+/*
+ * Append the path to the line, shortened when it is longer than SHOWN_PATH bytes: the top
+ * value's path, "…", then the last levels that fit (levels start where the open containers'
+ * paths end, so a level, even a string key, is never cut), at least the innermost one.
+ */
+static void put_path(dump_t *d, smct_buf_t *l)
+{
+    const char *p = d->path.data != NULL ? d->path.data : "";
+    size_t len = d->path.len;
+    if (len <= SHOWN_PATH) {
+        smct_buf_append(l, p, len);
+        return;
+    }
+    size_t budget = SHOWN_PATH - d->path_base - 3; /* "…" is 3 bytes */
+    size_t from = len;                             /* start of the tail shown */
+    for (size_t i = d->nframes; i-- > 0;) {
+        size_t start = d->frames[i].path_len; /* where the levels inside frame i begin */
+        if (start < len && (len - start <= budget || from == len)) {
+            from = start;
+        }
+        if (len - start > budget) {
+            break;
+        }
+    }
+    if (from <= d->path_base) {
+        smct_buf_append(l, p, len);
+        return;
+    }
+    smct_buf_append(l, p, d->path_base);
+    smct_buf_puts(l, "\u2026");
+    smct_buf_append(l, p + from, len - from);
+}
 
 static void print_line(dump_t *d, size_t off, size_t n, const char *meaning)
 {
@@ -72,14 +114,15 @@ static void print_line(dump_t *d, size_t off, size_t n, const char *meaning)
         smct_buf_putc(l, ' ');
         width++;
     } while (width < 2 * SHOWN_BYTES + 2 || (n > shown && width < 2 * SHOWN_BYTES + 16));
-    smct_buf_append(l, d->path.data, d->path.len);
-    for (size_t w = d->path.len; w < 14; w++) {
+    size_t before_path = l->len;
+    put_path(d, l);
+    for (size_t w = l->len - before_path; w < 14; w++) {
         smct_buf_putc(l, ' ');
     }
     smct_buf_puts(l, "  ");
     smct_buf_puts(l, meaning);
     smct_buf_putc(l, '\n');
-    fwrite(l->data, 1, l->len, stdout);
+    cli_out(l->data, l->len);
     if (off + n > d->pos) {
         d->pos = off + n;
     }
@@ -103,49 +146,19 @@ static void put_text(smct_buf_t *m, smc_bytes_t s)
     }
 }
 
-static const char *type_title(smc_type_t t)
+/* spec §2.2: the size field of `it` (at offset + 1, it->size_len bytes), whose value is
+ * `value` (the item's length or count); non-minimal forms are flagged. */
+static void print_size(dump_t *d, const smc_item_t *it, uint64_t value)
 {
-    switch (t) {
-    case SMC_TYPE_NULL: return "null";
-    case SMC_TYPE_BOOL: return "bool";
-    case SMC_TYPE_I32: return "int32";
-    case SMC_TYPE_I64: return "int64";
-    case SMC_TYPE_LARGEINT: return "largeInt";
-    case SMC_TYPE_F64: return "float64";
-    case SMC_TYPE_STR: return "string";
-    case SMC_TYPE_U8S: return "Uint8List";
-    case SMC_TYPE_I32S: return "Int32List";
-    case SMC_TYPE_I64S: return "Int64List";
-    case SMC_TYPE_F64S: return "Float64List";
-    case SMC_TYPE_LIST: return "List";
-    case SMC_TYPE_MAP: return "Map";
-    case SMC_TYPE_F32S: return "Float32List";
-    case SMC_TYPE_CUSTOM: return "custom";
-    }
-    return "?";
-}
-
-/* spec §2.2: the size field at `off`, already validated by the reader. Returns its length. */
-static size_t print_size(dump_t *d, size_t off)
-{
-    uint8_t b = d->data[off];
-    size_t n = b < 254 ? 1 : b == 254 ? 3 : 5;
-    uint32_t v = b;
-    if (b == 254) {
-        v = (uint32_t)d->data[off + 1] | (uint32_t)d->data[off + 2] << 8;
-    } else if (b == 255) {
-        v = (uint32_t)d->data[off + 1] | (uint32_t)d->data[off + 2] << 8 |
-            (uint32_t)d->data[off + 3] << 16 | (uint32_t)d->data[off + 4] << 24;
-    }
     smct_buf_clear(&d->meaning);
-    smct_buf_printf(&d->meaning, "size %" PRIu32, v);
-    if (n == 3) {
-        smct_buf_puts(&d->meaning, v < 254 ? " (u16 form, non-minimal)" : " (u16 form)");
-    } else if (n == 5) {
-        smct_buf_puts(&d->meaning, v <= 0xffffu ? " (u32 form, non-minimal)" : " (u32 form)");
+    smct_buf_printf(&d->meaning, "size %" PRIu64, value);
+    bool minimal = it->size_len == smc_size_field_len(value);
+    if (it->size_len == 3) {
+        smct_buf_puts(&d->meaning, minimal ? " (u16 form)" : " (u16 form, non-minimal)");
+    } else if (it->size_len == 5) {
+        smct_buf_puts(&d->meaning, minimal ? " (u32 form)" : " (u32 form, non-minimal)");
     }
-    print_line(d, off, n, d->meaning.data);
-    return n;
+    print_line(d, it->offset + 1, it->size_len, d->meaning.data);
 }
 
 /* spec §3.3: padding bytes [off, off+n), flagged when any is non-zero. */
@@ -277,26 +290,27 @@ static void print_item(dump_t *d, const smc_item_t *it, size_t end)
         print_line(d, off, end - off, m->data);
         return;
     case SMC_TYPE_F64:
-        print_line(d, off, 1, "float64");
-        print_padding(d, off + 1, end - 8 - (off + 1));
+        print_line(d, off, 1, smc_type_title(it->type));
+        print_padding(d, off + 1, it->pad_len);
         smct_buf_clear(m);
-        smct_buf_puts(m, "float64 ");
+        smct_buf_printf(m, "%s ", smc_type_title(it->type));
         put_f64(m, it->f64_bits);
-        print_line(d, end - 8, 8, m->data);
+        print_line(d, off + 1 + it->pad_len, 8, m->data);
         return;
     case SMC_TYPE_STR:
     case SMC_TYPE_LARGEINT:
     case SMC_TYPE_U8S: {
-        smct_buf_printf(m, "%s (%zu byte%s)", type_title(it->type), it->bytes.len, it->bytes.len == 1 ? "" : "s");
+        smct_buf_printf(m, "%s (%zu byte%s)", smc_type_title(it->type), it->bytes.len,
+                        it->bytes.len == 1 ? "" : "s");
         print_line(d, off, 1, m->data);
-        print_size(d, off + 1);
-        size_t start = end - it->bytes.len;
+        print_size(d, it, it->bytes.len);
+        size_t start = off + 1 + it->size_len;
         if (it->bytes.len > 0) {
             smct_buf_clear(m);
             if (it->type == SMC_TYPE_U8S) {
                 smct_buf_printf(m, "%zu byte%s", it->bytes.len, it->bytes.len == 1 ? "" : "s");
             } else {
-                smct_buf_puts(m, it->type == SMC_TYPE_STR ? "string " : "largeInt ");
+                smct_buf_printf(m, "%s ", smc_type_title(it->type));
                 put_text(m, it->bytes);
                 smct_buf_printf(m, " (%zu byte%s)", it->bytes.len, it->bytes.len == 1 ? "" : "s");
             }
@@ -308,24 +322,22 @@ static void print_item(dump_t *d, const smc_item_t *it, size_t end)
     case SMC_TYPE_I64S:
     case SMC_TYPE_F64S:
     case SMC_TYPE_F32S: {
-        size_t width = (it->type == SMC_TYPE_I32S || it->type == SMC_TYPE_F32S) ? 4 : 8;
-        smct_buf_printf(m, "%s count=%zu", type_title(it->type), it->array.count);
+        smct_buf_printf(m, "%s count=%zu", smc_type_title(it->type), it->array.count);
         print_line(d, off, 1, m->data);
-        size_t size_len = print_size(d, off + 1);
-        size_t data_len = it->array.count * width; /* ≤ input length: the reader checked */
-        size_t start = end - data_len;
-        print_padding(d, off + 1 + size_len, start - (off + 1 + size_len));
+        print_size(d, it, it->array.count);
+        print_padding(d, off + 1 + it->size_len, it->pad_len);
+        size_t start = off + 1 + it->size_len + it->pad_len;
         if (it->array.count > 0) {
-            print_elements(d, it, start, data_len);
+            print_elements(d, it, start, end - start); /* the elements end the item */
         }
         return;
     }
     case SMC_TYPE_LIST:
     case SMC_TYPE_MAP:
-        smct_buf_printf(m, "%s count=%zu%s", type_title(it->type), it->count,
+        smct_buf_printf(m, "%s count=%zu%s", smc_type_title(it->type), it->count,
                         it->type == SMC_TYPE_MAP ? " (pairs)" : "");
         print_line(d, off, 1, m->data);
-        print_size(d, off + 1);
+        print_size(d, it, it->count);
         return;
     case SMC_TYPE_CUSTOM:
         smct_buf_printf(m, "custom tag %u (0x%02x), one value follows", it->custom_tag, it->custom_tag);
@@ -343,6 +355,7 @@ static bool dump_value(dump_t *d, smc_reader_t *r, const char *base_path)
     smct_buf_clear(&d->path);
     smct_buf_puts(&d->path, base_path);
     size_t base_len = d->path.len;
+    d->path_base = base_len;
     d->nframes = 0;
     do {
         smc_item_t it;
@@ -385,20 +398,12 @@ static bool dump_value(dump_t *d, smc_reader_t *r, const char *base_path)
     return true;
 }
 
-/* The tag byte at the reader's position must be one of `allowed` (a list ending with -1; an
- * empty list allows any tag). */
-static bool tag_allowed(const smc_reader_t *r, const int *allowed)
+/* The byte at the reader's position may start an element of `kind` (spec/errors.md §14.2;
+ * at the end of the input the reader reports truncation). */
+static bool tag_allowed(const smc_reader_t *r, smc_element_kind_t kind)
 {
     uint8_t b;
-    if (allowed[0] < 0 || !smc_reader_peek_byte(r, &b)) {
-        return true; /* let the reader report truncation */
-    }
-    for (; *allowed >= 0; allowed++) {
-        if (b == *allowed) {
-            return true;
-        }
-    }
-    return false;
+    return !smc_reader_peek_byte(r, &b) || smc_element_allows(kind, b);
 }
 
 static void dump_rest(dump_t *d, const char *why)
@@ -409,52 +414,38 @@ static void dump_rest(dump_t *d, const char *why)
     }
 }
 
-/* Walk the whole input per entry point. */
+/* Walk the whole input per entry point, element by element as libsmc's grammar has them
+ * (smc_method_call_elements, smc_envelope_elements). */
 static void dump_entry(dump_t *d, const cli_opts_t *o, const smc_decode_opts_t *opts)
 {
-    static const int any[] = {-1};
-    static const int str_only[] = {0x07, -1};
-    static const int null_or_str[] = {0x00, 0x07, -1};
-    typedef struct element {
-        const char *path;
-        const int *tags; /* the tag bytes allowed, checked before decoding (spec/errors.md §14.2) */
-    } element_t;
-    element_t elements[4];
-    size_t nelements = 0;
+    static const smc_element_t message = {"", SMC_ELEMENT_VALUE, false, SMC_OK};
+    const smc_element_t *elements = &message;
+    size_t nelements = 1;
     size_t start = 0;
-    bool optional_last = false;
 
     switch (o->entry) {
     case SMC_ENTRY_MESSAGE:
-        elements[nelements++] = (element_t){"$", any};
         break;
     case SMC_ENTRY_CALL:
-        elements[nelements++] = (element_t){"$.name", str_only};
-        elements[nelements++] = (element_t){"$.args", any};
+        elements = smc_method_call_elements(&nelements);
         break;
     case SMC_ENTRY_ENVELOPE: {
         if (d->len == 0) {
             return;
         }
         uint8_t flag = d->data[0];
+        elements = smc_envelope_elements(flag, &nelements);
         smct_buf_clear(&d->path);
         smct_buf_puts(&d->path, "$");
+        d->path_base = d->path.len;
         print_line(d, 0, 1,
-                   flag == 0 ? "envelope flag: success" : flag == 1 ? "envelope flag: error"
-                                                                    : "envelope flag: INVALID (must be 00 or 01)");
-        if (flag > 1) {
+                   flag == 0   ? "envelope flag: success"
+                   : flag == 1 ? "envelope flag: error"
+                               : "envelope flag: INVALID (must be 00 or 01)");
+        if (elements == NULL) {
             return;
         }
         start = 1;
-        if (flag == 0) {
-            elements[nelements++] = (element_t){"$.result", any};
-        } else {
-            elements[nelements++] = (element_t){"$.code", str_only};
-            elements[nelements++] = (element_t){"$.message", null_or_str};
-            elements[nelements++] = (element_t){"$.details", any};
-            elements[nelements++] = (element_t){"$.stacktrace", null_or_str};
-            optional_last = true;
-        }
         break;
     }
     }
@@ -466,15 +457,18 @@ static void dump_entry(dump_t *d, const cli_opts_t *o, const smc_decode_opts_t *
     smc_reader_init_at(r, d->data, d->len, start, opts);
     d->pos = start;
     for (size_t i = 0; i < nelements; i++) {
-        if (optional_last && i == nelements - 1 && smc_reader_remaining(r) == 0) {
+        const smc_element_t *e = &elements[i];
+        if (e->optional && smc_reader_remaining(r) == 0) {
             break;
         }
-        if (!tag_allowed(r, elements[i].tags)) {
+        if (!tag_allowed(r, e->kind)) {
             dump_rest(d, "<-- wrong tag for this element");
             free(r);
             return;
         }
-        if (!dump_value(d, r, elements[i].path)) {
+        char path[32];
+        snprintf(path, sizeof path, "$%s%s", e->name[0] != '\0' ? "." : "", e->name);
+        if (!dump_value(d, r, path)) {
             dump_rest(d, "<-- not decodable (error below)");
             free(r);
             return;
@@ -510,33 +504,40 @@ int cli_cmd_inspect(int argc, char **argv)
     }
     d->data = data;
     d->len = len;
-    printf("%8s  %-8s  %-34s%-14s  %s\n", "offset", "hex", "bytes", "path", "meaning");
+    char header[128];
+    int hn = snprintf(header, sizeof header, "%8s  %-8s  %-34s%-14s  %s\n", "offset", "hex",
+                      "bytes", "path", "meaning");
+    cli_out(header, (size_t)hn);
     dump_entry(d, &o, &opts);
     smct_buf_free(&d->path);
     smct_buf_free(&d->line);
     smct_buf_free(&d->meaning);
     free(d);
 
-    /* The verdict comes from the tree decoder, exactly as `smc decode` reports it. */
-    {
+    /* The verdict is smc decode's: for a message from smc_validate, which gives exactly the
+     * status and offset of smc_decode without building the tree (security model P7). */
+    smc_status_t st;
+    smc_error_t err;
+    if (o.entry == SMC_ENTRY_MESSAGE) {
+        st = smc_validate(data, len, &opts, &err);
+    } else {
         smc_arena_t arena;
         smc_arena_init_allocator(&arena, NULL);
         smct_doc_t doc;
-        smc_error_t err;
         opts.flags |= SMC_ALIAS_INPUT;
-        smc_status_t st = smct_doc_decode(data, len, o.entry, &opts, &arena, &doc, &err);
+        st = smct_doc_decode(data, len, o.entry, &opts, &arena, &doc, &err);
         smc_arena_free(&arena);
-        if (fflush(stdout) != 0) {
-            rc = CLI_EXIT_USAGE;
-        } else if (st == SMC_OK) {
-            rc = CLI_EXIT_OK;
-        } else if (st == SMC_ERR_NOMEM || st == SMC_ERR_USAGE) {
-            cli_fail("%s", smc_status_str(st));
-            rc = CLI_EXIT_USAGE;
-        } else {
-            cli_report(smc_status_class(st), err.offset, smc_status_str(st));
-            rc = CLI_EXIT_INVALID;
-        }
+    }
+    if (!cli_out_flush()) {
+        rc = CLI_EXIT_USAGE; /* reported once; the dump is incomplete */
+    } else if (st == SMC_OK) {
+        rc = CLI_EXIT_OK;
+    } else if (st == SMC_ERR_NOMEM || st == SMC_ERR_USAGE) {
+        cli_fail("%s", smc_status_str(st));
+        rc = CLI_EXIT_USAGE;
+    } else {
+        cli_report(smc_status_class(st), err.offset, smc_status_str(st));
+        rc = CLI_EXIT_INVALID;
     }
     free(data);
     return rc;

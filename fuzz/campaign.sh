@@ -11,16 +11,18 @@ set -eu
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 FUZZ="$ROOT/fuzz"
+# Each target's dictionary: fuzz/<target>.dict for the text targets, else the wire format's.
+dict_for() { if [ -f "$FUZZ/$1.dict" ]; then echo "$FUZZ/$1.dict"; else echo "$FUZZ/smc.dict"; fi; }
 BUILD_DIR=${BUILD_DIR:-$ROOT/build-fuzz-lf}
 CLANG=${CLANG:-/usr/bin/clang}
 SECONDS_PER_TARGET=${1:-300}
 [ $# -gt 0 ] && shift
-TARGETS=${*:-decode roundtrip call envelope reader_vs_tree}
+TARGETS=${*:-decode roundtrip call envelope reader_vs_tree notation vectors}
 OUT="$BUILD_DIR/campaign"
 
 CC=$CLANG cmake -S "$ROOT" -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DSMC_FUZZ_ENGINE=libfuzzer -DSMC_BUILD_FUZZERS=ON -DSMC_BUILD_TESTS=OFF \
-    -DSMC_BUILD_CLI=OFF -DSMC_BUILD_BENCH=OFF > /dev/null
+    -DSMC_BUILD_CLI=ON -DSMC_BUILD_BENCH=OFF > /dev/null
 targets=""
 for t in $TARGETS; do targets="$targets ${t}_fuzzer"; done
 # shellcheck disable=SC2086
@@ -35,8 +37,9 @@ for t in $TARGETS; do
     log="$OUT/$t.log"
     if "$BUILD_DIR/fuzz/${t}_fuzzer" -max_total_time="$SECONDS_PER_TARGET" -rss_limit_mb=2048 \
         -max_len=4096 -timeout=10 -use_value_profile=1 -print_final_stats=1 \
-        -dict="$FUZZ/smc.dict" -artifact_prefix="$OUT/artifacts/$t/" \
-        "$OUT/corpus/$t" "$FUZZ/corpus/$t" > "$log" 2>&1; then
+        -dict="$(dict_for "$t")" -artifact_prefix="$OUT/artifacts/$t/" \
+        "$OUT/corpus/$t" "$FUZZ/corpus/$t" $([ -d "$FUZZ/campaign-corpus/$t" ] && echo "$FUZZ/campaign-corpus/$t") \
+        > "$log" 2>&1; then
         result=ok
     else
         result=FINDING

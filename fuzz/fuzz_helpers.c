@@ -240,6 +240,7 @@ void fuzz_check_mode_relation(smc_status_t flutter_st, const smc_error_t *flutte
 /* ---- counting allocator ---- */
 
 static size_t live_blocks;
+static uint64_t bytes_requested; /* every successful request, ever (differences per call) */
 
 /* Each block carries its size in front so `free` can check the caller passes it back. */
 #define FUZZ_ALLOC_HEADER 16u
@@ -256,6 +257,7 @@ static void *counting_alloc(void *ctx, size_t size)
     }
     memcpy(p, &size, sizeof size);
     live_blocks++;
+    bytes_requested += size;
     return p + FUZZ_ALLOC_HEADER;
 }
 
@@ -284,6 +286,11 @@ const smc_allocator_t *fuzz_counting_allocator(void)
 size_t fuzz_live_blocks(void)
 {
     return live_blocks;
+}
+
+uint64_t fuzz_bytes_requested(void)
+{
+    return bytes_requested;
 }
 
 /* ---- values ---- */

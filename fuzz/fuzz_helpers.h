@@ -102,6 +102,9 @@ void fuzz_check_mode_relation(smc_status_t flutter_st, const smc_error_t *flutte
 const smc_allocator_t *fuzz_counting_allocator(void);
 /** Blocks currently allocated through fuzz_counting_allocator(). */
 size_t fuzz_live_blocks(void);
+/** Bytes handed out by fuzz_counting_allocator() since the process started (never decreases:
+ *  the difference around a call is what the call asked its allocator for). */
+uint64_t fuzz_bytes_requested(void);
 
 /* ---- values ---- */
 

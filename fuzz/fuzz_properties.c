@@ -6,8 +6,56 @@
  */
 #include "fuzz_properties.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* ---- P3a: what one call asks its allocator for ---- */
+
+/* The largest allocator totals seen, per input byte and per bound (for the campaign record:
+ * printed at exit when SMC_FUZZ_REPORT_RATIO is set). */
+static double worst_per_byte, worst_per_bound, worst_per_byte_64;
+static size_t worst_per_byte_len, worst_per_bound_len, worst_per_byte_64_len;
+
+static void report_ratio(void)
+{
+    fprintf(stderr,
+            "smc-fuzz: worst allocator total %.3f B per input byte (len %zu), %.4f of "
+            "smc_decode_bound (len %zu); over inputs of 64 bytes or more %.3f B per byte (len %zu)\n",
+            worst_per_byte, worst_per_byte_len, worst_per_bound, worst_per_bound_len,
+            worst_per_byte_64, worst_per_byte_64_len);
+}
+
+/* Security model P3: an arena that grows from an allocator asks it, during one call decoding
+ * `len` bytes, for at most smc_decode_bound(len) bytes in total, on every input. */
+static void check_allocator_total(const char *entry, uint64_t before, size_t len)
+{
+    static bool registered;
+    uint64_t taken = fuzz_bytes_requested() - before;
+    size_t bound = smc_decode_bound(len);
+    FUZZ_ASSERTF(taken <= bound,
+                 "%s: the arena asked its allocator for %llu bytes, above smc_decode_bound(%zu) = "
+                 "%zu (security model P3)",
+                 entry, (unsigned long long)taken, len, bound);
+    if (!registered) {
+        registered = true;
+        if (getenv("SMC_FUZZ_REPORT_RATIO") != NULL) {
+            atexit(report_ratio);
+        }
+    }
+    if (len > 0 && (double)taken / (double)len > worst_per_byte) {
+        worst_per_byte = (double)taken / (double)len;
+        worst_per_byte_len = len;
+    }
+    if (len >= 64 && (double)taken / (double)len > worst_per_byte_64) {
+        worst_per_byte_64 = (double)taken / (double)len;
+        worst_per_byte_64_len = len;
+    }
+    if ((double)taken / (double)bound > worst_per_bound) {
+        worst_per_bound = (double)taken / (double)bound;
+        worst_per_bound_len = len;
+    }
+}
 
 /* A small caller block in front of the growing arena, so the switch from the caller block
  * to allocator blocks is exercised at every size. */
@@ -67,7 +115,9 @@ void fuzz_decode_checked(fuzz_entry_t e, const uint8_t *data, size_t len,
         fuzz_result_t r;
         smc_error_t err;
         smc_arena_init(&arena, small_len ? small : NULL, small_len, fuzz_counting_allocator());
+        uint64_t before = fuzz_bytes_requested();
         smc_status_t st = fuzz_entry_decode(e, data, len, opts, &arena, &r, &err);
+        check_allocator_total(entry, before, len);
         FUZZ_ASSERTF(st == d->status && (st == SMC_OK || err.offset == d->err.offset),
                      "%s: growing arena gives %s at %zu, bounded arena %s at %zu", entry,
                      smc_status_name(st), err.offset, smc_status_name(d->status), d->err.offset);
@@ -111,7 +161,11 @@ static smc_status_t decode_plain(fuzz_entry_t e, const uint8_t *data, size_t len
     smc_arena_t arena;
     fuzz_result_t r;
     smc_arena_init_allocator(&arena, fuzz_counting_allocator());
+    uint64_t before = fuzz_bytes_requested();
     smc_status_t st = fuzz_entry_decode(e, data, len, opts, &arena, &r, err);
+    check_allocator_total(fuzz_entry_name(e), before, len);
+    FUZZ_ASSERTF(st != SMC_ERR_NOMEM, "%s: NOMEM from an arena growing within the bound",
+                 fuzz_entry_name(e));
     if (equal_to_ref) {
         *equal_to_ref = st == SMC_OK && ref && fuzz_entry_equal(e, &r, ref);
     }

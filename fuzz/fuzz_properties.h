@@ -24,7 +24,9 @@ typedef struct fuzz_decoding {
  *  - a successful result is internally consistent, no deeper than the limit, and with
  *    SMC_ALIAS_INPUT its views lie inside the input;
  *  - a second decode through a growing arena with a counting allocator gives the same
- *    status, offset and result, and returns every block when the arena is freed;
+ *    status, offset and result, asks the allocator for at most smc_decode_bound(len) bytes
+ *    (P3; SMC_FUZZ_REPORT_RATIO=1 prints the worst total per byte at exit), and returns every
+ *    block when the arena is freed;
  *  - for messages, smc_validate gives the same status and offset.
  * `effective_depth` is the depth limit the options select. Release with fuzz_decoding_release.
  */

@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 """Generate the fuzz seed corpora from the golden vectors (house style rule 14).
 
-For every fuzz target, each vector of a kind the target's entry point decodes contributes
-its bytes, prefixed by the option byte (fuzz/fuzz_helpers.h):
+For every wire fuzz target, each vector of a kind the target's entry point decodes
+contributes its bytes, prefixed by the option byte (fuzz/fuzz_helpers.h):
   * valid vectors: the canonical bytes and each `accepted` alternative;
   * reject vectors: the `hex`, in strict mode (option byte 0x01) when only strict mode rejects it.
+The text targets get text: `notation` each vector's value as compact JSON after an option
+byte naming its entry point (0 message, 1 call, 2 envelope; notation_fuzzer.c), `vectors`
+each vector alone in a vector file with its file's header fields (vectors_fuzzer.c).
 Files are named by the SHA-1 of their contents (the OSS-Fuzz convention), so duplicates
 collapse. Inputs above --max-size bytes are skipped, and a target keeps at most --cap files:
 every valid vector's bytes first, then reject inputs in SHA-1 order (a stable sample).
@@ -47,6 +50,27 @@ TARGET_KINDS = {
 }
 
 
+# Text targets: the option byte of a notation seed is the entry point of its vector's kind.
+TEXT_TARGETS = ("notation", "vectors")
+ALL_TARGETS = tuple(TARGET_KINDS) + TEXT_TARGETS
+
+
+def notation_option(kind):
+    return 1 if kind in CALL_KINDS else 2 if kind in ENVELOPE_KINDS else 0
+
+
+def text_inputs(doc, vector):
+    """(target, data) of the text targets for one vector of the file `doc`."""
+    out = []
+    if "value" in vector:
+        text = json.dumps(vector["value"], separators=(",", ":"), ensure_ascii=False)
+        out.append(("notation", bytes([notation_option(vector["kind"])]) + text.encode("utf-8")))
+    alone = {k: doc[k] for k in doc if k != "vectors"}
+    alone["vectors"] = [vector]
+    out.append(("vectors", json.dumps(alone, ensure_ascii=False, indent=1).encode("utf-8")))
+    return out
+
+
 def vector_files(vectors_dir):
     """The vector files sNN-<topic>.json, in name order (schema.json is not one)."""
     return sorted(glob.glob(os.path.join(vectors_dir, "s[0-9][0-9]-*.json")))
@@ -74,12 +98,15 @@ def build(vectors_dir, cap, max_size):
     files = vector_files(vectors_dir)
     if not files:
         raise SystemExit(f"make_corpus: no vector files sNN-*.json in {vectors_dir}")
-    candidates = {t: {} for t in TARGET_KINDS}  # target -> sha1 -> (priority, data)
+    candidates = {t: {} for t in ALL_TARGETS}  # target -> sha1 -> (priority, data)
     skipped_large = 0
     for path in files:
         with open(path, encoding="utf-8") as f:
             doc = json.load(f)
         for vector in doc["vectors"]:
+            for target, data in text_inputs(doc, vector):
+                if len(data) <= max_size:
+                    candidates[target].setdefault(hashlib.sha1(data).hexdigest(), (0, data))
             for priority, opt, payload in vector_inputs(vector):
                 if len(payload) > max_size:
                     skipped_large += 1
@@ -115,7 +142,7 @@ def write(corpus, out_dir):
 
 def read_tree(out_dir):
     tree = {}
-    for target in TARGET_KINDS:
+    for target in ALL_TARGETS:
         d = os.path.join(out_dir, target)
         entries = {}
         if os.path.isdir(d):
@@ -129,7 +156,7 @@ def read_tree(out_dir):
 def compare(expected, actual):
     """Differences between two {target: {name: bytes}} trees, as readable lines."""
     problems = []
-    for target in TARGET_KINDS:
+    for target in ALL_TARGETS:
         exp, act = expected.get(target, {}), actual.get(target, {})
         missing = sorted(set(exp) - set(act))
         extra = sorted(set(act) - set(exp))
@@ -189,6 +216,11 @@ def selftest():
                "message targets share seeds")
         expect(set(corpus["call"].values()) == {bytes.fromhex("0007016d00")}, "call seeds")
         expect(set(corpus["envelope"].values()) == {bytes.fromhex("000000")}, "envelope seeds")
+        expect(b'\x01["call","m",["null"]]' in corpus["notation"].values(), "notation seed of a call")
+        expect(b'\x00["str","ab"]' in corpus["notation"].values(), "notation seed of a message")
+        one = [json.loads(d) for d in corpus["vectors"].values()]
+        expect(len(one) == 6 and all(len(d["vectors"]) == 1 and d["section"] == "2" for d in one),
+               f"one vector per vector file, with the header (got {len(one)})")
         for name, data in corpus["decode"].items():
             expect(hashlib.sha1(data).hexdigest() == name, f"{name} is the SHA-1 of its contents")
         capped, _ = build(vdir, cap=2, max_size=65536)
@@ -204,7 +236,7 @@ def selftest():
     for f in failures:
         print(f"make_corpus selftest FAILED: {f}")
     if not failures:
-        print("make_corpus selftest: ok (11 checks)")
+        print("make_corpus selftest: ok (14 checks)")
     return 1 if failures else 0
 
 

@@ -3,8 +3,9 @@
  * agree on every input: same success or failure, same status and offset, and walking the
  * reader reproduces the tree's values node by node, in pre-order, at the same depths.
  * Also checks what the reader promises on its own: items move forward through the input,
- * each item's tag byte matches its type, views lie inside the input, typed-array elements
- * are aligned relative to the message start (spec §3.1), the error is sticky, and
+ * each item's tag byte matches its type, its size_len and pad_len match the bytes, views lie
+ * inside the input, typed-array elements are aligned relative to the message start (spec
+ * §3.1), the error is sticky, and
  * smc_reader_skip_value reaches the same verdict.
  * Input: one option byte (fuzz_helpers.h), then the message.
  */
@@ -43,6 +44,63 @@ static size_t array_width(smc_type_t t)
     default:
         return 0;
     }
+}
+
+/* spec §2.2, read here independently of the library: the value of the n-byte size field at
+ * `off` (one byte, or `fe`/`ff` then a little-endian u16/u32). */
+static uint64_t size_field(const uint8_t *data, size_t off, size_t n)
+{
+    if (n == 1) {
+        return data[off];
+    }
+    uint64_t v = 0;
+    for (size_t i = n - 1; i >= 1; i--) {
+        v = v << 8 | data[off + i];
+    }
+    return v;
+}
+
+/* The layout the item reports (size_len, pad_len) against the bytes it was read from and the
+ * reader offset `after` it: the size field's length and value, the padding to the element
+ * width from the message start (spec §3.1), and where the payload starts and ends. */
+static void check_layout(const smc_item_t *it, const uint8_t *data, size_t after)
+{
+    size_t off = it->offset;
+    bool sized = it->type == SMC_TYPE_STR || it->type == SMC_TYPE_LARGEINT ||
+                 it->type == SMC_TYPE_U8S || array_width(it->type) != 0 ||
+                 it->type == SMC_TYPE_LIST || it->type == SMC_TYPE_MAP;
+    size_t expect_size_len = !sized                 ? 0
+                             : data[off + 1] < 254  ? 1
+                             : data[off + 1] == 254 ? 3
+                                                    : 5;
+    FUZZ_ASSERTF(it->size_len == expect_size_len, "item type %d: size_len %u, expected %zu",
+                 (int)it->type, (unsigned)it->size_len, expect_size_len);
+    size_t w = it->type == SMC_TYPE_F64 ? 8 : array_width(it->type);
+    size_t at = off + 1 + it->size_len; /* where padding would start */
+    size_t expect_pad = w != 0 ? (w - at % w) % w : 0;
+    FUZZ_ASSERTF(it->pad_len == expect_pad, "item type %d: pad_len %u, expected %zu", (int)it->type,
+                 (unsigned)it->pad_len, expect_pad);
+    size_t payload = at + it->pad_len, end = payload;
+    uint64_t size = sized ? size_field(data, off + 1, it->size_len) : 0;
+    if (it->type == SMC_TYPE_STR || it->type == SMC_TYPE_LARGEINT || it->type == SMC_TYPE_U8S) {
+        FUZZ_ASSERT(size == it->bytes.len, "size field value differs from the byte length");
+        FUZZ_ASSERT(it->bytes.len == 0 || it->bytes.ptr == data + payload,
+                    "bytes do not start after tag, size field and padding");
+        end = payload + it->bytes.len;
+    } else if (array_width(it->type) != 0) {
+        FUZZ_ASSERT(size == it->array.count, "size field value differs from the element count");
+        FUZZ_ASSERT(it->array.count == 0 || it->array.data == data + payload,
+                    "elements do not start after tag, size field and padding");
+        end = payload + it->array.count * array_width(it->type);
+    } else if (it->type == SMC_TYPE_LIST || it->type == SMC_TYPE_MAP) {
+        FUZZ_ASSERT(size == it->count, "size field value differs from the count");
+    } else if (it->type == SMC_TYPE_F64) {
+        end = payload + 8;
+    } else if (it->type == SMC_TYPE_I32 || it->type == SMC_TYPE_I64) {
+        end = payload + (it->type == SMC_TYPE_I32 ? 4 : 8);
+    }
+    FUZZ_ASSERTF(end == after, "item type %d ends at %zu by its layout, the reader is at %zu",
+                 (int)it->type, end, after);
 }
 
 /* The reader's own promises for one item read at reader offset `before`. */
@@ -218,6 +276,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             break;
         }
         check_item(&items[n], msg, len, before, fo.effective_depth);
+        check_layout(&items[n], msg, smc_reader_offset(r));
         FUZZ_ASSERT(smc_reader_offset(r) > before, "reader did not advance");
         n++;
     } while (!smc_reader_value_complete(r));

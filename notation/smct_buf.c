@@ -12,6 +12,28 @@ void smct_buf_init(smct_buf_t *b)
     b->len = 0;
     b->cap = 0;
     b->failed = false;
+    b->drain = NULL;
+    b->drain_ctx = NULL;
+    b->drain_at = 0;
+}
+
+void smct_buf_set_drain(smct_buf_t *b, smct_buf_drain_t drain, void *ctx, size_t at)
+{
+    b->drain = drain;
+    b->drain_ctx = ctx;
+    b->drain_at = at;
+}
+
+bool smct_buf_flush(smct_buf_t *b)
+{
+    if (!b->failed && b->drain != NULL && b->len > 0) {
+        if (!b->drain(b->drain_ctx, b->data, b->len)) {
+            b->failed = true;
+        }
+        b->len = 0;
+        b->data[0] = '\0';
+    }
+    return !b->failed;
 }
 
 void smct_buf_free(smct_buf_t *b)
@@ -38,6 +60,10 @@ bool smct_buf_reserve(smct_buf_t *b, size_t extra)
 {
     if (b->failed) {
         return false;
+    }
+    if (b->drain != NULL && b->len > 0 && (extra >= b->drain_at || b->len >= b->drain_at - extra) &&
+        !smct_buf_flush(b)) {
+        return false; /* streaming: hand over what is there before growing */
     }
     /* One byte more than asked for keeps room for the NUL terminator. */
     if (extra >= SIZE_MAX - b->len) {

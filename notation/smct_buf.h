@@ -26,12 +26,18 @@ extern "C" {
 #define SMCT_PRINTF(fmt_index, first_arg)
 #endif
 
+/** Where a draining buffer hands its contents: false when they could not be taken. */
+typedef bool (*smct_buf_drain_t)(void *ctx, const char *data, size_t len);
+
 /** Growable buffer. Fields may be read; change them only through the functions. */
 typedef struct smct_buf {
     char *data;  /**< NULL until the first append; then NUL-terminated at data[len]. */
-    size_t len;  /**< Bytes appended so far. */
+    size_t len;  /**< Bytes appended so far (since the last drain, for a draining buffer). */
     size_t cap;  /**< Bytes allocated at data. */
-    bool failed; /**< An allocation failed; contents are incomplete. */
+    bool failed; /**< An allocation (or a drain) failed; contents are incomplete. */
+    smct_buf_drain_t drain; /**< NULL, or where the contents go (smct_buf_set_drain). */
+    void *drain_ctx;
+    size_t drain_at;
 } smct_buf_t;
 
 /** An empty buffer (no allocation yet). Equivalent to zero-initialising the struct. */
@@ -45,6 +51,18 @@ void smct_buf_clear(smct_buf_t *b);
 
 /** True when no allocation has failed since init/clear. */
 bool smct_buf_ok(const smct_buf_t *b);
+
+/**
+ * Make the buffer stream: whenever an append would take it to `at` bytes or more, its contents
+ * so far are handed to `drain` and it starts over, so it never holds much more than `at` bytes
+ * (or one append). Only for output that is appended and never looked back at (the notation
+ * writers are). A drain that returns false sets the failure flag. smct_buf_flush hands over
+ * the rest.
+ */
+void smct_buf_set_drain(smct_buf_t *b, smct_buf_drain_t drain, void *ctx, size_t at);
+
+/** Hand a draining buffer's contents to its drain now; false if the buffer has failed. */
+bool smct_buf_flush(smct_buf_t *b);
 
 /** Make room for `extra` more bytes; false (and the failure flag) on overflow or no memory. */
 bool smct_buf_reserve(smct_buf_t *b, size_t extra);

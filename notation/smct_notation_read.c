@@ -81,7 +81,7 @@ static smct_status_t read_dec64(const smct_json_t *j, int64_t *out, smct_error_t
     return SMCT_OK;
 }
 
-/* int32 (N.3): a JSON integer (no fraction, no exponent) in [-2^31, 2^31-1]. */
+/* int32 (N.3): a JSON integer (no fraction, no exponent) in [-2^31, 2^31-1], not -0. */
 static smct_status_t read_int32(const smct_json_t *j, int32_t *out, smct_error_t *err)
 {
     if (j->type != SMCT_JSON_NUMBER) {
@@ -93,6 +93,9 @@ static smct_status_t read_int32(const smct_json_t *j, int32_t *out, smct_error_t
     }
     if (!smct_json_get_i32(j, out)) {
         return smct_notation_bad(err, j->offset, "int32 out of range");
+    }
+    if (*out == 0 && j->number.ptr[0] == '-') {
+        return smct_notation_bad(err, j->offset, "int32 -0 is not canonical (write 0)");
     }
     return SMCT_OK;
 }

@@ -1,8 +1,10 @@
 /*
  * Value notation writer (spec/notation.md N.1): an smc_value_t tree to its canonical text, or
- * indented for people (SMCT_NOTATION_PRETTY). Like the reader it never recurses: a stack of
- * pending actions (a value, a closing text, a newline) replaces the call stack, so any depth
- * the decoder accepts can be written.
+ * indented for people (SMCT_NOTATION_PRETTY). Like the reader it never recurses, and it holds
+ * one frame per open container (a list, map or custom value whose values are being written),
+ * so its memory is proportional to the nesting depth, not to the number of values: a list of
+ * a million values costs one frame. With a draining buffer (smct_buf_set_drain) the text
+ * streams out as it is written.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -11,19 +13,16 @@
 #include "smct_notation_internal.h"
 #include "smct_utf8.h"
 
-typedef enum action_kind { ACT_VALUE, ACT_TEXT, ACT_NEWLINE } action_kind_t;
-
-typedef struct action {
-    action_kind_t kind;
-    const smc_value_t *value; /* ACT_VALUE */
-    const char *text;         /* ACT_TEXT */
-    size_t depth;             /* ACT_VALUE: nesting level; ACT_NEWLINE: indent level */
-} action_t;
+typedef struct frame {
+    const smc_value_t *v; /* the container */
+    size_t next;          /* values of it started so far (a map has 2 * count) */
+    size_t depth;         /* its nesting level */
+} frame_t;
 
 typedef struct writer {
     smct_buf_t *b;
     bool pretty;
-    action_t *stack;
+    frame_t *stack;
     size_t n;
     size_t cap;
     smct_error_t *err;
@@ -34,22 +33,21 @@ static smct_status_t no_notation(writer_t *w, const char *message)
     return smct_error_set(w->err, SMCT_ERR_NO_NOTATION, 0, message);
 }
 
-static bool push_action(writer_t *w, action_kind_t kind, const smc_value_t *v, const char *text,
-                        size_t depth)
+static bool push_frame(writer_t *w, const smc_value_t *v, size_t depth)
 {
     if (w->n == w->cap) {
         size_t cap = w->cap < 64 ? 64 : w->cap * 2;
         if (cap > SIZE_MAX / sizeof *w->stack) {
             return false;
         }
-        action_t *p = realloc(w->stack, cap * sizeof *p);
+        frame_t *p = realloc(w->stack, cap * sizeof *p);
         if (p == NULL) {
             return false;
         }
         w->stack = p;
         w->cap = cap;
     }
-    w->stack[w->n++] = (action_t){kind, v, text, depth};
+    w->stack[w->n++] = (frame_t){v, 0, depth};
     return true;
 }
 
@@ -112,8 +110,8 @@ static void put_newline(writer_t *w, size_t depth)
     }
 }
 
-/* A list's or map's head now; its elements and closing brackets as actions, so deep values
- * never recurse. */
+/* A list's or map's head now; a frame for its values (write_step), so deep values never
+ * recurse. */
 static void put_list_or_map(writer_t *w, const smc_value_t *v, size_t depth)
 {
     smct_buf_t *b = w->b;
@@ -124,36 +122,12 @@ static void put_list_or_map(writer_t *w, const smc_value_t *v, size_t depth)
     smct_buf_putc(b, '[');
     if (count == 0) {
         smct_buf_puts(b, "]]");
-        return;
-    }
-    /* Actions are popped last-in first-out, so push the tail of the text first. */
-    bool ok = push_action(w, ACT_TEXT, NULL, "]]", 0);
-    if (w->pretty) {
-        ok = ok && push_action(w, ACT_NEWLINE, NULL, NULL, depth);
-    }
-    for (size_t i = count; ok && i-- > 0;) {
-        if (is_map) {
-            ok = push_action(w, ACT_TEXT, NULL, "]", 0) &&
-                 push_action(w, ACT_VALUE, &v->map.entries[2 * i + 1], NULL, depth + 1) &&
-                 push_action(w, ACT_TEXT, NULL, sep(w), 0) &&
-                 push_action(w, ACT_VALUE, &v->map.entries[2 * i], NULL, depth + 1) &&
-                 push_action(w, ACT_TEXT, NULL, "[", 0);
-        } else {
-            ok = push_action(w, ACT_VALUE, &v->list.items[i], NULL, depth + 1);
-        }
-        if (ok && w->pretty) {
-            ok = push_action(w, ACT_NEWLINE, NULL, NULL, depth + 1);
-        }
-        if (ok && i > 0) {
-            ok = push_action(w, ACT_TEXT, NULL, ",", 0);
-        }
-    }
-    if (!ok) {
+    } else if (!push_frame(w, v, depth)) {
         b->failed = true; /* the stack could not grow: report NOMEM like the buffer itself */
     }
 }
 
-/* Write one value: scalars entirely; containers their head, pushing the rest as actions. */
+/* Write one value: scalars entirely; containers their head, with a frame for their values. */
 static smct_status_t write_one(writer_t *w, const smc_value_t *v, size_t depth)
 {
     smct_buf_t *b = w->b;
@@ -231,8 +205,7 @@ static smct_status_t write_one(writer_t *w, const smc_value_t *v, size_t depth)
         smct_buf_puts(b, sep(w));
         smct_buf_put_u64(b, v->custom_tag);
         smct_buf_puts(b, sep(w));
-        if (!push_action(w, ACT_TEXT, NULL, "]", 0) ||
-            !push_action(w, ACT_VALUE, v->custom.payload, NULL, depth + 1)) {
+        if (!push_frame(w, v, depth)) {
             b->failed = true;
         }
         return SMCT_OK;
@@ -240,27 +213,63 @@ static smct_status_t write_one(writer_t *w, const smc_value_t *v, size_t depth)
     return no_notation(w, "unknown value type");
 }
 
+/*
+ * The next step inside the innermost open container: close it when its values are written,
+ * else the separators before its next value and that value (spec/notation.md N.1: a list is
+ * ["list",[V,...]], a map ["map",[[K,V],...]], a custom value ["custom",TAG,V]; --pretty puts
+ * each list element and map entry on its own line).
+ */
+static smct_status_t write_step(writer_t *w)
+{
+    smct_buf_t *b = w->b;
+    frame_t *f = &w->stack[w->n - 1];
+    const smc_value_t *v = f->v;
+    size_t depth = f->depth;
+    if (v->type == SMC_TYPE_CUSTOM) {
+        if (f->next++ == 0) {
+            return write_one(w, v->custom.payload, depth + 1);
+        }
+        smct_buf_putc(b, ']');
+        w->n--;
+        return SMCT_OK;
+    }
+    bool is_map = v->type == SMC_TYPE_MAP;
+    size_t total = is_map ? 2 * v->map.count : v->list.count;
+    size_t i = f->next;
+    if (is_map && i > 0 && i % 2 == 0) {
+        smct_buf_putc(b, ']'); /* the entry before is complete */
+    }
+    if (i == total) {
+        if (w->pretty) {
+            put_newline(w, depth);
+        }
+        smct_buf_puts(b, "]]");
+        w->n--;
+        return SMCT_OK;
+    }
+    f->next++;
+    if (!is_map || i % 2 == 0) {
+        if (i > 0) {
+            smct_buf_putc(b, ',');
+        }
+        if (w->pretty) {
+            put_newline(w, depth + 1);
+        }
+    }
+    if (!is_map) {
+        return write_one(w, &v->list.items[i], depth + 1);
+    }
+    smct_buf_puts(b, i % 2 == 0 ? "[" : sep(w));
+    return write_one(w, &v->map.entries[i], depth + 1);
+}
+
 static smct_status_t write_tree(smct_buf_t *b, const smc_value_t *v, unsigned flags,
                                 smct_error_t *err)
 {
     writer_t w = {b, (flags & SMCT_NOTATION_PRETTY) != 0, NULL, 0, 0, err};
-    smct_status_t st = SMCT_OK;
-    if (!push_action(&w, ACT_VALUE, v, NULL, 0)) {
-        b->failed = true;
-    }
+    smct_status_t st = write_one(&w, v, 0);
     while (st == SMCT_OK && w.n > 0 && smct_buf_ok(b)) {
-        action_t a = w.stack[--w.n];
-        switch (a.kind) {
-        case ACT_VALUE:
-            st = write_one(&w, a.value, a.depth);
-            break;
-        case ACT_TEXT:
-            smct_buf_puts(b, a.text);
-            break;
-        case ACT_NEWLINE:
-            put_newline(&w, a.depth);
-            break;
-        }
+        st = write_step(&w);
     }
     free(w.stack);
     if (st == SMCT_OK && !smct_buf_ok(b)) {

@@ -24,7 +24,7 @@ LAYERS = {
     "bench": (["bench"], ["notation", "ref-decoder"]),
     "cli": (["cli"], ["judge", "bench", "notation", "ref-decoder"]),
     "tests": (["tests"], ["judge", "notation", "ref-decoder"]),
-    "fuzz": (["fuzz"], ["notation", "ref-decoder"]),
+    "fuzz": (["fuzz"], ["judge", "notation", "ref-decoder"]),  # a target for the vector loader
 }
 
 # CMake targets defined by each layer (what target_link_libraries may name).

@@ -204,6 +204,158 @@ static void s13_encode_and_encoded_size_agree_for_every_vector(void **state)
     }
 }
 
+/* ---- the streaming writer and the tree walk make the same checks in the same order ---- */
+
+/* The tree written value by value through the streaming calls (recursion is fine: the trees
+ * here are at most SMC_MAX_DEPTH_LIMIT + 1 deep). */
+static void stream_value(smc_writer_t *w, const smc_value_t *v)
+{
+    switch (v->type) {
+    case SMC_TYPE_NULL:
+        smc_writer_put_null(w);
+        return;
+    case SMC_TYPE_BOOL:
+        smc_writer_put_bool(w, v->boolean);
+        return;
+    case SMC_TYPE_I32:
+        smc_writer_put_i32(w, v->i32);
+        return;
+    case SMC_TYPE_I64:
+        smc_writer_put_i64(w, v->i64);
+        return;
+    case SMC_TYPE_F64:
+        smc_writer_put_f64_bits(w, v->f64_bits);
+        return;
+    case SMC_TYPE_LARGEINT:
+        smc_writer_put_largeint(w, v->bytes.ptr, v->bytes.len);
+        return;
+    case SMC_TYPE_STR:
+        smc_writer_put_str(w, v->bytes.ptr, v->bytes.len);
+        return;
+    case SMC_TYPE_U8S:
+        smc_writer_put_u8s(w, v->bytes.ptr, v->bytes.len);
+        return;
+    case SMC_TYPE_I32S:
+    case SMC_TYPE_I64S:
+    case SMC_TYPE_F64S:
+    case SMC_TYPE_F32S:
+        smc_writer_put_array_le(w, v->type, v->array.data, v->array.count);
+        return;
+    case SMC_TYPE_LIST:
+        smc_writer_begin_list(w, v->list.count);
+        for (size_t i = 0; i < v->list.count; i++) {
+            stream_value(w, &v->list.items[i]);
+        }
+        smc_writer_end_list(w);
+        return;
+    case SMC_TYPE_MAP:
+        smc_writer_begin_map(w, v->map.count);
+        for (size_t i = 0; i < 2 * v->map.count; i++) {
+            stream_value(w, &v->map.entries[i]);
+        }
+        smc_writer_end_map(w);
+        return;
+    case SMC_TYPE_CUSTOM:
+        smc_writer_begin_custom(w, v->custom_tag);
+        stream_value(w, v->custom.payload);
+        smc_writer_end_custom(w);
+        return;
+    }
+    smc_writer_put_raw(w, "?", 1); /* not reached: the trees here have known types */
+}
+
+/* Both ways, at the top level and inside an open list (a writer at depth 1 and origin 3),
+ * into no buffer, a buffer one byte short and a full one: same status, offset, size, bytes. */
+static void assert_writers_agree(const smc_value_t *v)
+{
+    for (int nested = 0; nested < 2; nested++) {
+        uint8_t tree_buf[4096], stream_buf[4096];
+        size_t caps[3] = {0, 0, sizeof tree_buf};
+        for (size_t c = 0; c < 3; c++) {
+            smc_writer_t tw, sw;
+            smc_writer_init_at(&tw, caps[c] ? tree_buf : NULL, caps[c], nested ? 3 : 0);
+            smc_writer_init_at(&sw, caps[c] ? stream_buf : NULL, caps[c], nested ? 3 : 0);
+            if (nested) {
+                smc_writer_begin_list(&tw, 1);
+                smc_writer_begin_list(&sw, 1);
+            }
+            smc_writer_put_value(&tw, v);
+            stream_value(&sw, v);
+            if (nested) {
+                smc_writer_end_list(&tw);
+                smc_writer_end_list(&sw);
+            }
+            size_t tn = 7, sn = 9;
+            smc_error_t te, se;
+            smc_status_t tst = smc_writer_finish(&tw, &tn, &te);
+            smc_status_t sst = smc_writer_finish(&sw, &sn, &se);
+            assert_int_equal(tst, sst);
+            assert_int_equal(te.offset, se.offset);
+            assert_int_equal(tn, sn);
+            if (tst == SMC_OK) {
+                assert_memory_equal(tree_buf, stream_buf, tn);
+            }
+            if (c == 0 && tst == SMC_ERR_BUFFER_FULL && tn > 1) {
+                caps[1] = tn - 1; /* next round: one byte short */
+            }
+        }
+    }
+}
+
+static void s13_tree_and_streaming_writers_agree_on_every_vector(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < ts_vector_count; i++) {
+        smc_arena_t arena;
+        smc_arena_init_allocator(&arena, NULL);
+        assert_writers_agree(ts_notation(&arena, ts_vectors[i].notation));
+        smc_arena_free(&arena);
+    }
+}
+
+static void s13_tree_and_streaming_writers_agree_on_every_failure(void **state)
+{
+    (void)state;
+    smc_arena_t arena;
+    smc_arena_init_allocator(&arena, NULL);
+    /* One bad value after a float64 (padding before the failure) and a string, at every
+     * position of a list, as a map key and value, and inside a custom value. */
+    smc_value_t bad[6];
+    memset(bad, 0, sizeof bad);
+    bad[0] = *smc_value_make_largeint(&arena, "12", 2);
+    bad[1] = *smc_value_make_str(&arena, "a\xff", 2); /* ill-formed UTF-8 (spec §5.3) */
+    bad[2] = *smc_value_make_custom(&arena, 0x80, NULL);
+    bad[2].custom_tag = 0x7f; /* not a custom tag (spec §8.1) */
+    bad[3] = *smc_value_make_list(&arena, 1);
+    {
+        smc_value_t *deep = &bad[3]; /* SMC_MAX_DEPTH_LIMIT + 1 levels */
+        for (unsigned i = 1; i <= SMC_MAX_DEPTH_LIMIT; i++) {
+            deep->list.items[0] = *smc_value_make_list(&arena, 1);
+            deep = &deep->list.items[0];
+        }
+    }
+    bad[4] = *smc_value_make_str(&arena, "ok", 2);
+    bad[4].type = SMC_TYPE_LARGEINT;
+    bad[5] = *smc_value_make_u8s(&arena, "\xff", 1); /* fine: bytes are not text */
+    for (size_t b = 0; b < sizeof bad / sizeof bad[0]; b++) {
+        for (size_t at = 0; at < 4; at++) {
+            smc_value_t *list = smc_value_make_list(&arena, 4);
+            list->list.items[0] = *smc_value_make_f64(&arena, 1.5);
+            list->list.items[1] = *smc_value_make_str(&arena, "xyz", 3);
+            list->list.items[2] = *smc_value_make_i32(&arena, 7);
+            list->list.items[3] = *smc_value_make_null(&arena);
+            list->list.items[at] = bad[b];
+            assert_writers_agree(list);
+            smc_value_t *map = smc_value_make_map(&arena, 2);
+            memcpy(map->map.entries, list->list.items, 4 * sizeof *list->list.items);
+            assert_writers_agree(map);
+            assert_writers_agree(smc_value_make_custom(&arena, 0x81, list));
+        }
+        assert_writers_agree(&bad[b]);
+    }
+    smc_arena_free(&arena);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -215,6 +367,8 @@ int main(void)
         cmocka_unit_test(s13_sizes_above_u32_are_not_encodable_without_reading_bytes),
         cmocka_unit_test(s13_writer_depth_is_bounded),
         cmocka_unit_test(s13_encode_and_encoded_size_agree_for_every_vector),
+        cmocka_unit_test(s13_tree_and_streaming_writers_agree_on_every_vector),
+        cmocka_unit_test(s13_tree_and_streaming_writers_agree_on_every_failure),
     };
     return cmocka_run_group_tests(tests, ts_golden_setup, ts_golden_teardown);
 }

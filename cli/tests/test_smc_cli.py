@@ -369,6 +369,115 @@ def test_mutations(smc):
     print(f"mutations: {agree}/120 agreed, {canonical} strict-accepted inputs re-encoded")
 
 
+def test_write_failures_and_encoder_classes(smc):
+    """Every write failure is one `error:` line and exit 2 (issue 18); an encoder refusal is
+    an encoder-side class of spec/errors.md at its offset in the notation text."""
+    if os.path.exists("/dev/full"):
+        cases = [(["decode", "--hex", "-"], b"0c020001"), (["decode", "--pretty", "--hex", "-"], b"0c0100"),
+                 (["inspect", "--hex", "-"], b"0c020001"), (["encode", "-"], b'["null"]'),
+                 (["encode", "--hex", "-"], b'["null"]')]
+        for args, stdin in cases:
+            with open("/dev/full", "wb") as full:
+                p = subprocess.run([smc] + args, input=stdin, stdout=full, stderr=subprocess.PIPE, timeout=60)
+            err = p.stderr.decode("utf-8", "replace")
+            check(p.returncode == 2 and err.count("\n") == 1 and
+                  err.startswith("error: cannot write to standard output: "),
+                  f"smc {' '.join(args)} > /dev/full: one error line, exit 2 ({p.returncode}, {err!r})")
+    else:
+        print("skipped: /dev/full is missing, write failures not checked")
+    for levels, container, unit in ((513, "list", '["list",['), (513, "custom", '["custom",200,')):
+        text = unit * levels + '["null"]' + ("]]" if container == "list" else "]") * levels
+        expect_input_error(smc, ["encode", "-"], text.encode(), "not_encodable", len(unit) * 512,
+                           f"encode of {levels} {container} levels")
+    rc, out, err, _ = run(smc, ["encode", "--hex", "-"], ('["list",[' * 512 + '["null"]' + "]]" * 512).encode())
+    check(rc == 0 and out == b"0c01" * 512 + b"00\n", f"encode of 512 levels ({rc}, {err!r})")
+
+
+def test_inspect_line_bound(smc):
+    """inspect writes at most 512 bytes per line and shortens long paths at a level (issue 18)."""
+    key = "k" * 40
+    nested = "0d01" + "0728" + key.encode().hex() + "0c01" * 500 + "00"
+    rc, out, err, _ = run(smc, ["inspect", "--hex", "--max-depth", "512", "-"], nested.encode())
+    lines = out.split(b"\n")
+    check(rc == 0 and max(len(l) for l in lines) <= 512, f"inspect lines at most 512 bytes ({rc}, "
+          f"{max(len(l) for l in lines)}, {err!r})")
+    check(any(("$\u2026[0][0]").encode() in l for l in lines), "inspect elides a long path after $")
+    check(any(b'${"' + key.encode() + b'"}[0]' in l for l in lines), "short paths are shown whole")
+    data = bytes.fromhex(nested)
+    check(len(out) <= 512 * (len(data) + 2), f"inspect output {len(out)} within 512 per input byte")
+
+
+def run_rss(smc, args, stdin_path):
+    """Run smc with stdin from a file and stdout counted; (exit, output bytes, max RSS bytes or
+    None). The RSS comes from GNU time (/usr/bin/time): a Python child's own ru_maxrss would
+    include the forked interpreter before exec."""
+    timer = "/usr/bin/time" if os.path.exists("/usr/bin/time") else None
+    with tempfile.NamedTemporaryFile() as rss_file, open(stdin_path, "rb") as f:
+        cmd = ([timer, "-f", "%M", "-o", rss_file.name] if timer else []) + [smc] + args
+        p = subprocess.Popen(cmd, stdin=f, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        n = 0
+        while True:
+            chunk = p.stdout.read(1 << 16)
+            if not chunk:
+                break
+            n += len(chunk)
+        rc = p.wait()
+        text = open(rss_file.name).read().strip().splitlines()
+    rss = int(text[-1]) * 1024 if timer and text and text[-1].isdigit() else None
+    return rc, n, rss
+
+
+def test_memory_and_output_bounds(smc):
+    """decode (plain and --pretty) and inspect keep to the multiples their help states
+    (issue 18): decode at most 16 bytes of notation per input byte (82 with --pretty) plus 64,
+    and memory of the input (up to 3x while a pipe of unknown length is read into a growing
+    buffer, old and new block at once) + smc_decode_bound (32 per byte) + a few MiB; inspect
+    at most 512 output bytes per input byte and memory of the input."""
+    mib = 1 << 20
+    if not os.path.exists("/usr/bin/time"):
+        print("skipped: /usr/bin/time (GNU time) is missing, memory bounds not checked")
+    n = mib - 32 * 2 - 6
+    inputs = {
+        "33 nested lists around false": b"\x0c\x01" * 32 + b"\x0c\xff" + struct.pack("<I", n) + b"\x02" * n,
+        "a map of false pairs": b"\x0d\xff" + struct.pack("<I", (mib - 6) // 2) + b"\x02" * (mib - 6),
+    }
+    with tempfile.TemporaryDirectory() as tmp:
+        # What each command takes on a one-byte input: the binary's own baseline (a sanitizer
+        # build has a much larger one), which the bounds below are added to.
+        tiny = os.path.join(tmp, "tiny.bin")
+        with open(tiny, "wb") as f:
+            f.write(b"\x00")
+        base = {}
+        for cmd in (["decode", "-"], ["decode", "--pretty", "-"], ["inspect", "-"]):
+            base[cmd[-2]] = run_rss(smc, cmd, tiny)[2] or 0
+        for what, data in inputs.items():
+            path = os.path.join(tmp, "in.bin")
+            with open(path, "wb") as f:
+                f.write(data)
+            for args, per_byte in ((["decode", "-"], 16), (["decode", "--pretty", "-"], 82)):
+                rc, out, rss = run_rss(smc, args, path)
+                check(rc == 0 and out <= per_byte * len(data) + 64,
+                      f"smc {' '.join(args)} of {what}: {out} output bytes within {per_byte} per input byte")
+                grown = None if rss is None else rss - base[args[-2]]
+                check(grown is None or grown <= 3 * len(data) + 32 * len(data) + 2 * mib,
+                      f"smc {' '.join(args)} of {what}: max RSS {(grown or 0) >> 20} MiB above the "
+                      "baseline, within 3 x input + 32/byte + 2 MiB")
+            rc, out, rss = run_rss(smc, ["inspect", "-"], path)
+            grown = None if rss is None else rss - base["inspect"]
+            check(rc == 0 and out <= 512 * (len(data) + 2) and (grown is None or grown <= 3 * len(data) + 2 * mib),
+                  f"smc inspect of {what}: {out} output bytes, max RSS {(grown or 0) >> 20} MiB above the "
+                  "baseline, within 3 x input + 2 MiB")
+
+
+def test_notation_integers(smc):
+    """`-0` is not an int32 in the notation (spec/notation.md N.3, like "-0" for int64)."""
+    expect_input_error(smc, ["encode", "-"], b'["i32",-0]', "bad_notation", 7, "encode of [\"i32\",-0]")
+    expect_input_error(smc, ["encode", "-"], b'["i32s",[1,-0]]', "bad_notation", 11, "an Int32List element -0")
+    expect_input_error(smc, ["encode", "-"], b'["i64","-0"]', "bad_notation", 7, "encode of [\"i64\",\"-0\"]")
+    rc, out, err, _ = run(smc, ["encode", "--hex", "-"], b'["i32",0]')
+    check(rc == 0 and out == b"0300000000\n", f"encode of [\"i32\",0] ({out!r}, {err!r})")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--smc", required=True)
@@ -377,7 +486,9 @@ def main():
     args = ap.parse_args()
     smc = os.path.abspath(args.smc)
     for test in (test_usage_and_exit_codes, test_error_line_per_class, test_decode_modes,
-                 test_inspect, test_bombs, test_mutations):
+                 test_inspect, test_bombs, test_mutations,
+                 test_write_failures_and_encoder_classes, test_inspect_line_bound,
+                 test_memory_and_output_bounds, test_notation_integers):
         test(smc)
     test_literal_vectors(smc, args.notes)
     test_bench_payloads(smc, args.payloads)

@@ -178,7 +178,7 @@ static void n1_whitespace_and_escapes_read_as_the_same_value(void **state)
     smc_value_t *b = NULL;
     smct_error_t e;
     const char *canonical = "[\"list\",[[\"str\",\"h\"],[\"i32\",0]]]";
-    const char *spaced = " [ \"list\" ,\n [ [ \"\\u0073tr\" , \"\\u0068\" ] , [\"i32\", -0 ] ] ] ";
+    const char *spaced = " [ \"list\" ,\n [ [ \"\\u0073tr\" , \"\\u0068\" ] , [\"i32\", 0 ] ] ] ";
     assert_int_equal(smct_notation_parse_value(canonical, strlen(canonical), &f->arena, &a, &e),
                      SMCT_OK);
     assert_int_equal(smct_notation_parse_value(spaced, strlen(spaced), &f->arena, &b, &e), SMCT_OK);

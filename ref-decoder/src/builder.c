@@ -6,41 +6,45 @@ const char *smc_version(void)
     return SMC_VERSION_STRING;
 }
 
-const char *smc_type_name(smc_type_t type)
+/* Every type once: its notation word (spec/notation.md) and its name in the spec's text. */
+#define SMCI_TYPE_NAMES(X)                                                                         \
+    X(SMC_TYPE_NULL, "null", "null")                                                               \
+    X(SMC_TYPE_BOOL, "bool", "bool")                                                               \
+    X(SMC_TYPE_I32, "i32", "int32")                                                                \
+    X(SMC_TYPE_I64, "i64", "int64")                                                                \
+    X(SMC_TYPE_LARGEINT, "largeint", "largeInt")                                                   \
+    X(SMC_TYPE_F64, "f64", "float64")                                                              \
+    X(SMC_TYPE_STR, "str", "string")                                                               \
+    X(SMC_TYPE_U8S, "u8s", "Uint8List")                                                            \
+    X(SMC_TYPE_I32S, "i32s", "Int32List")                                                          \
+    X(SMC_TYPE_I64S, "i64s", "Int64List")                                                          \
+    X(SMC_TYPE_F64S, "f64s", "Float64List")                                                        \
+    X(SMC_TYPE_LIST, "list", "List")                                                               \
+    X(SMC_TYPE_MAP, "map", "Map")                                                                  \
+    X(SMC_TYPE_F32S, "f32s", "Float32List")                                                        \
+    X(SMC_TYPE_CUSTOM, "custom", "custom")
+
+/* Column 0 or 1 of the table for `type`; "?" for a number outside smc_type_t. */
+static const char *type_text(smc_type_t type, int column)
 {
     switch (type) {
-    case SMC_TYPE_NULL:
-        return "null";
-    case SMC_TYPE_BOOL:
-        return "bool";
-    case SMC_TYPE_I32:
-        return "i32";
-    case SMC_TYPE_I64:
-        return "i64";
-    case SMC_TYPE_LARGEINT:
-        return "largeint";
-    case SMC_TYPE_F64:
-        return "f64";
-    case SMC_TYPE_STR:
-        return "str";
-    case SMC_TYPE_U8S:
-        return "u8s";
-    case SMC_TYPE_I32S:
-        return "i32s";
-    case SMC_TYPE_I64S:
-        return "i64s";
-    case SMC_TYPE_F64S:
-        return "f64s";
-    case SMC_TYPE_LIST:
-        return "list";
-    case SMC_TYPE_MAP:
-        return "map";
-    case SMC_TYPE_F32S:
-        return "f32s";
-    case SMC_TYPE_CUSTOM:
-        return "custom";
+#define SMCI_TYPE_CASE(t, word, title)                                                             \
+    case t:                                                                                        \
+        return column == 0 ? word : title;
+        SMCI_TYPE_NAMES(SMCI_TYPE_CASE)
+#undef SMCI_TYPE_CASE
     }
     return "?";
+}
+
+const char *smc_type_name(smc_type_t type)
+{
+    return type_text(type, 0);
+}
+
+const char *smc_type_title(smc_type_t type)
+{
+    return type_text(type, 1);
 }
 
 static smc_value_t *new_node(smc_arena_t *arena, smc_type_t type)
@@ -103,7 +107,7 @@ static smc_value_t *make_bytes(smc_arena_t *arena, smc_type_t type, const void *
 {
     smc_value_t *v = new_node(arena, type);
     if (v == NULL ||
-        smci_bytes_store(arena, 0, (const uint8_t *)src, len, &v->bytes.ptr) != SMC_OK) {
+        smci_bytes_store(arena, 0, (const uint8_t *)src, len, &v->bytes.ptr, 0) != SMC_OK) {
         return NULL;
     }
     v->bytes.len = len;

@@ -13,14 +13,11 @@ typedef struct ctx {
     size_t err_off;
 } ctx_t;
 
-/* Decode one value into a fresh arena node. */
+/* Decode one value into a fresh arena node (at least one input byte remains). */
 static smc_status_t decode_node(ctx_t *c, smc_value_t **out)
 {
-    if (!smci_has(&c->in, 1)) {
-        c->err_off = smci_length(&c->in); /* check first: no allocation for a missing value */
-        return SMC_ERR_TRUNCATED;
-    }
-    smc_value_t *node = (smc_value_t *)smc_arena_alloc(c->arena, sizeof *node);
+    smc_value_t *node = (smc_value_t *)smci_arena_alloc_need(
+        c->arena, sizeof *node, smci_decode_need(smci_remaining(&c->in), 0));
     if (node == NULL) {
         c->err_off = smci_offset(&c->in);
         return SMC_ERR_NOMEM;
@@ -29,35 +26,91 @@ static smc_status_t decode_node(ctx_t *c, smc_value_t **out)
     return smci_decode_value(&c->in, c->flags, c->max_depth, c->arena, node, &c->err_off);
 }
 
-/* A string element whose tag must be 0x07 (or 0x00 when null_ok). `bad` is the
- * bad_envelope status for any other tag. Sets *is_null for 0x00. */
-static smc_status_t decode_text(ctx_t *c, bool null_ok, smc_status_t bad, bool *is_null,
-                                smc_bytes_t *out)
+/* The grammar of spec §10.1 and §11, as data: the decoders below follow it, and tools walking
+ * the same bytes (smc inspect) read it through smc_method_call_elements and
+ * smc_envelope_elements. A `value` element accepts any tag, so its wrong_tag is never used. */
+static const smc_element_t call_elements[] = {
+    {"name", SMC_ELEMENT_STRING, false, SMC_ERR_BAD_METHOD_NAME},
+    {"args", SMC_ELEMENT_VALUE, false, SMC_OK},
+};
+static const smc_element_t success_elements[] = {
+    {"result", SMC_ELEMENT_VALUE, false, SMC_OK},
+};
+static const smc_element_t error_elements[] = {
+    {"code", SMC_ELEMENT_STRING, false, SMC_ERR_BAD_ERROR_CODE},
+    {"message", SMC_ELEMENT_STRING_OR_NULL, false, SMC_ERR_BAD_ERROR_MESSAGE},
+    {"details", SMC_ELEMENT_VALUE, false, SMC_OK},
+    {"stacktrace", SMC_ELEMENT_STRING_OR_NULL, true, SMC_ERR_BAD_STACKTRACE}, /* §11.3 */
+};
+enum { ERROR_CODE, ERROR_MESSAGE, ERROR_DETAILS, ERROR_STACKTRACE };
+
+bool smc_element_allows(smc_element_kind_t kind, uint8_t tag)
+{
+    switch (kind) {
+    case SMC_ELEMENT_STRING:
+        return tag == SMCI_TAG_STR;
+    case SMC_ELEMENT_STRING_OR_NULL:
+        return tag == SMCI_TAG_STR || tag == SMCI_TAG_NULL;
+    case SMC_ELEMENT_VALUE:
+        return true;
+    }
+    return false;
+}
+
+const smc_element_t *smc_method_call_elements(size_t *count)
+{
+    *count = sizeof call_elements / sizeof call_elements[0];
+    return call_elements;
+}
+
+const smc_element_t *smc_envelope_elements(uint8_t flag, size_t *count)
+{
+    if (flag == 0) { /* spec §11.1 */
+        *count = sizeof success_elements / sizeof success_elements[0];
+        return success_elements;
+    }
+    if (flag == 1) { /* spec §11.2 */
+        *count = sizeof error_elements / sizeof error_elements[0];
+        return error_elements;
+    }
+    *count = 0; /* spec §11.4 */
+    return NULL;
+}
+
+/*
+ * One element by its rule (spec/errors.md §14.2: its first byte is checked before anything
+ * else). A string element fills *text (*is_null for `00`), a value element *value.
+ */
+static smc_status_t decode_element(ctx_t *c, const smc_element_t *e, smc_bytes_t *text,
+                                   bool *is_null, smc_value_t **value)
 {
     if (!smci_has(&c->in, 1)) {
-        c->err_off = smci_length(&c->in);
+        c->err_off = smci_length(&c->in); /* check first: no allocation for a missing value */
         return SMC_ERR_TRUNCATED;
     }
     uint8_t tag = c->in.p[0];
-    *is_null = false;
-    if (null_ok && tag == SMCI_TAG_NULL) {
-        c->in.p += 1;
-        *is_null = true;
-        out->ptr = NULL;
-        out->len = 0;
-        return SMC_OK;
-    }
-    if (tag != SMCI_TAG_STR) {
+    if (!smc_element_allows(e->kind, tag)) {
         c->err_off = smci_offset(&c->in);
-        return bad;
+        return e->wrong_tag;
+    }
+    if (e->kind == SMC_ELEMENT_VALUE) {
+        return decode_node(c, value);
+    }
+    *is_null = tag == SMCI_TAG_NULL;
+    if (*is_null) {
+        c->in.p += 1;
+        text->ptr = NULL;
+        text->len = 0;
+        return SMC_OK;
     }
     smc_item_t it;
     smc_status_t st = smci_read_item(&c->in, c->flags, true, &it, &c->err_off);
     if (st != SMC_OK) {
         return st;
     }
-    out->len = it.bytes.len;
-    st = smci_bytes_store(c->arena, c->flags, it.bytes.ptr, it.bytes.len, &out->ptr);
+    text->len = it.bytes.len;
+    st = smci_bytes_store(c->arena, c->flags, it.bytes.ptr, it.bytes.len, &text->ptr,
+                          smci_decode_need_copy(it.bytes.len, smci_remaining(&c->in), 0));
     if (st != SMC_OK) {
         c->err_off = it.offset;
     }
@@ -89,9 +142,7 @@ static smc_status_t finish(ctx_t *c, smc_status_t st, smci_arena_mark_t mark, sm
         st = SMC_ERR_TRAILING_BYTES;
         c->err_off = smci_offset(&c->in);
     }
-    if (st != SMC_OK) {
-        smci_arena_rollback(c->arena, mark);
-    }
+    smci_arena_end(c->arena, mark, st == SMC_OK);
     smci_set_error(err, st, st == SMC_OK ? 0 : c->err_off);
     return st;
 }
@@ -107,12 +158,12 @@ smc_status_t smc_decode_method_call(const uint8_t *data, size_t len, const smc_d
         smci_set_error(err, SMC_ERR_USAGE, 0);
         return SMC_ERR_USAGE;
     }
-    smci_arena_mark_t mark = smci_arena_mark(arena);
+    smci_arena_mark_t mark = smci_arena_begin(arena, len);
     bool is_null;
     /* spec §10.1: name (tag 0x07 checked first), then one arguments value. */
-    smc_status_t st = decode_text(&c, false, SMC_ERR_BAD_METHOD_NAME, &is_null, &out->name);
+    smc_status_t st = decode_element(&c, &call_elements[0], &out->name, &is_null, NULL);
     if (st == SMC_OK) {
-        st = decode_node(&c, &out->args);
+        st = decode_element(&c, &call_elements[1], NULL, NULL, &out->args);
     }
     st = finish(&c, st, mark, err);
     if (st != SMC_OK) {
@@ -132,32 +183,33 @@ smc_status_t smc_decode_envelope(const uint8_t *data, size_t len, const smc_deco
         smci_set_error(err, SMC_ERR_USAGE, 0);
         return SMC_ERR_USAGE;
     }
-    smci_arena_mark_t mark = smci_arena_mark(arena);
+    smci_arena_mark_t mark = smci_arena_begin(arena, len);
     smc_status_t st = SMC_OK;
     bool is_null;
+    size_t n;
+    const smc_element_t *e = smci_has(&c.in, 1) ? smc_envelope_elements(c.in.p[0], &n) : NULL;
     if (!smci_has(&c.in, 1)) {
         st = SMC_ERR_TRUNCATED; /* spec §11.4: empty envelope */
         c.err_off = 0;
-    } else if (c.in.p[0] > 1) {
+    } else if (e == NULL) {
         st = SMC_ERR_BAD_ENVELOPE_FLAG; /* spec §11.4 */
         c.err_off = 0;
     } else if (c.in.p[0] == 0) {
         c.in.p += 1; /* spec §11.1: success, the flag byte counts for alignment */
-        st = decode_node(&c, &out->result);
+        st = decode_element(&c, &e[0], NULL, NULL, &out->result);
     } else {
         c.in.p += 1; /* spec §11.2: error */
         out->is_error = true;
-        st = decode_text(&c, false, SMC_ERR_BAD_ERROR_CODE, &is_null, &out->code);
+        st = decode_element(&c, &e[ERROR_CODE], &out->code, &is_null, NULL);
         if (st == SMC_OK) {
-            st = decode_text(&c, true, SMC_ERR_BAD_ERROR_MESSAGE, &is_null, &out->message);
+            st = decode_element(&c, &e[ERROR_MESSAGE], &out->message, &is_null, NULL);
             out->has_message = !is_null;
         }
         if (st == SMC_OK) {
-            st = decode_node(&c, &out->details);
+            st = decode_element(&c, &e[ERROR_DETAILS], NULL, NULL, &out->details);
         }
-        if (st == SMC_OK && smci_has(&c.in, 1)) {
-            /* spec §11.3: optional 4th element, a string or null */
-            st = decode_text(&c, true, SMC_ERR_BAD_STACKTRACE, &is_null, &out->stacktrace);
+        if (st == SMC_OK && (!e[ERROR_STACKTRACE].optional || smci_has(&c.in, 1))) {
+            st = decode_element(&c, &e[ERROR_STACKTRACE], &out->stacktrace, &is_null, NULL);
             out->stacktrace_state = is_null ? SMC_STACKTRACE_NULL : SMC_STACKTRACE_STRING;
         }
     }

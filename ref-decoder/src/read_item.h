@@ -79,13 +79,15 @@ SMCI_INLINE bool smci_utf8_valid_fast(const uint8_t *s, size_t len, size_t *bad)
 
 /* string / largeInt / Uint8List payload: size, §14.3 check, bytes, UTF-8 (spec §5, §6.1). */
 SMCI_INLINE smc_status_t smci_read_sized(smci_input_t *in, uint32_t flags, bool text,
-                                         smc_bytes_t *out, size_t *err_off)
+                                         smc_item_t *it, size_t *err_off)
 {
     uint32_t n;
+    smc_bytes_t *out = &it->bytes;
     smc_status_t st = smci_read_size(in, flags, &n, err_off);
     if (st != SMC_OK) {
         return st;
     }
+    it->size_len = (uint8_t)(smci_offset(in) - it->offset - 1);
     if (!smci_has(in, n)) {
         *err_off = smci_length(in);
         return SMC_ERR_TRUNCATED;
@@ -103,14 +105,17 @@ SMCI_INLINE smc_status_t smci_read_sized(smci_input_t *in, uint32_t flags, bool 
 
 /* Typed lists (spec §6.2–6.5): count, §14.3 check of padding + width*n, padding, elements. */
 SMCI_INLINE smc_status_t smci_read_array(smci_input_t *in, uint32_t flags, size_t width,
-                                         smc_array_t *out, size_t *err_off)
+                                         smc_item_t *it, size_t *err_off)
 {
     uint32_t n;
+    smc_array_t *out = &it->array;
     smc_status_t st = smci_read_size(in, flags, &n, err_off);
     if (st != SMC_OK) {
         return st;
     }
+    it->size_len = (uint8_t)(smci_offset(in) - it->offset - 1);
     size_t pad = smci_pad(smci_offset(in), width);
+    it->pad_len = (uint8_t)pad;
     uint64_t need = (uint64_t)pad + (uint64_t)width * n; /* ≤ 7 + 8 * (2^32 - 1): no overflow */
     if (need > (uint64_t)smci_remaining(in)) {
         *err_off = smci_length(in);
@@ -127,13 +132,15 @@ SMCI_INLINE smc_status_t smci_read_array(smci_input_t *in, uint32_t flags, size_
 }
 
 SMCI_INLINE smc_status_t smci_read_container(smci_input_t *in, uint32_t flags, uint64_t per_item,
-                                             size_t *count, size_t *err_off)
+                                             smc_item_t *it, size_t *err_off)
 {
     uint32_t n;
+    size_t *count = &it->count;
     smc_status_t st = smci_read_size(in, flags, &n, err_off);
     if (st != SMC_OK) {
         return st;
     }
+    it->size_len = (uint8_t)(smci_offset(in) - it->offset - 1);
     /* spec §14.3: every value is at least one tag byte, so n values need n bytes. */
     if (per_item * n > (uint64_t)smci_remaining(in)) {
         *err_off = smci_length(in);
@@ -157,6 +164,8 @@ SMCI_INLINE smc_status_t smci_read_item_inline(smci_input_t *in, uint32_t flags,
     in->p += 1;
     it->offset = tag_off;
     it->custom_tag = 0;
+    it->size_len = 0;
+    it->pad_len = 0;
 
     switch (tag) {
     case SMCI_TAG_NULL:
@@ -191,7 +200,8 @@ SMCI_INLINE smc_status_t smci_read_item_inline(smci_input_t *in, uint32_t flags,
         return SMC_OK;
     case SMCI_TAG_F64: { /* spec §4.3: padding to 8 from the message start, then 8 bytes */
         it->type = SMC_TYPE_F64;
-        smc_status_t st = smci_skip_padding(in, flags, smci_pad(smci_offset(in), 8), err_off);
+        it->pad_len = (uint8_t)smci_pad(smci_offset(in), 8);
+        smc_status_t st = smci_skip_padding(in, flags, it->pad_len, err_off);
         if (st != SMC_OK) {
             return st;
         }
@@ -208,25 +218,25 @@ SMCI_INLINE smc_status_t smci_read_item_inline(smci_input_t *in, uint32_t flags,
             return SMC_ERR_UNKNOWN_TAG;
         }
         it->type = SMC_TYPE_LARGEINT;
-        return smci_read_sized(in, flags, true, &it->bytes, err_off);
+        return smci_read_sized(in, flags, true, it, err_off);
     case SMCI_TAG_STR:
         it->type = SMC_TYPE_STR;
-        return smci_read_sized(in, flags, true, &it->bytes, err_off);
+        return smci_read_sized(in, flags, true, it, err_off);
     case SMCI_TAG_U8S:
         it->type = SMC_TYPE_U8S;
-        return smci_read_sized(in, flags, false, &it->bytes, err_off);
+        return smci_read_sized(in, flags, false, it, err_off);
     case SMCI_TAG_I32S:
         it->type = SMC_TYPE_I32S;
-        return smci_read_array(in, flags, 4, &it->array, err_off);
+        return smci_read_array(in, flags, 4, it, err_off);
     case SMCI_TAG_F32S:
         it->type = SMC_TYPE_F32S;
-        return smci_read_array(in, flags, 4, &it->array, err_off);
+        return smci_read_array(in, flags, 4, it, err_off);
     case SMCI_TAG_I64S:
         it->type = SMC_TYPE_I64S;
-        return smci_read_array(in, flags, 8, &it->array, err_off);
+        return smci_read_array(in, flags, 8, it, err_off);
     case SMCI_TAG_F64S:
         it->type = SMC_TYPE_F64S;
-        return smci_read_array(in, flags, 8, &it->array, err_off);
+        return smci_read_array(in, flags, 8, it, err_off);
     case SMCI_TAG_LIST:
     case SMCI_TAG_MAP:
         /* spec §15.1: the depth check comes before anything after the tag. */
@@ -235,7 +245,7 @@ SMCI_INLINE smc_status_t smci_read_item_inline(smci_input_t *in, uint32_t flags,
             return SMC_ERR_DEPTH;
         }
         it->type = tag == SMCI_TAG_LIST ? SMC_TYPE_LIST : SMC_TYPE_MAP;
-        return smci_read_container(in, flags, tag == SMCI_TAG_LIST ? 1 : 2, &it->count, err_off);
+        return smci_read_container(in, flags, tag == SMCI_TAG_LIST ? 1 : 2, it, err_off);
     default:
         if (tag >= SMCI_TAG_CUSTOM_MIN && !(flags & SMC_REJECT_CUSTOM)) {
             /* spec §8.1: custom tag + exactly one nested value. With custom values

@@ -97,13 +97,45 @@ smc_status_t smci_skip_value(smci_input_t *in, uint32_t flags, uint32_t max_dept
 smc_status_t smci_decode_value(smci_input_t *in, uint32_t flags, uint32_t max_depth,
                                smc_arena_t *arena, smc_value_t *slot, size_t *err_off);
 
-/* Copy len bytes into the arena (or alias them with SMC_ALIAS_INPUT). NULL ptr if len is 0. */
-smc_status_t smci_bytes_store(smc_arena_t *arena, uint32_t flags, const uint8_t *src, size_t len,
-                              const uint8_t **dst);
+/*
+ * Upper bound on what the rest of a decode call can still allocate, pads included, with
+ * `remaining` input bytes and `unfilled` node slots already allocated (security model P3):
+ * every future value takes a slot (a node, sizeof(smc_value_t)) only if one is not waiting
+ * for it, and the tree decoder allocates n slots only while unfilled + n <= remaining; a
+ * copied payload of p bytes (value of >= p + 2 bytes) costs at most p + 7 < 3 (p + 2); one
+ * pad of up to 7 bytes may be pending from the last copy. It only decreases by at least what
+ * is allocated, and at the start (27 len + 7) it leaves smc_decode_bound(len) a header and
+ * 5 len of room: the budget policy of arena.c relies on both.
+ */
+static inline size_t smci_decode_need(size_t remaining, uint64_t unfilled)
+{
+    if (remaining > (SIZE_MAX - 7) / (sizeof(smc_value_t) + 3)) {
+        return SIZE_MAX;
+    }
+    size_t open = (uint64_t)remaining > unfilled ? remaining - (size_t)unfilled : 0;
+    return sizeof(smc_value_t) * open + 3 * remaining + 7;
+}
 
-/* smc_arena_alloc's bump path, inline for the decoder's per-value allocations; anything else
- * (size 0, a new block, no block yet) goes to smc_arena_alloc. Same result either way. */
-static inline void *smci_arena_alloc_fast(smc_arena_t *arena, size_t size)
+/* The same for a payload copy of `len` bytes that is being made: its p + 7 on top. */
+static inline size_t smci_decode_need_copy(size_t len, size_t remaining, uint64_t unfilled)
+{
+    size_t rest = smci_decode_need(remaining, unfilled);
+    return rest > SIZE_MAX - 14 - len ? SIZE_MAX : rest + len + 7;
+}
+
+/* Copy len bytes into the arena (or alias them with SMC_ALIAS_INPUT). NULL ptr if len is 0.
+ * `need` is smci_decode_need_copy(len, ...) during a decode, anything otherwise. */
+smc_status_t smci_bytes_store(smc_arena_t *arena, uint32_t flags, const uint8_t *src, size_t len,
+                              const uint8_t **dst, size_t need);
+
+/* smc_arena_alloc for decoders: the same bump path, and on a new block the budget policy of
+ * arena.c with `need` (smci_decode_need) when a decode call is in progress. */
+void *smci_arena_alloc_need(smc_arena_t *arena, size_t size, size_t need);
+
+/* The bump path inline for the decoder's per-value allocations; NULL when the request does
+ * not fit the current block (or size is 0), and the caller goes to smci_arena_alloc_need,
+ * computing `need` only then. */
+static inline void *smci_arena_bump(smc_arena_t *arena, size_t size)
 {
     if (size != 0 && arena->cur != NULL) {
         size_t pad = smci_pad((size_t)(uintptr_t)arena->cur, 8);
@@ -115,10 +147,12 @@ static inline void *smci_arena_alloc_fast(smc_arena_t *arena, size_t size)
             return p;
         }
     }
-    return smc_arena_alloc(arena, size);
+    return NULL;
 }
 
-/* Arena checkpoint, so a failed decode gives back everything it took. */
+/* Arena checkpoint of one decode call. smci_arena_begin also sets the call's allocator budget
+ * to smc_decode_bound(len); smci_arena_end clears it and, unless `ok`, gives back everything
+ * the call took (blocks included). */
 typedef struct smci_arena_mark {
     uint8_t *cur;
     uint8_t *end;
@@ -126,8 +160,8 @@ typedef struct smci_arena_mark {
     size_t used;
 } smci_arena_mark_t;
 
-smci_arena_mark_t smci_arena_mark(const smc_arena_t *arena);
-void smci_arena_rollback(smc_arena_t *arena, smci_arena_mark_t mark);
+smci_arena_mark_t smci_arena_begin(smc_arena_t *arena, size_t len);
+void smci_arena_end(smc_arena_t *arena, smci_arena_mark_t mark, bool ok);
 
 static inline void smci_set_error(smc_error_t *err, smc_status_t status, size_t offset)
 {

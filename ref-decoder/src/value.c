@@ -7,9 +7,11 @@
  */
 #include "read_item.h"
 
-/* Inline in store_leaf (once per string or typed list); smci_bytes_store wraps it. */
+/* Inline in store_leaf (once per string or typed list); smci_bytes_store wraps it. `remaining`
+ * and `unfilled` give the decode budget's `need`, computed only when a block is needed. */
 SMCI_INLINE smc_status_t bytes_store(smc_arena_t *arena, uint32_t flags, const uint8_t *src,
-                                     size_t len, const uint8_t **dst)
+                                     size_t len, const uint8_t **dst, size_t remaining,
+                                     uint64_t unfilled)
 {
     if (len == 0) {
         *dst = NULL;
@@ -19,9 +21,13 @@ SMCI_INLINE smc_status_t bytes_store(smc_arena_t *arena, uint32_t flags, const u
         *dst = src;
         return SMC_OK;
     }
-    uint8_t *copy = (uint8_t *)smci_arena_alloc_fast(arena, len);
+    uint8_t *copy = (uint8_t *)smci_arena_bump(arena, len);
     if (copy == NULL) {
-        return SMC_ERR_NOMEM;
+        copy = (uint8_t *)smci_arena_alloc_need(arena, len,
+                                                smci_decode_need_copy(len, remaining, unfilled));
+        if (copy == NULL) {
+            return SMC_ERR_NOMEM;
+        }
     }
     /* Typed lists too: one copy of the raw LE bytes. Most strings are short, where a library
      * memcpy call costs more than the copy: two overlapping loads/stores cover 4..16 bytes. */
@@ -45,9 +51,18 @@ SMCI_INLINE smc_status_t bytes_store(smc_arena_t *arena, uint32_t flags, const u
 }
 
 smc_status_t smci_bytes_store(smc_arena_t *arena, uint32_t flags, const uint8_t *src, size_t len,
-                              const uint8_t **dst)
+                              const uint8_t **dst, size_t need)
 {
-    return bytes_store(arena, flags, src, len, dst);
+    if (len == 0 || (flags & SMC_ALIAS_INPUT)) {
+        return bytes_store(arena, flags, src, len, dst, 0, 0);
+    }
+    uint8_t *copy = (uint8_t *)smci_arena_alloc_need(arena, len, need);
+    if (copy == NULL) {
+        return SMC_ERR_NOMEM;
+    }
+    memcpy(copy, src, len);
+    *dst = copy;
+    return SMC_OK;
 }
 
 typedef struct frame {
@@ -55,9 +70,9 @@ typedef struct frame {
     smc_value_t *end;
 } frame_t;
 
-/* Fill `slot` from a non-container item. */
+/* Fill `slot` from a non-container item (read up to `remaining` bytes, `unfilled` slots). */
 static smc_status_t store_leaf(smc_arena_t *arena, uint32_t flags, const smc_item_t *it,
-                               smc_value_t *slot)
+                               smc_value_t *slot, size_t remaining, uint64_t unfilled)
 {
     slot->type = it->type;
     slot->custom_tag = 0;
@@ -81,14 +96,16 @@ static smc_status_t store_leaf(smc_arena_t *arena, uint32_t flags, const smc_ite
     case SMC_TYPE_STR:
     case SMC_TYPE_U8S:
         slot->bytes.len = it->bytes.len;
-        return bytes_store(arena, flags, it->bytes.ptr, it->bytes.len, &slot->bytes.ptr);
+        return bytes_store(arena, flags, it->bytes.ptr, it->bytes.len, &slot->bytes.ptr, remaining,
+                           unfilled);
     case SMC_TYPE_I32S:
     case SMC_TYPE_I64S:
     case SMC_TYPE_F64S:
     case SMC_TYPE_F32S:
         slot->array.count = it->array.count;
         return bytes_store(arena, flags, it->array.data,
-                           it->array.count * smci_array_width_inline(it->type), &slot->array.data);
+                           it->array.count * smci_array_width_inline(it->type), &slot->array.data,
+                           remaining, unfilled);
     case SMC_TYPE_LIST:
     case SMC_TYPE_MAP:
     case SMC_TYPE_CUSTOM:
@@ -150,8 +167,12 @@ smc_status_t smci_decode_value(smci_input_t *in, uint32_t flags, uint32_t max_de
                     *err_off = it.offset;
                     return SMC_ERR_NOMEM;
                 }
-                items = (smc_value_t *)smci_arena_alloc_fast(arena, (size_t)children *
-                                                                        sizeof(smc_value_t));
+                size_t bytes = (size_t)children * sizeof(smc_value_t);
+                items = (smc_value_t *)smci_arena_bump(arena, bytes);
+                if (items == NULL) {
+                    items = (smc_value_t *)smci_arena_alloc_need(
+                        arena, bytes, smci_decode_need(smci_remaining(in), unfilled));
+                }
                 if (items == NULL) {
                     *err_off = it.offset;
                     return SMC_ERR_NOMEM;
@@ -176,7 +197,7 @@ smc_status_t smci_decode_value(smci_input_t *in, uint32_t flags, uint32_t max_de
                 depth++;
             }
         } else {
-            st = store_leaf(arena, flags, &it, slot);
+            st = store_leaf(arena, flags, &it, slot, smci_remaining(in), unfilled);
             if (st != SMC_OK) {
                 *err_off = it.offset;
                 return st;
@@ -214,13 +235,14 @@ smc_status_t smc_decode(const uint8_t *data, size_t len, const smc_decode_opts_t
     smci_input_t in = {data, data, data + len};
     size_t err_off = 0;
     smc_status_t st;
-    smci_arena_mark_t mark = smci_arena_mark(arena);
+    smci_arena_mark_t mark = smci_arena_begin(arena, len);
     smc_value_t *root = NULL;
     if (len == 0) {
         /* spec §9.2: empty message → truncated at 0, before any allocation */
         st = SMC_ERR_TRUNCATED;
         err_off = 0;
-    } else if ((root = (smc_value_t *)smc_arena_alloc(arena, sizeof *root)) == NULL) {
+    } else if ((root = (smc_value_t *)smci_arena_alloc_need(arena, sizeof *root,
+                                                            smci_decode_need(len, 0))) == NULL) {
         st = SMC_ERR_NOMEM;
         err_off = 0;
     } else {
@@ -230,8 +252,8 @@ smc_status_t smc_decode(const uint8_t *data, size_t len, const smc_decode_opts_t
             err_off = smci_offset(&in);
         }
     }
+    smci_arena_end(arena, mark, st == SMC_OK);
     if (st != SMC_OK) {
-        smci_arena_rollback(arena, mark);
         smci_set_error(err, st, err_off);
         return st;
     }

@@ -1,6 +1,12 @@
 /*
  * Canonical encoder (spec §13). Sticky first error; when the buffer is too small the
  * writer keeps counting so the caller learns the exact size needed (house style rule 10).
+ *
+ * One core writes every value: the emit_* functions below make a value's checks, in one
+ * order, and write its bytes through one output cursor. The streaming calls
+ * (smc_writer_put_*, begin_*) are "count the value against the open container, then emit",
+ * and the tree walk (smc_writer_put_value) counts the root the same way and emits every node
+ * with the same functions, so both make the same checks in the same order by construction.
  */
 #include "read_item.h" /* smci_utf8_valid_fast */
 
@@ -12,6 +18,26 @@
 #define COUNT_MASK  ((UINT64_C(1) << KIND_SHIFT) - 1)
 #define MAX_SIZE    UINT64_C(0xFFFFFFFF)
 
+/* ---- the output cursor ---- */
+
+/*
+ * Output state in locals while values are emitted: byte stores through a uint8_t pointer may
+ * alias anything, so with the position in *w every store would force a reload of pos, cap and
+ * buf. Taken from *w and written back by the callers (out_begin, out_end).
+ */
+typedef struct out {
+    uint8_t *buf;
+    size_t cap;
+    size_t pos;
+    size_t origin;
+} out_t;
+
+static out_t out_begin(const smc_writer_t *w)
+{
+    out_t o = {w->buf, w->cap, w->pos, w->origin};
+    return o;
+}
+
 static void fail(smc_writer_t *w, smc_status_t st)
 {
     if (w->error.status == SMC_OK) {
@@ -20,75 +46,280 @@ static void fail(smc_writer_t *w, smc_status_t st)
     }
 }
 
+/* Back to *w; an error is recorded at the position where the failing value starts (emitters
+ * write nothing when they fail). */
+static void out_end(smc_writer_t *w, const out_t *o, smc_status_t st)
+{
+    w->pos = o->pos;
+    if (st != SMC_OK) {
+        fail(w, st);
+    }
+}
+
+/*
+ * Where n output bytes go, or NULL when they do not fit; the count still advances so the final
+ * size is exact. It stops at SIZE_MAX (an output no memory can hold: smc_writer_finish reports
+ * it as not encodable); values of caller-chosen length check out_room first, so they fail
+ * where they start, and every other value is a few bytes.
+ */
+SMCI_INLINE uint8_t *out_reserve(out_t *o, size_t n)
+{
+    if (SMCI_LIKELY(o->pos <= o->cap && n <= o->cap - o->pos && o->buf != NULL)) {
+        uint8_t *dst = o->buf + o->pos;
+        o->pos += n;
+        return dst;
+    }
+    o->pos = n <= SIZE_MAX - o->pos ? o->pos + n : SIZE_MAX;
+    return NULL;
+}
+
+/* Whether n more output bytes keep the count below SIZE_MAX. */
+SMCI_INLINE bool out_room(const out_t *o, size_t n)
+{
+    return n < SIZE_MAX - o->pos;
+}
+
+/* spec §2.2: the length of the shortest size form of n, and that form at dst (room for 5). */
+SMCI_INLINE size_t size_len(uint64_t n)
+{
+    return n < 254 ? 1 : n <= 0xFFFF ? 3 : 5;
+}
+
+SMCI_INLINE void store_size(uint8_t *dst, uint32_t n)
+{
+    if (n < 254) {
+        dst[0] = (uint8_t)n;
+    } else if (n <= 0xFFFF) {
+        dst[0] = 254;
+        dst[1] = (uint8_t)n;
+        dst[2] = (uint8_t)(n >> 8);
+    } else {
+        dst[0] = 255;
+        smci_store_le32(dst + 1, n);
+    }
+}
+
+/* ---- one value: its checks, then its bytes ---- */
+
+/* A tag and `extra` (≤ 15) bytes after it; *rest is where they go, NULL when they do not fit. */
+SMCI_INLINE smc_status_t emit_fixed(out_t *o, uint8_t tag, size_t extra, uint8_t **rest)
+{
+    uint8_t *dst = out_reserve(o, 1 + extra);
+    *rest = NULL;
+    if (dst != NULL) {
+        dst[0] = tag;
+        *rest = dst + 1;
+    }
+    return SMC_OK;
+}
+
+SMCI_INLINE smc_status_t emit_i32(out_t *o, int32_t v)
+{
+    uint8_t *dst;
+    uint32_t u;
+    memcpy(&u, &v, sizeof u);
+    smc_status_t st = emit_fixed(o, SMCI_TAG_I32, 4, &dst); /* spec §4.2: no alignment */
+    if (dst != NULL) {
+        smci_store_le32(dst, u);
+    }
+    return st;
+}
+
+SMCI_INLINE smc_status_t emit_i64(out_t *o, int64_t v)
+{
+    uint8_t *dst;
+    uint64_t u;
+    memcpy(&u, &v, sizeof u);
+    smc_status_t st = emit_fixed(o, SMCI_TAG_I64, 8, &dst);
+    if (dst != NULL) {
+        smci_store_le64(dst, u);
+    }
+    return st;
+}
+
+/* spec §4.3: tag, zero padding to 8 from the message origin, 8 bytes. */
+SMCI_INLINE smc_status_t emit_f64(out_t *o, uint64_t bits)
+{
+    uint8_t *dst;
+    size_t pad = smci_pad(o->origin + o->pos + 1, 8);
+    smc_status_t st = emit_fixed(o, SMCI_TAG_F64, pad + 8, &dst);
+    if (dst != NULL) {
+        memset(dst, 0, pad); /* spec §3.2: zero padding */
+        smci_store_le64(dst + pad, bits);
+    }
+    return st;
+}
+
+/*
+ * Tag, size (≤ MAX_SIZE, checked by the caller), zero padding to `align` (1: none) and room
+ * for `len` payload bytes, in one reservation (spec §5, §6). *payload is where the payload
+ * goes, NULL when it does not fit.
+ */
+SMCI_INLINE smc_status_t emit_sized(out_t *o, uint8_t tag, uint32_t size, size_t align, size_t len,
+                                    uint8_t **payload)
+{
+    size_t head = 1 + size_len(size);
+    size_t pad = align > 1 ? smci_pad(o->origin + o->pos + head, align) : 0;
+    *payload = NULL;
+    if (len > SIZE_MAX - head - pad || !out_room(o, head + pad + len)) {
+        return SMC_ERR_NOT_ENCODABLE;
+    }
+    uint8_t *dst = out_reserve(o, head + pad + len);
+    if (dst != NULL) {
+        dst[0] = tag;
+        store_size(dst + 1, size);
+        if (pad > 0) {
+            memset(dst + head, 0, pad); /* spec §3.2 */
+        }
+        *payload = dst + head + pad;
+    }
+    return SMC_OK;
+}
+
+/* A sized value whose payload is copied from `src`. */
+SMCI_INLINE smc_status_t emit_copy(out_t *o, uint8_t tag, uint32_t size, size_t align,
+                                   const uint8_t *src, size_t len)
+{
+    uint8_t *dst;
+    smc_status_t st = emit_sized(o, tag, size, align, len, &dst);
+    if (dst != NULL && len > 0) {
+        memcpy(dst, src, len);
+    }
+    return st;
+}
+
+/* spec §5: the size first (before looking at the bytes), then well-formed UTF-8 (§5.3). */
+SMCI_INLINE smc_status_t emit_str(out_t *o, const uint8_t *s, size_t len)
+{
+    size_t bad;
+    if ((uint64_t)len > MAX_SIZE) {
+        return SMC_ERR_NOT_ENCODABLE; /* spec §15.2 */
+    }
+    if (len > 0 && !smci_utf8_valid_fast(s, len, &bad)) {
+        return SMC_ERR_NOT_ENCODABLE;
+    }
+    return emit_copy(o, SMCI_TAG_STR, (uint32_t)len, 1, s, len);
+}
+
+/* spec §6.1 */
+SMCI_INLINE smc_status_t emit_u8s(out_t *o, const uint8_t *bytes, size_t len)
+{
+    if ((uint64_t)len > MAX_SIZE) {
+        return SMC_ERR_NOT_ENCODABLE; /* spec §15.2 */
+    }
+    return emit_copy(o, SMCI_TAG_U8S, (uint32_t)len, 1, bytes, len);
+}
+
+/* A typed list's tag is its type's number (smc_types.h numbers types by wire tag). */
+SMCI_INLINE bool is_typed_list(smc_type_t type)
+{
+    return type == SMC_TYPE_I32S || type == SMC_TYPE_I64S || type == SMC_TYPE_F64S ||
+           type == SMC_TYPE_F32S;
+}
+
+/* spec §6.2–6.6: tag, count, zero padding (always, also when empty), room for the elements
+ * at *elems (NULL when they do not fit). `type` must be a typed-list type (else USAGE). */
+SMCI_INLINE smc_status_t emit_array(out_t *o, smc_type_t type, size_t count, uint8_t **elems)
+{
+    *elems = NULL;
+    if (!is_typed_list(type)) {
+        return SMC_ERR_USAGE;
+    }
+    size_t width = smci_array_width_inline(type);
+    if (count > SIZE_MAX / width || (uint64_t)count > MAX_SIZE) {
+        return SMC_ERR_NOT_ENCODABLE; /* spec §15.2 */
+    }
+    return emit_sized(o, (uint8_t)type, (uint32_t)count, width, count * width, elems);
+}
+
+/*
+ * The head of a container (spec §7, §8): for a custom value its tag (128..255, §8.1), then
+ * the depth limit against the `open` containers around it, then for a list or map its count
+ * (≤ MAX_SIZE, §15.2). Its values are the caller's business.
+ */
+SMCI_INLINE smc_status_t emit_container(out_t *o, smc_type_t type, unsigned custom_tag,
+                                        size_t count, size_t open)
+{
+    bool custom = type == SMC_TYPE_CUSTOM;
+    if (custom && (custom_tag < SMCI_TAG_CUSTOM_MIN || custom_tag > 0xFF)) {
+        return SMC_ERR_NOT_ENCODABLE;
+    }
+    if (open >= SMC_MAX_DEPTH_LIMIT) {
+        return SMC_ERR_DEPTH;
+    }
+    if (!custom && (uint64_t)count > MAX_SIZE) {
+        return SMC_ERR_NOT_ENCODABLE;
+    }
+    uint8_t *dst = out_reserve(o, custom ? 1 : 1 + size_len(count));
+    if (dst != NULL) {
+        dst[0] = custom                  ? (uint8_t)custom_tag
+                 : type == SMC_TYPE_LIST ? SMCI_TAG_LIST
+                                         : SMCI_TAG_MAP;
+        if (!custom) {
+            store_size(dst + 1, (uint32_t)count);
+        }
+    }
+    return SMC_OK;
+}
+
+/* One node of a tree; containers write only their head (smc_writer_put_value walks the
+ * children). `open` counts the containers around the node, the writer's own included. */
+SMCI_INLINE smc_status_t emit_node(out_t *o, const smc_value_t *v, size_t open)
+{
+    uint8_t *dst;
+    smc_status_t st;
+    switch (v->type) {
+    case SMC_TYPE_NULL:
+    case SMC_TYPE_BOOL:
+        st = emit_fixed(o,
+                        v->type == SMC_TYPE_NULL ? SMCI_TAG_NULL
+                        : v->boolean             ? SMCI_TAG_TRUE
+                                                 : SMCI_TAG_FALSE,
+                        0, &dst);
+        return st;
+    case SMC_TYPE_I32:
+        return emit_i32(o, v->i32);
+    case SMC_TYPE_I64:
+        return emit_i64(o, v->i64);
+    case SMC_TYPE_F64:
+        return emit_f64(o, v->f64_bits);
+    case SMC_TYPE_LARGEINT:
+        return SMC_ERR_NOT_ENCODABLE; /* spec §4.4: tag 5 is never written */
+    case SMC_TYPE_STR:
+        return emit_str(o, v->bytes.ptr, v->bytes.len);
+    case SMC_TYPE_U8S:
+        return emit_u8s(o, v->bytes.ptr, v->bytes.len);
+    case SMC_TYPE_I32S:
+    case SMC_TYPE_I64S:
+    case SMC_TYPE_F64S:
+    case SMC_TYPE_F32S:
+        st = emit_array(o, v->type, v->array.count, &dst);
+        if (dst != NULL && v->array.count > 0) {
+            memcpy(dst, v->array.data, v->array.count * smci_array_width_inline(v->type));
+        }
+        return st;
+    case SMC_TYPE_LIST:
+        return emit_container(o, SMC_TYPE_LIST, 0, v->list.count, open);
+    case SMC_TYPE_MAP:
+        return emit_container(o, SMC_TYPE_MAP, 0, v->map.count, open);
+    case SMC_TYPE_CUSTOM:
+        if (v->custom.payload == NULL) {
+            return SMC_ERR_NOT_ENCODABLE; /* a custom value holds exactly one value (§8.1) */
+        }
+        return emit_container(o, SMC_TYPE_CUSTOM, v->custom_tag, 1, open);
+    }
+    return SMC_ERR_NOT_ENCODABLE; /* a type outside smc_type_t */
+}
+
+/* ---- the streaming writer ---- */
+
 static bool ok(const smc_writer_t *w)
 {
     return w->error.status == SMC_OK;
 }
 
-/* Reserve n output bytes: returns where to write them, or NULL if they do not fit (the
- * position still advances so the final size is exact). */
-static uint8_t *reserve(smc_writer_t *w, size_t n)
-{
-    if (n > SIZE_MAX - w->pos) {
-        fail(w, SMC_ERR_NOT_ENCODABLE);
-        return NULL;
-    }
-    uint8_t *dst = NULL;
-    if (w->pos <= w->cap && n <= w->cap - w->pos && w->buf != NULL) {
-        dst = w->buf + w->pos;
-    }
-    w->pos += n;
-    return dst;
-}
-
-static void put_bytes(smc_writer_t *w, const void *src, size_t n)
-{
-    uint8_t *dst = reserve(w, n);
-    if (dst != NULL && n > 0) {
-        memcpy(dst, src, n);
-    }
-}
-
-static void put_byte(smc_writer_t *w, uint8_t b)
-{
-    uint8_t *dst = reserve(w, 1);
-    if (dst != NULL) {
-        *dst = b;
-    }
-}
-
-/* spec §3.1/§3.2: zero padding to `align`, counted from the message origin. */
-static void put_padding(smc_writer_t *w, size_t align)
-{
-    size_t pad = smci_pad(w->origin + w->pos, align);
-    uint8_t *dst = reserve(w, pad);
-    if (dst != NULL && pad > 0) {
-        memset(dst, 0, pad);
-    }
-}
-
-/* spec §2.2: shortest size form. */
-static void put_size(smc_writer_t *w, uint32_t n)
-{
-    uint8_t tmp[5];
-    size_t len;
-    if (n < 254) {
-        tmp[0] = (uint8_t)n;
-        len = 1;
-    } else if (n <= 0xFFFF) {
-        tmp[0] = 254;
-        tmp[1] = (uint8_t)n;
-        tmp[2] = (uint8_t)(n >> 8);
-        len = 3;
-    } else {
-        tmp[0] = 255;
-        smci_store_le32(tmp + 1, n);
-        len = 5;
-    }
-    put_bytes(w, tmp, len);
-}
-
-/* Count one value against the innermost open container (too many → SMC_ERR_USAGE). */
+/* Count one value against the innermost open container (too many → SMC_ERR_USAGE). Every
+ * value, streamed or the root of a tree, passes here first. */
 static bool value_start(smc_writer_t *w)
 {
     if (!ok(w)) {
@@ -105,19 +336,9 @@ static bool value_start(smc_writer_t *w)
     return true;
 }
 
-/* Tag + size with the size checked against the format's limit. */
-static bool sized_header(smc_writer_t *w, uint8_t tag, size_t n)
+size_t smc_size_field_len(uint64_t n)
 {
-    if (!value_start(w)) {
-        return false;
-    }
-    if ((uint64_t)n > MAX_SIZE) {
-        fail(w, SMC_ERR_NOT_ENCODABLE); /* spec §15.2 */
-        return false;
-    }
-    put_byte(w, tag);
-    put_size(w, (uint32_t)n);
-    return true;
+    return size_len(n);
 }
 
 void smc_writer_init_at(smc_writer_t *w, uint8_t *buf, size_t cap, size_t origin)
@@ -139,53 +360,42 @@ void smc_writer_init(smc_writer_t *w, uint8_t *buf, size_t cap)
 void smc_writer_put_null(smc_writer_t *w)
 {
     if (value_start(w)) {
-        put_byte(w, SMCI_TAG_NULL);
+        uint8_t *dst;
+        out_t o = out_begin(w);
+        out_end(w, &o, emit_fixed(&o, SMCI_TAG_NULL, 0, &dst));
     }
 }
 
 void smc_writer_put_bool(smc_writer_t *w, bool v)
 {
     if (value_start(w)) {
-        put_byte(w, v ? SMCI_TAG_TRUE : SMCI_TAG_FALSE);
+        uint8_t *dst;
+        out_t o = out_begin(w);
+        out_end(w, &o, emit_fixed(&o, v ? SMCI_TAG_TRUE : SMCI_TAG_FALSE, 0, &dst));
     }
 }
 
 void smc_writer_put_i32(smc_writer_t *w, int32_t v)
 {
     if (value_start(w)) {
-        uint32_t u;
-        memcpy(&u, &v, sizeof u);
-        uint8_t *dst = reserve(w, 5); /* stores straight into the output: no temporary */
-        if (dst != NULL) {
-            dst[0] = SMCI_TAG_I32;
-            smci_store_le32(dst + 1, u);
-        }
+        out_t o = out_begin(w);
+        out_end(w, &o, emit_i32(&o, v));
     }
 }
 
 void smc_writer_put_i64(smc_writer_t *w, int64_t v)
 {
     if (value_start(w)) {
-        uint64_t u;
-        memcpy(&u, &v, sizeof u);
-        uint8_t *dst = reserve(w, 9);
-        if (dst != NULL) {
-            dst[0] = SMCI_TAG_I64;
-            smci_store_le64(dst + 1, u);
-        }
+        out_t o = out_begin(w);
+        out_end(w, &o, emit_i64(&o, v));
     }
 }
 
 void smc_writer_put_f64_bits(smc_writer_t *w, uint64_t bits)
 {
     if (value_start(w)) {
-        size_t pad = smci_pad(w->origin + w->pos + 1, 8);
-        uint8_t *dst = reserve(w, 1 + pad + 8);
-        if (dst != NULL) {
-            dst[0] = SMCI_TAG_F64;
-            memset(dst + 1, 0, pad); /* spec §3.2: zero padding */
-            smci_store_le64(dst + 1 + pad, bits);
-        }
+        out_t o = out_begin(w);
+        out_end(w, &o, emit_f64(&o, bits));
     }
 }
 
@@ -196,24 +406,17 @@ void smc_writer_put_f64(smc_writer_t *w, double v)
 
 void smc_writer_put_str(smc_writer_t *w, const void *s, size_t len)
 {
-    size_t bad;
-    if (ok(w) && (uint64_t)len > MAX_SIZE) {
-        fail(w, SMC_ERR_NOT_ENCODABLE); /* before looking at the bytes */
-        return;
-    }
-    if (ok(w) && len > 0 && !smci_utf8_valid((const uint8_t *)s, len, &bad)) {
-        fail(w, SMC_ERR_NOT_ENCODABLE); /* spec §5.3: encoders write well-formed UTF-8 */
-        return;
-    }
-    if (sized_header(w, SMCI_TAG_STR, len)) {
-        put_bytes(w, s, len);
+    if (value_start(w)) {
+        out_t o = out_begin(w);
+        out_end(w, &o, emit_str(&o, (const uint8_t *)s, len));
     }
 }
 
 void smc_writer_put_u8s(smc_writer_t *w, const void *bytes, size_t len)
 {
-    if (sized_header(w, SMCI_TAG_U8S, len)) {
-        put_bytes(w, bytes, len);
+    if (value_start(w)) {
+        out_t o = out_begin(w);
+        out_end(w, &o, emit_u8s(&o, (const uint8_t *)bytes, len));
     }
 }
 
@@ -221,69 +424,27 @@ void smc_writer_put_largeint(smc_writer_t *w, const void *s, size_t len)
 {
     (void)s;
     (void)len;
-    if (ok(w)) {
+    if (value_start(w)) {
         fail(w, SMC_ERR_NOT_ENCODABLE); /* spec §4.4: tag 5 is never written */
     }
 }
 
-static uint8_t array_tag(smc_type_t type)
+/* A typed list: the head through the core, then the caller's element loop at the returned
+ * address (NULL: no room, or an error, recorded). */
+static uint8_t *put_array_head(smc_writer_t *w, smc_type_t type, size_t count)
 {
-    switch (type) {
-    case SMC_TYPE_I32S:
-        return SMCI_TAG_I32S;
-    case SMC_TYPE_I64S:
-        return SMCI_TAG_I64S;
-    case SMC_TYPE_F64S:
-        return SMCI_TAG_F64S;
-    case SMC_TYPE_F32S:
-        return SMCI_TAG_F32S;
-    case SMC_TYPE_NULL:
-    case SMC_TYPE_BOOL:
-    case SMC_TYPE_I32:
-    case SMC_TYPE_I64:
-    case SMC_TYPE_LARGEINT:
-    case SMC_TYPE_F64:
-    case SMC_TYPE_STR:
-    case SMC_TYPE_U8S:
-    case SMC_TYPE_LIST:
-    case SMC_TYPE_MAP:
-    case SMC_TYPE_CUSTOM:
-        break;
+    uint8_t *elems = NULL;
+    if (value_start(w)) {
+        out_t o = out_begin(w);
+        out_end(w, &o, emit_array(&o, type, count, &elems));
     }
-    return 0;
-}
-
-/* spec §6.2–6.6: tag, count, zero padding (always, also when empty), elements.
- * Returns where the element bytes go (NULL if they do not fit or on error). */
-static uint8_t *array_header(smc_writer_t *w, smc_type_t type, size_t count, bool *go)
-{
-    size_t width = smci_array_width(type);
-    *go = false;
-    if (width == 0) {
-        if (ok(w)) {
-            fail(w, SMC_ERR_USAGE);
-        }
-        return NULL;
-    }
-    if (count > SIZE_MAX / width) {
-        if (ok(w)) {
-            fail(w, SMC_ERR_NOT_ENCODABLE);
-        }
-        return NULL;
-    }
-    if (!sized_header(w, array_tag(type), count)) {
-        return NULL;
-    }
-    put_padding(w, width);
-    *go = ok(w);
-    return *go ? reserve(w, count * width) : NULL;
+    return elems;
 }
 
 void smc_writer_put_array_le(smc_writer_t *w, smc_type_t type, const uint8_t *le_bytes,
                              size_t count)
 {
-    bool go;
-    uint8_t *dst = array_header(w, type, count, &go);
+    uint8_t *dst = put_array_head(w, type, count);
     if (dst != NULL && count > 0) {
         memcpy(dst, le_bytes, count * smci_array_width(type));
     }
@@ -291,8 +452,7 @@ void smc_writer_put_array_le(smc_writer_t *w, smc_type_t type, const uint8_t *le
 
 void smc_writer_put_i32s(smc_writer_t *w, const int32_t *vals, size_t count)
 {
-    bool go;
-    uint8_t *dst = array_header(w, SMC_TYPE_I32S, count, &go);
+    uint8_t *dst = put_array_head(w, SMC_TYPE_I32S, count);
     for (size_t i = 0; dst != NULL && i < count; i++) {
         uint32_t u;
         memcpy(&u, &vals[i], sizeof u);
@@ -302,8 +462,7 @@ void smc_writer_put_i32s(smc_writer_t *w, const int32_t *vals, size_t count)
 
 void smc_writer_put_i64s(smc_writer_t *w, const int64_t *vals, size_t count)
 {
-    bool go;
-    uint8_t *dst = array_header(w, SMC_TYPE_I64S, count, &go);
+    uint8_t *dst = put_array_head(w, SMC_TYPE_I64S, count);
     for (size_t i = 0; dst != NULL && i < count; i++) {
         uint64_t u;
         memcpy(&u, &vals[i], sizeof u);
@@ -313,8 +472,7 @@ void smc_writer_put_i64s(smc_writer_t *w, const int64_t *vals, size_t count)
 
 void smc_writer_put_f64s_bits(smc_writer_t *w, const uint64_t *bits, size_t count)
 {
-    bool go;
-    uint8_t *dst = array_header(w, SMC_TYPE_F64S, count, &go);
+    uint8_t *dst = put_array_head(w, SMC_TYPE_F64S, count);
     for (size_t i = 0; dst != NULL && i < count; i++) {
         smci_store_le64(dst + 8 * i, bits[i]);
     }
@@ -322,31 +480,24 @@ void smc_writer_put_f64s_bits(smc_writer_t *w, const uint64_t *bits, size_t coun
 
 void smc_writer_put_f32s_bits(smc_writer_t *w, const uint32_t *bits, size_t count)
 {
-    bool go;
-    uint8_t *dst = array_header(w, SMC_TYPE_F32S, count, &go);
+    uint8_t *dst = put_array_head(w, SMC_TYPE_F32S, count);
     for (size_t i = 0; dst != NULL && i < count; i++) {
         smci_store_le32(dst + 4 * i, bits[i]);
     }
 }
 
-static void begin(smc_writer_t *w, uint8_t tag, uint64_t kind, size_t count, uint64_t values)
+static void begin(smc_writer_t *w, smc_type_t type, unsigned custom_tag, size_t count,
+                  uint64_t kind, uint64_t values)
 {
-    if (!ok(w)) {
+    if (!value_start(w)) {
         return;
     }
-    if (w->depth >= SMC_MAX_DEPTH_LIMIT) {
-        fail(w, SMC_ERR_DEPTH);
-        return;
+    out_t o = out_begin(w);
+    smc_status_t st = emit_container(&o, type, custom_tag, count, w->depth);
+    out_end(w, &o, st);
+    if (st == SMC_OK) {
+        w->open[w->depth++] = kind << KIND_SHIFT | values; /* depth < limit: emit_container */
     }
-    if (kind == KIND_CUSTOM) {
-        if (!value_start(w)) {
-            return;
-        }
-        put_byte(w, tag);
-    } else if (!sized_header(w, tag, count)) {
-        return;
-    }
-    w->open[w->depth++] = kind << KIND_SHIFT | values;
 }
 
 static void end(smc_writer_t *w, uint64_t kind)
@@ -363,7 +514,7 @@ static void end(smc_writer_t *w, uint64_t kind)
 
 void smc_writer_begin_list(smc_writer_t *w, size_t count)
 {
-    begin(w, SMCI_TAG_LIST, KIND_LIST, count, count);
+    begin(w, SMC_TYPE_LIST, 0, count, KIND_LIST, count);
 }
 
 void smc_writer_end_list(smc_writer_t *w)
@@ -373,7 +524,7 @@ void smc_writer_end_list(smc_writer_t *w)
 
 void smc_writer_begin_map(smc_writer_t *w, size_t count)
 {
-    begin(w, SMCI_TAG_MAP, KIND_MAP, count, 2 * (uint64_t)count);
+    begin(w, SMC_TYPE_MAP, 0, count, KIND_MAP, 2 * (uint64_t)count);
 }
 
 void smc_writer_end_map(smc_writer_t *w)
@@ -383,11 +534,7 @@ void smc_writer_end_map(smc_writer_t *w)
 
 void smc_writer_begin_custom(smc_writer_t *w, unsigned tag)
 {
-    if (ok(w) && (tag < SMCI_TAG_CUSTOM_MIN || tag > 0xFF)) {
-        fail(w, SMC_ERR_NOT_ENCODABLE); /* spec §8.1: custom tags are 128..255 */
-        return;
-    }
-    begin(w, (uint8_t)tag, KIND_CUSTOM, 1, 1);
+    begin(w, SMC_TYPE_CUSTOM, tag, 1, KIND_CUSTOM, 1);
 }
 
 void smc_writer_end_custom(smc_writer_t *w)
@@ -397,223 +544,28 @@ void smc_writer_end_custom(smc_writer_t *w)
 
 void smc_writer_put_raw(smc_writer_t *w, const void *bytes, size_t len)
 {
-    if (ok(w)) {
-        put_bytes(w, bytes, len);
+    if (!ok(w)) {
+        return;
     }
+    out_t o = out_begin(w);
+    if (!out_room(&o, len)) {
+        fail(w, SMC_ERR_NOT_ENCODABLE);
+        return;
+    }
+    uint8_t *dst = out_reserve(&o, len);
+    if (dst != NULL && len > 0) {
+        memcpy(dst, bytes, len);
+    }
+    out_end(w, &o, SMC_OK);
 }
 
-/* spec §2.2: the shortest size form of n at dst (room for 5 bytes); returns its length. */
-static size_t store_size(uint8_t *dst, uint32_t n)
-{
-    if (n < 254) {
-        dst[0] = (uint8_t)n;
-        return 1;
-    }
-    if (n <= 0xFFFF) {
-        dst[0] = 254;
-        dst[1] = (uint8_t)n;
-        dst[2] = (uint8_t)(n >> 8);
-        return 3;
-    }
-    dst[0] = 255;
-    smci_store_le32(dst + 1, n);
-    return 5;
-}
-
-static size_t size_len(uint64_t n)
-{
-    return n < 254 ? 1 : n <= 0xFFFF ? 3 : 5;
-}
-
-/*
- * Output state of smc_writer_put_value, in locals: byte stores through a uint8_t pointer may
- * alias anything, so with the position in *w every store forced a reload of pos/cap/buf.
- * Copied back to *w at the end and before any error (fail() records w->pos).
- */
-typedef struct tree_out {
-    uint8_t *buf;
-    size_t cap;
-    size_t pos;
-    size_t origin;
-    bool failed;
-} tree_out_t;
-
-static void tree_fail(smc_writer_t *w, tree_out_t *o, smc_status_t st)
-{
-    w->pos = o->pos;
-    fail(w, st);
-    o->failed = true;
-}
-
-/* As reserve(): where n bytes go, or NULL when they do not fit (the count still advances).
- * n ≤ 16 + 5 here, or checked by the caller against SIZE_MAX. */
-SMCI_INLINE uint8_t *out_reserve(tree_out_t *o, size_t n)
-{
-    uint8_t *dst = NULL;
-    if (SMCI_LIKELY(o->pos <= o->cap && n <= o->cap - o->pos && o->buf != NULL)) {
-        dst = o->buf + o->pos;
-    }
-    o->pos += n;
-    return dst;
-}
-
-/*
- * Tag, size, zero padding to `align` (1 = none) and `len` payload bytes of one sized value,
- * with a single reservation (spec §5, §6). The size is already known to be ≤ MAX_SIZE.
- */
-SMCI_INLINE void put_sized(smc_writer_t *w, tree_out_t *o, uint8_t tag, uint32_t size, size_t align,
-                           const uint8_t *payload, size_t len)
-{
-    size_t head = 1 + size_len(size);
-    size_t pad = align > 1 ? smci_pad(o->origin + o->pos + head, align) : 0;
-    if (len > SIZE_MAX - head - pad || head + pad + len > SIZE_MAX - o->pos) {
-        tree_fail(w, o, SMC_ERR_NOT_ENCODABLE);
-        return;
-    }
-    uint8_t *dst = out_reserve(o, head + pad + len);
-    if (dst == NULL) {
-        return;
-    }
-    dst[0] = tag;
-    store_size(dst + 1, size);
-    if (pad > 0) {
-        memset(dst + head, 0, pad); /* spec §3.2 */
-    }
-    if (len > 0) {
-        memcpy(dst + head + pad, payload, len);
-    }
-}
-
-/*
- * Write one node of a tree whose values are counted by the tree walk itself (the root was
- * counted by value_start; each container's children are exactly the ones the walk visits), so
- * nothing here touches w->open. `open_above` is the number of containers enclosing the node,
- * including the writer's own, for the depth limit of begin(). Same checks, in the same order
- * and at the same output positions, as the public put/begin functions.
- */
-SMCI_INLINE void put_tree_node(smc_writer_t *w, tree_out_t *o, const smc_value_t *v,
-                               size_t open_above)
-{
-    uint8_t *dst;
-    size_t width, bad;
-    switch (v->type) {
-    case SMC_TYPE_NULL:
-    case SMC_TYPE_BOOL:
-        dst = out_reserve(o, 1);
-        if (dst != NULL) {
-            dst[0] = v->type == SMC_TYPE_NULL ? SMCI_TAG_NULL
-                     : v->boolean             ? SMCI_TAG_TRUE
-                                              : SMCI_TAG_FALSE;
-        }
-        return;
-    case SMC_TYPE_I32: {
-        uint32_t u;
-        memcpy(&u, &v->i32, sizeof u);
-        dst = out_reserve(o, 5);
-        if (dst != NULL) {
-            dst[0] = SMCI_TAG_I32;
-            smci_store_le32(dst + 1, u);
-        }
-        return;
-    }
-    case SMC_TYPE_I64: {
-        uint64_t u;
-        memcpy(&u, &v->i64, sizeof u);
-        dst = out_reserve(o, 9);
-        if (dst != NULL) {
-            dst[0] = SMCI_TAG_I64;
-            smci_store_le64(dst + 1, u);
-        }
-        return;
-    }
-    case SMC_TYPE_F64: {
-        size_t pad = smci_pad(o->origin + o->pos + 1, 8);
-        dst = out_reserve(o, 1 + pad + 8);
-        if (dst != NULL) {
-            dst[0] = SMCI_TAG_F64;
-            memset(dst + 1, 0, pad); /* spec §3.2: zero padding */
-            smci_store_le64(dst + 1 + pad, v->f64_bits);
-        }
-        return;
-    }
-    case SMC_TYPE_LARGEINT:
-        tree_fail(w, o, SMC_ERR_NOT_ENCODABLE); /* spec §4.4: tag 5 is never written */
-        return;
-    case SMC_TYPE_STR:
-        if ((uint64_t)v->bytes.len > MAX_SIZE) {
-            tree_fail(w, o, SMC_ERR_NOT_ENCODABLE);
-            return;
-        }
-        if (v->bytes.len > 0 && !smci_utf8_valid_fast(v->bytes.ptr, v->bytes.len, &bad)) {
-            tree_fail(w, o, SMC_ERR_NOT_ENCODABLE); /* spec §5.3 */
-            return;
-        }
-        put_sized(w, o, SMCI_TAG_STR, (uint32_t)v->bytes.len, 1, v->bytes.ptr, v->bytes.len);
-        return;
-    case SMC_TYPE_U8S:
-        if ((uint64_t)v->bytes.len > MAX_SIZE) {
-            tree_fail(w, o, SMC_ERR_NOT_ENCODABLE); /* spec §15.2 */
-            return;
-        }
-        put_sized(w, o, SMCI_TAG_U8S, (uint32_t)v->bytes.len, 1, v->bytes.ptr, v->bytes.len);
-        return;
-    case SMC_TYPE_I32S:
-    case SMC_TYPE_I64S:
-    case SMC_TYPE_F64S:
-    case SMC_TYPE_F32S:
-        width = smci_array_width_inline(v->type);
-        if (v->array.count > SIZE_MAX / width || (uint64_t)v->array.count > MAX_SIZE) {
-            tree_fail(w, o, SMC_ERR_NOT_ENCODABLE);
-            return;
-        }
-        /* spec §6.6: the padding is written for empty lists too */
-        put_sized(w, o, array_tag(v->type), (uint32_t)v->array.count, width, v->array.data,
-                  v->array.count * width);
-        return;
-    case SMC_TYPE_LIST:
-    case SMC_TYPE_MAP:
-    case SMC_TYPE_CUSTOM: {
-        bool custom = v->type == SMC_TYPE_CUSTOM;
-        if (custom && v->custom.payload == NULL) {
-            tree_fail(w, o, SMC_ERR_NOT_ENCODABLE);
-            return;
-        }
-        if (custom && v->custom_tag < SMCI_TAG_CUSTOM_MIN) {
-            tree_fail(w, o, SMC_ERR_NOT_ENCODABLE); /* spec §8.1: custom tags are 128..255 */
-            return;
-        }
-        if (open_above >= SMC_MAX_DEPTH_LIMIT) {
-            tree_fail(w, o, SMC_ERR_DEPTH);
-            return;
-        }
-        if (custom) {
-            dst = out_reserve(o, 1);
-            if (dst != NULL) {
-                dst[0] = v->custom_tag;
-            }
-            return;
-        }
-        size_t count = v->type == SMC_TYPE_LIST ? v->list.count : v->map.count;
-        if ((uint64_t)count > MAX_SIZE) {
-            tree_fail(w, o, SMC_ERR_NOT_ENCODABLE); /* spec §15.2 */
-            return;
-        }
-        dst = out_reserve(o, 1 + size_len(count));
-        if (dst != NULL) {
-            dst[0] = v->type == SMC_TYPE_LIST ? SMCI_TAG_LIST : SMCI_TAG_MAP;
-            store_size(dst + 1, (uint32_t)count);
-        }
-        return;
-    }
-    }
-    tree_fail(w, o, SMC_ERR_NOT_ENCODABLE); /* a type outside smc_type_t */
-}
+/* ---- the tree walk ---- */
 
 void smc_writer_put_value(smc_writer_t *w, const smc_value_t *v)
 {
-    /* Explicit stack of sibling ranges (no recursion). The walk writes every node directly:
-     * it visits exactly the children each container declares, so per-value counting in
-     * w->open (needed for hand-written sequences of put/begin calls) is redundant here. */
+    /* Explicit stack of sibling ranges (no recursion). The root is counted like any streamed
+     * value; below it the walk visits exactly the children each container declares, so it
+     * emits every node directly, without counting in w->open. */
     struct {
         const smc_value_t *next, *end;
     } stack[SMC_MAX_DEPTH_LIMIT];
@@ -625,14 +577,15 @@ void smc_writer_put_value(smc_writer_t *w, const smc_value_t *v)
         fail(w, SMC_ERR_USAGE);
         return;
     }
-    if (!value_start(w)) { /* the root is one value of the enclosing container, if any */
+    if (!value_start(w)) {
         return;
     }
-    tree_out_t o = {w->buf, w->cap, w->pos, w->origin, false};
+    out_t o = out_begin(w);
     size_t base = w->depth;
     for (;;) {
-        put_tree_node(w, &o, v, base + depth);
-        if (o.failed) {
+        smc_status_t st = emit_node(&o, v, base + depth);
+        if (!SMCI_LIKELY(st == SMC_OK)) {
+            out_end(w, &o, st);
             return;
         }
         if (v->type == SMC_TYPE_LIST || v->type == SMC_TYPE_MAP || v->type == SMC_TYPE_CUSTOM) {
@@ -649,10 +602,10 @@ void smc_writer_put_value(smc_writer_t *w, const smc_value_t *v)
                 n = 1;
             }
             if (n > 0 && first == NULL) {
-                tree_fail(w, &o, SMC_ERR_USAGE); /* inconsistent tree */
+                out_end(w, &o, SMC_ERR_USAGE); /* inconsistent tree */
                 return;
             }
-            /* put_tree_node refused depth ≥ SMC_MAX_DEPTH_LIMIT, so the stack has room */
+            /* emit_container refused depth ≥ SMC_MAX_DEPTH_LIMIT, so the stack has room */
             stack[depth].next = first;
             stack[depth].end = n > 0 ? first + n : first; /* no arithmetic on NULL */
             depth++;
@@ -662,7 +615,7 @@ void smc_writer_put_value(smc_writer_t *w, const smc_value_t *v)
             depth--;
         }
         if (depth == 0) {
-            w->pos = o.pos;
+            out_end(w, &o, SMC_OK);
             return;
         }
         v = stack[depth - 1].next++;
@@ -683,6 +636,9 @@ smc_status_t smc_writer_finish(smc_writer_t *w, size_t *written_or_needed, smc_e
 {
     if (ok(w) && w->depth != 0) {
         fail(w, SMC_ERR_USAGE); /* a container was left open */
+    }
+    if (ok(w) && w->pos == SIZE_MAX) {
+        fail(w, SMC_ERR_NOT_ENCODABLE); /* the count stopped there: no memory holds it */
     }
     smc_status_t st = w->error.status;
     size_t off = w->error.offset;

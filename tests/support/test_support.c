@@ -90,7 +90,8 @@ static void *ts_alloc_fn(void *ctx, size_t size)
     ts_alloc_t *a = (ts_alloc_t *)ctx;
     a->attempts++;
     if ((a->fail_at != 0 && a->attempts == a->fail_at) ||
-        (a->max_size != 0 && size > a->max_size)) {
+        (a->max_size != 0 && size > a->max_size) ||
+        (a->has_budget && size > a->budget - a->total_bytes)) {
         return NULL;
     }
     header_t *h = (header_t *)malloc(sizeof(header_t) + size);
@@ -101,6 +102,7 @@ static void *ts_alloc_fn(void *ctx, size_t size)
     a->allocs++;
     a->live++;
     a->live_bytes += size;
+    a->total_bytes += size;
     if (a->live_bytes > a->peak_bytes) {
         a->peak_bytes = a->live_bytes;
     }

@@ -43,8 +43,11 @@ typedef struct ts_alloc {
     size_t live;     /* blocks not freed */
     size_t live_bytes;
     size_t peak_bytes;
-    size_t fail_at;  /* 1-based attempt number to fail; 0: never */
-    size_t max_size; /* requests above this fail; 0: no limit */
+    size_t fail_at;     /* 1-based attempt number to fail; 0: never */
+    size_t max_size;    /* requests above this fail; 0: no limit */
+    size_t total_bytes; /* every byte handed out so far (frees do not give it back) */
+    bool has_budget;    /* a request that would take total_bytes above budget fails */
+    size_t budget;
 } ts_alloc_t;
 
 void ts_alloc_init(ts_alloc_t *a);

@@ -67,6 +67,38 @@ typedef struct smc_envelope {
     smc_bytes_t stacktrace; /**< error: stacktrace string when stacktrace_state is STRING. */
 } smc_envelope_t;
 
+/** What the first byte of an element may be (spec §10, §11). */
+typedef enum smc_element_kind {
+    SMC_ELEMENT_STRING = 0,         /**< a string: tag `07` */
+    SMC_ELEMENT_STRING_OR_NULL = 1, /**< a string or null: `07` or `00` */
+    SMC_ELEMENT_VALUE = 2           /**< any value (its tag is checked as in a message) */
+} smc_element_kind_t;
+
+/**
+ * One element of a method call or envelope, in wire order: the grammar the decoders follow,
+ * as data, for tools that walk the same bytes (smc inspect). A decoder checks each element's
+ * first byte against its kind before decoding it, and reports `wrong_tag` at that byte.
+ */
+typedef struct smc_element {
+    const char *name; /**< "name", "args", "result", "code", "message", "details", "stacktrace" */
+    smc_element_kind_t kind; /**< what its first byte may be */
+    bool optional;           /**< may be absent when the input ends before it (spec §11.3) */
+    smc_status_t wrong_tag;  /**< status for a first byte its kind does not allow (bad_envelope) */
+} smc_element_t;
+
+/** Whether `tag` may be the first byte of an element of `kind`. */
+SMC_API bool smc_element_allows(smc_element_kind_t kind, uint8_t tag);
+
+/** The elements of a method call (spec §10.1): name, args. Sets *count; never NULL. */
+SMC_API const smc_element_t *smc_method_call_elements(size_t *count);
+
+/**
+ * The elements after the flag byte of an envelope whose first byte is `flag` (spec §11):
+ * `00` success (result), `01` error (code, message, details, optional stacktrace). NULL with
+ * *count 0 for any other flag (SMC_ERR_BAD_ENVELOPE_FLAG).
+ */
+SMC_API const smc_element_t *smc_envelope_elements(uint8_t flag, size_t *count);
+
 /**
  * Decode a method call (spec §10): a tag-7 name, then one value, then nothing.
  * Name tag ≠ 0x07 → SMC_ERR_BAD_METHOD_NAME (class bad_envelope) at 0; empty input →

@@ -35,8 +35,16 @@ extern "C" {
 typedef struct smc_item {
     smc_type_t type;    /**< See smc_types.h; BOOL for both tags 1 and 2. */
     uint8_t custom_tag; /**< 128..255 for SMC_TYPE_CUSTOM, else 0. */
-    uint32_t depth;     /**< Containers enclosing this item (0 = a top-level value). */
-    size_t offset;      /**< Offset of the tag byte from the start of the input. */
+    /** Length of the size field after the tag (spec §2.2): 1, 3 (`fe` + u16) or 5 (`ff` + u32)
+     *  for strings, largeInt, byte and typed lists, lists and maps; 0 for other types. It
+     *  starts at offset + 1; its value is the item's length or count. */
+    uint8_t size_len;
+    /** Padding bytes before the payload (spec §3.3): 0..7 for float64 (after the tag) and
+     *  typed lists (after the size field), else 0. The payload starts at
+     *  offset + 1 + size_len + pad_len. */
+    uint8_t pad_len;
+    uint32_t depth; /**< Containers enclosing this item (0 = a top-level value). */
+    size_t offset;  /**< Offset of the tag byte from the start of the input. */
     union {
         bool boolean;
         int32_t i32;

@@ -217,6 +217,10 @@ SMC_API bool smc_value_equal(const smc_value_t *a, const smc_value_t *b);
 /** The notation type word of a type ("null", "bool", "i32", ..., "custom"); "?" if unknown. */
 SMC_API const char *smc_type_name(smc_type_t type);
 
+/** The spec's name of a type ("null", "bool", "int32", "largeInt", "float64", "string",
+ *  "Uint8List", ..., "List", "Map", "custom"); "?" if unknown. Same list as smc_type_name. */
+SMC_API const char *smc_type_title(smc_type_t type);
+
 /** Library version string, e.g. "0.1.0" (same as SMC_VERSION_STRING in smc_version.h). */
 SMC_API const char *smc_version(void);
 

@@ -43,6 +43,14 @@ SMC_API const smc_allocator_t *smc_allocator_malloc(void);
  * An arena draws from a caller block first (if any), then from blocks obtained from its
  * allocator (if any). Everything is released at once by smc_arena_reset/smc_arena_free.
  * Not thread-safe; one arena per thread.
+ *
+ * Block sizes: during one call of smc_decode, smc_decode_method_call or smc_decode_envelope
+ * on `len` bytes, the arena asks its allocator for at most smc_decode_bound(len) bytes in
+ * total (block headers included), whatever the input, and never fails within that: an
+ * allocator that can give that many bytes never makes a decode return SMC_ERR_NOMEM. The first
+ * block of such a call is at most 4 KiB (less for inputs whose bound is smaller), later
+ * ones are sized from the input bytes that remain. Outside these calls (smc_arena_alloc,
+ * the smc_value_make_* builders) blocks double from 4 KiB up to 1 MiB, or the request size.
  */
 struct smc_arena {
     uint8_t *cur;        /* next free byte of the current block */
@@ -52,8 +60,10 @@ struct smc_arena {
     void *chain;            /* blocks from the allocator, newest first */
     size_t next_block_size; /* growth policy */
     size_t used;            /* bytes handed out, including alignment */
+    size_t budget;          /* allocator bytes the decode call in progress may still take */
     smc_allocator_t allocator;
     bool has_allocator;
+    bool call_has_block; /* the decode call in progress has obtained a block */
 };
 
 /**
@@ -98,7 +108,8 @@ SMC_API size_t smc_arena_used(const smc_arena_t *arena);
  * smc_decode_method_call or smc_decode_envelope, in every mode:
  *   SMC_DECODE_BOUND_FIXED + len * SMC_DECODE_BOUND_PER_BYTE   (32*len + 32 on LP64).
  * An arena initialised with smc_arena_init_buffer over that many bytes never yields
- * SMC_ERR_NOMEM for such an input. Saturates at SIZE_MAX.
+ * SMC_ERR_NOMEM for such an input, and an arena that grows from an allocator asks it for at
+ * most that many bytes during the call (see smc_arena). Saturates at SIZE_MAX.
  */
 SMC_API size_t smc_decode_bound(size_t len);
 

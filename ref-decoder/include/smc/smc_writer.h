@@ -108,6 +108,10 @@ SMC_API void smc_writer_end_custom(smc_writer_t *w);
  */
 SMC_API void smc_writer_put_value(smc_writer_t *w, const smc_value_t *v);
 
+/** Bytes of the shortest size field for a size or count of `n` (spec §2.2): 1 below 254, 3
+ *  (`fe` + u16) up to 0xFFFF, else 5 (`ff` + u32). What the writer writes. */
+SMC_API size_t smc_size_field_len(uint64_t n);
+
 /** Append raw bytes as they are (no tag; for envelope flags and tests). */
 SMC_API void smc_writer_put_raw(smc_writer_t *w, const void *bytes, size_t len);
 
