@@ -612,8 +612,10 @@ def case_filters():
 def case_malformed_vectors():
     r = judge([], vectors=os.path.join(HERE, "vectors-bad"), want_reports=False)
     check(r.code == 2, "malformed vectors: exit 2", r)
-    for words in ("error.offset is not a non-negative integer", "id does not have the shape",
-                  "`canonical` is not lower-case hex"):
+    # checked against vectors/schema.json: file, id, field and what is wrong
+    for words in ("s04-bad.json: s04.1-no-offset: `error`: lacks the field `offset`",
+                  "s04-bad.json: S4-bad-id: `id`: \"S4-bad-id\" does not have the form",
+                  "s04-bad.json: s04.2-bad-hex: `canonical`: \"03010000ZZ\" does not have the form"):
         check(words in r.err, "error names the problem: %s" % words, r)
     empty = tempfile.mkdtemp(prefix="novec-")
     r = judge([], vectors=empty, want_reports=False)
