@@ -113,6 +113,14 @@ def check(cond, what, run=None):
     print("ok: " + what)
 
 
+def run_cases(cases, which):
+    """Run case `which` of `cases` (name -> function), or all of them in name order."""
+    for name in (sorted(cases) if which == "all" else [which]):
+        print("== " + name)
+        cases[name]()
+    print("PASS")
+
+
 def expect_only(run, want, name="oracle"):
     """Every vector passes except those in `want` (id -> status)."""
     st = run.statuses(name)
@@ -1514,10 +1522,7 @@ def main():
     for name in sorted(os.listdir(VECTORS)):
         with open(os.path.join(VECTORS, name), encoding="utf-8") as f:
             ALL_IDS += [v["id"] for v in json.load(f)["vectors"]]
-    for name in (sorted(CASES) if ARGS.case == "all" else [ARGS.case]):
-        print("== " + name)
-        CASES[name]()
-    print("PASS")
+    run_cases(CASES, ARGS.case)
 
 
 if __name__ == "__main__":
