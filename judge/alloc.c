@@ -116,3 +116,46 @@ void smcj_buf_append_buf(smct_buf_t *dst, const smct_buf_t *src)
     }
     smct_buf_append(dst, src->data, src->len);
 }
+
+/* Heapsort: in place, O(n log n), and no hidden allocation (glibc's qsort mallocs a buffer
+ * for large arrays and falls back silently when that fails, which would hide a failure from
+ * the allocation-failure tests). */
+static void swap_bytes(unsigned char *a, unsigned char *b, size_t size)
+{
+    for (size_t i = 0; i < size; i++) {
+        unsigned char t = a[i];
+        a[i] = b[i];
+        b[i] = t;
+    }
+}
+
+static void sift_down(unsigned char *base, size_t root, size_t n, size_t size,
+                      int (*cmp)(const void *, const void *))
+{
+    for (;;) {
+        size_t child = 2 * root + 1;
+        if (child >= n) {
+            return;
+        }
+        if (child + 1 < n && cmp(base + child * size, base + (child + 1) * size) < 0) {
+            child++;
+        }
+        if (cmp(base + root * size, base + child * size) >= 0) {
+            return;
+        }
+        swap_bytes(base + root * size, base + child * size, size);
+        root = child;
+    }
+}
+
+void smcj_sort(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *))
+{
+    unsigned char *b = base;
+    for (size_t i = n / 2; i-- > 0;) {
+        sift_down(b, i, n, size, cmp);
+    }
+    for (size_t end = n; end-- > 1;) {
+        swap_bytes(b, b + end * size, size);
+        sift_down(b, 0, end, size, cmp);
+    }
+}

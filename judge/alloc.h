@@ -34,6 +34,9 @@ char *smcj_asprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  */
 bool smcj_grow(void **p, size_t *cap, size_t need, size_t elem);
 
+/** qsort(base, n, size, cmp), in place and without allocating (a heapsort; not stable). */
+void smcj_sort(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *));
+
 /** Free `n` heap strings and the array holding them (NULL entries and a NULL array are fine). */
 void smcj_free_strs(char **a, size_t n);
 

@@ -1,15 +1,61 @@
 /*
  * Text made safe for the reports (escape.h). A runner's output can be any bytes: invalid
- * UTF-8, control characters, terminal escapes, markup. Whatever of it a report shows goes
- * through one of these, so no report is broken or made to lie by what a runner printed.
+ * UTF-8, control characters, terminal escapes, markup, bidirectional overrides, characters
+ * XML cannot hold. Whatever of it a report shows goes through one of these, so no report is
+ * broken or made to lie by what a runner printed. One classifier decides what is unsafe in
+ * text (unsafe_in_text), one what XML cannot carry (xml_char), so the reports agree.
  * UTF-8 well-formedness is notation's (smct_utf8.h); JSON strings are smct_json_write_string.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "escape.h"
 
+#include <stdint.h>
 #include <string.h>
 
 #include "smct_utf8.h"
+
+/* The code point of the well-formed n-byte sequence at u. */
+static uint32_t code_point(const unsigned char *u, size_t n)
+{
+    switch (n) {
+    case 1:
+        return u[0];
+    case 2:
+        return (uint32_t)(u[0] & 0x1f) << 6 | (u[1] & 0x3f);
+    case 3:
+        return (uint32_t)(u[0] & 0x0f) << 12 | (uint32_t)(u[1] & 0x3f) << 6 | (u[2] & 0x3f);
+    default:
+        return (uint32_t)(u[0] & 0x07) << 18 | (uint32_t)(u[1] & 0x3f) << 12 |
+               (uint32_t)(u[2] & 0x3f) << 6 | (u[3] & 0x3f);
+    }
+}
+
+/* XML 1.0 Char: #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF]
+ * (surrogates never reach here: they are not well-formed UTF-8). */
+static bool xml_char(uint32_t cp)
+{
+    return cp == 0x9 || cp == 0xa || cp == 0xd || (cp >= 0x20 && cp <= 0xfffd) || cp >= 0x10000;
+}
+
+/* What a terminal or a reader of the text report could be fooled by: C0 and C1 controls
+ * (ESC and CSI start terminal escapes; CR and newline start a new line), DEL, the line and
+ * paragraph separators, the bidirectional formatting characters (which reorder what is
+ * shown, "Trojan Source"), and the noncharacters U+FFFE and U+FFFF. */
+static bool unsafe_in_text(uint32_t cp)
+{
+    return cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp <= 0x9f) || cp == 0x200e || cp == 0x200f ||
+           (cp >= 0x2028 && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) || cp == 0xfffe ||
+           cp == 0xffff;
+}
+
+static void put_escape(smct_buf_t *b, uint32_t cp)
+{
+    if (cp < 0x100) {
+        smct_buf_printf(b, "\\x%02x", (unsigned)cp);
+    } else {
+        smct_buf_printf(b, "\\u%04x", (unsigned)cp);
+    }
+}
 
 void smcj_buf_xml_text(smct_buf_t *b, const char *s, size_t len)
 {
@@ -17,42 +63,29 @@ void smcj_buf_xml_text(smct_buf_t *b, const char *s, size_t len)
     size_t i = 0;
     while (i < len) {
         unsigned char c = u[i];
-        switch (c) {
-        case '&':
-            smct_buf_puts(b, "&amp;");
-            i++;
-            continue;
-        case '<':
-            smct_buf_puts(b, "&lt;");
-            i++;
-            continue;
-        case '>':
-            smct_buf_puts(b, "&gt;");
-            i++;
-            continue;
-        case '"':
-            smct_buf_puts(b, "&quot;");
-            i++;
-            continue;
-        case '\'':
-            smct_buf_puts(b, "&#39;");
-            i++;
-            continue;
-        default:
-            break;
-        }
-        if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f) {
-            smct_buf_printf(b, "\\x%02x", c); /* XML 1.0 cannot carry these, even as &#..; */
+        const char *entity = c == '&'    ? "&amp;"
+                             : c == '<'  ? "&lt;"
+                             : c == '>'  ? "&gt;"
+                             : c == '"'  ? "&quot;"
+                             : c == '\'' ? "&#39;"
+                                         : NULL;
+        if (entity) {
+            smct_buf_puts(b, entity);
             i++;
             continue;
         }
         size_t n = smct_utf8_seq_len(u + i, len - i);
         if (n == 0) {
-            smct_buf_printf(b, "\\x%02x", c);
+            put_escape(b, c); /* not UTF-8: shown as the byte it is */
             i++;
             continue;
         }
-        smct_buf_append(b, u + i, n);
+        uint32_t cp = code_point(u + i, n);
+        if (!xml_char(cp) || cp == 0x7f) {
+            put_escape(b, cp); /* XML 1.0 cannot carry these, not even as &#..; */
+        } else {
+            smct_buf_append(b, u + i, n);
+        }
         i += n;
     }
 }
@@ -81,25 +114,74 @@ void smcj_buf_sh_quote(smct_buf_t *b, const char *s)
     smct_buf_putc(b, '\'');
 }
 
+/* The safe text of s[0..n) of a string of `len` bytes: `block` keeps newlines and tabs (a
+ * multi-line record); `backslash` keeps backslashes as they are (JSON text, stderr), else
+ * they are doubled so every escape in the result is one of ours. */
+static void safe_text(smct_buf_t *b, const char *s, size_t n, size_t len, bool block,
+                      bool backslash)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t i = 0;
+    while (i < n) {
+        size_t k = smct_utf8_seq_len(u + i, len - i);
+        if (k == 0) {
+            put_escape(b, u[i]);
+            i++;
+            continue;
+        }
+        uint32_t cp = code_point(u + i, k);
+        if ((block && (cp == '\n' || cp == '\t')) || (backslash && cp == '\\')) {
+            smct_buf_putc(b, (char)cp);
+        } else if (cp == '\\') {
+            smct_buf_puts(b, "\\\\");
+        } else if (unsafe_in_text(cp)) {
+            put_escape(b, cp);
+        } else {
+            smct_buf_append(b, u + i, k);
+        }
+        i += k;
+    }
+}
+
 void smcj_buf_excerpt(smct_buf_t *b, const char *s, size_t len, size_t max)
 {
     size_t n = len > max ? max : len;
-    size_t i = 0;
-    while (i < n) {
-        unsigned char c = (unsigned char)s[i];
-        size_t k = c >= 0x80 ? smct_utf8_seq_len((const uint8_t *)s + i, len - i) : 1;
-        if (c >= 0x20 && c != 0x7f && k > 0 && c != '\\') {
-            smct_buf_append(b, s + i, k);
-            i += k;
-        } else if (c == '\\') {
-            smct_buf_puts(b, "\\\\");
-            i++;
-        } else {
-            smct_buf_printf(b, "\\x%02x", c);
-            i++;
-        }
+    while (n > 0 && n < len && ((unsigned char)s[n] & 0xc0) == 0x80) {
+        n--; /* never cut inside a UTF-8 sequence (it would show as bytes) */
     }
+    safe_text(b, s, n, len, false, false);
     if (len > n) {
         smct_buf_printf(b, "… (%zu bytes in all)", len);
     }
+}
+
+void smcj_buf_excerpt_cstr(smct_buf_t *b, const char *s, size_t max)
+{
+    if (s) {
+        smcj_buf_excerpt(b, s, strlen(s), max);
+    }
+}
+
+void smcj_buf_safe_block(smct_buf_t *b, const char *s, size_t len)
+{
+    safe_text(b, s, len, len, true, true);
+}
+
+void smcj_buf_safe_line(smct_buf_t *b, const char *s, size_t len)
+{
+    safe_text(b, s, len, len, false, true);
+}
+
+bool smcj_text_is_plain(const char *s)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t len = strlen(s);
+    for (size_t i = 0; i < len;) {
+        size_t k = smct_utf8_seq_len(u + i, len - i);
+        if (k == 0 || u[i] == '\\' || unsafe_in_text(code_point(u + i, k))) {
+            return false;
+        }
+        i += k;
+    }
+    return true;
 }

@@ -37,10 +37,18 @@ static bool json_str_array(const smct_json_t *j, char ***out, size_t *n)
     return *out != NULL;
 }
 
+/* A name the runner gives itself, as every report shows it: control characters, terminal
+ * escapes and invalid UTF-8 made visible, at most 200 bytes (escape.h). A codec named
+ * "x\n\nGATE PASSED\n" must not print a line of its own. */
 static char *opt_str(const smct_json_t *obj, const char *key)
 {
     const smct_json_t *j = smct_json_get(obj, key);
-    return j && j->type == SMCT_JSON_STRING ? smcj_strndup(j->str.ptr, j->str.len) : NULL;
+    if (!j || j->type != SMCT_JSON_STRING) {
+        return NULL;
+    }
+    smct_buf_t b = {0};
+    smcj_buf_excerpt(&b, j->str.ptr, j->str.len, 200);
+    return smcj_buf_take(&b);
 }
 
 /* Words a runner may declare: the feature words of the vector format (vectors/schema.json,

@@ -7,11 +7,13 @@
 #define _POSIX_C_SOURCE 200809L
 #include "judge.h"
 
+#include <errno.h>
 #include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "alloc.h"
@@ -19,7 +21,9 @@
 #include "smct_io.h"
 #include "model.h"
 #include "options.h"
+#include "plan.h"
 #include "proc.h"
+#include "report_util.h"
 #include "reports.h"
 #include "results.h"
 #include "session.h"
@@ -151,6 +155,23 @@ static bool load_inputs(smcj_opts_t *o, smcj_vectors_t *vs, char **dir)
     return true;
 }
 
+/* --replay-dir, else replay/ beside the first report file (the report folder), else none. */
+static char *replay_dir_of(const smcj_opts_t *o)
+{
+    if (o->replay_dir) {
+        return smcj_strdup(o->replay_dir);
+    }
+    const char *report = o->json ? o->json : o->html ? o->html : o->junit;
+    if (!report) {
+        return NULL;
+    }
+    const char *slash = strrchr(report, '/');
+    if (!slash) {
+        return smcj_strdup("replay");
+    }
+    return smcj_asprintf("%.*s/replay", (int)(slash - report), report);
+}
+
 /* The run record the sessions fill and the reports read. */
 static void start_run(smcj_run_t *run, smcj_opts_t *o, smcj_vectors_t *vs, const char *argv0)
 {
@@ -159,6 +180,11 @@ static void start_run(smcj_run_t *run, smcj_opts_t *o, smcj_vectors_t *vs, const
     run->n_runners = o->n_runners;
     run->gate = o->gate;
     run->timeout = o->timeout;
+    run->max_run_time = o->max_run_time;
+    run->max_timeouts = (unsigned)o->max_timeouts;
+    run->max_restarts = (unsigned)o->max_restarts;
+    run->max_restarts_per_vector = (unsigned)o->max_restarts_per_vector;
+    run->memory_limit = (uint64_t)o->memory_limit;
     run->max_details = (int)o->max_details;
     run->list_na = o->list_na;
     run->argv0 = judge_invocation(argv0);
@@ -168,6 +194,87 @@ static void start_run(smcj_run_t *run, smcj_opts_t *o, smcj_vectors_t *vs, const
     gmtime_r(&now, &tm);
     strftime(ts, sizeof ts, "%Y-%m-%dT%H:%M:%SZ", &tm);
     run->started_at = smcj_strdup(ts);
+    run->replay_dir = replay_dir_of(o);
+}
+
+/* Replay files written at most, in all: a run of a hostile runner with big vectors must not
+ * fill the disk. */
+#define REPLAY_BUDGET ((size_t)512u << 20)
+
+/* Failing checks whose request is too long for a command line get a replay file in the
+ * replay folder, named after runner, vector and check (all plain words). */
+static void plan_replays(smcj_run_t *run)
+{
+    size_t budget = REPLAY_BUDGET;
+    smct_buf_t req = {0};
+    for (size_t ri = 0; run->replay_dir && ri < run->n_runners; ri++) {
+        smcj_runner_t *r = &run->runners[ri];
+        for (size_t k = 0; k < r->n_checks && !smcj_out_of_memory(); k++) {
+            smcj_check_t *c = &r->checks[k];
+            if (c->outcome != SMCJ_OUT_FAIL || c->kind == SMCJ_CHECK_HANDSHAKE) {
+                continue;
+            }
+            smct_buf_clear(&req);
+            smcj_request_line(&req, 1, r, run->vectors, c);
+            if (smcj_buf_ok(&req) && req.len > SMCJ_RAW_INLINE && req.len < budget) {
+                c->replay_file = smcj_asprintf("%s/%s-%s-%zu.jsonl", run->replay_dir, r->name,
+                                               run->vectors->v[c->vector].id, k);
+                budget -= req.len;
+            }
+        }
+    }
+    smct_buf_free(&req);
+}
+
+/* mkdir -p */
+static bool make_dirs(const char *dir, char *err, size_t err_size)
+{
+    char *p = smcj_strdup(dir);
+    for (char *s = p ? p + 1 : NULL; s && *s; s++) {
+        if (*s == '/') {
+            *s = '\0';
+            mkdir(p, 0777);
+            *s = '/';
+        }
+    }
+    bool ok = p && (mkdir(p, 0777) == 0 || errno == EEXIST);
+    if (!ok && p) {
+        snprintf(err, err_size, "cannot create %s: %s", dir, strerror(errno));
+    }
+    free(p);
+    return ok;
+}
+
+/* Every planned replay file; false (each failure printed) if one could not be written. */
+static bool write_replays(const smcj_run_t *run)
+{
+    bool ok = true, made = false;
+    smct_buf_t text = {0};
+    char err[1024];
+    for (size_t ri = 0; ri < run->n_runners; ri++) {
+        const smcj_runner_t *r = &run->runners[ri];
+        for (size_t k = 0; k < r->n_checks; k++) {
+            const smcj_check_t *c = &r->checks[k];
+            if (!c->replay_file) {
+                continue;
+            }
+            if (!made && !(made = make_dirs(run->replay_dir, err, sizeof err))) {
+                fprintf(stderr, "smc conformance: %s\n", err);
+                smct_buf_free(&text);
+                return false;
+            }
+            smct_buf_clear(&text);
+            smcj_replay_lines(&text, run, r, c);
+            if (!smcj_buf_ok(&text) ||
+                smct_write_file(c->replay_file, text.data, text.len, err, sizeof err) != SMCT_OK) {
+                fprintf(stderr, "smc conformance: %s\n",
+                        smcj_out_of_memory() ? "out of memory" : err);
+                ok = false;
+            }
+        }
+    }
+    smct_buf_free(&text);
+    return ok;
 }
 
 /* One output: a --write-xfail list or a report file (path), or the text report (NULL). */
@@ -260,6 +367,26 @@ static void free_run(smcj_run_t *run)
     free(run->gate_notes);
     free(run->argv0);
     free(run->started_at);
+    free(run->replay_dir);
+}
+
+/* The longest answer a right runner can give is a round trip of the longest input: its
+ * value (a string of control characters is written as \u00XX, 6 bytes per byte) and its
+ * bytes again (2 hex digits per byte). Unless --max-line says otherwise, lines up to 8 bytes
+ * per input byte are taken, never less than 64 MiB. */
+static size_t default_max_line(const smcj_vectors_t *vs, size_t given)
+{
+    size_t longest = 0;
+    for (size_t i = 0; i < vs->count; i++) {
+        const smcj_vector_t *v = &vs->v[i];
+        size_t n = v->canonical_len > v->len ? v->canonical_len : v->len;
+        for (size_t k = 0; k < v->n_accepted; k++) {
+            n = v->accepted[k].len > n ? v->accepted[k].len : n;
+        }
+        longest = n > longest ? n : longest;
+    }
+    size_t want = longest <= (SIZE_MAX - (1u << 20)) / 8 ? 8 * longest + (1u << 20) : SIZE_MAX;
+    return want > given ? want : given;
 }
 
 int smc_judge_main(int argc, char **argv)
@@ -297,8 +424,17 @@ int smc_judge_main(int argc, char **argv)
     if (smcj_out_of_memory()) {
         goto out;
     }
-    smcj_session_cfg_t cfg = {o.timeout, o.start_timeout, (size_t)o.window, (size_t)o.max_line,
-                              o.progress == 1 || (o.progress == -1 && isatty(2))};
+    smcj_session_cfg_t cfg = {o.timeout,
+                              o.start_timeout,
+                              (size_t)o.window,
+                              o.max_line_given ? (size_t)o.max_line
+                                               : default_max_line(&vs, (size_t)o.max_line),
+                              o.progress == 1 || (o.progress == -1 && isatty(2)),
+                              o.max_run_time,
+                              (unsigned)o.max_timeouts,
+                              (unsigned)o.max_restarts,
+                              (unsigned)o.max_restarts_per_vector,
+                              (uint64_t)o.memory_limit};
     smcj_catch_interrupts(false);
     smcj_sessions_run(&run, &cfg);
     smcj_catch_interrupts(true);
@@ -311,10 +447,12 @@ int smc_judge_main(int argc, char **argv)
         goto out; /* the sessions have killed and reaped every runner */
     }
     smcj_results_compute(&run);
+    plan_replays(&run);
     size_t n_out = 0;
     output_t *outs = smcj_out_of_memory() ? NULL : build_outputs(&run, &o, &n_out);
     if (outs) {
-        status = write_outputs(&o, outs, n_out) ? run.exit_status : 2;
+        bool replays = write_replays(&run);
+        status = write_outputs(&o, outs, n_out) && replays ? run.exit_status : 2;
         free_outputs(outs, n_out);
     }
 

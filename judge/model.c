@@ -137,6 +137,22 @@ const char *smcj_status_name(smcj_status_t s)
     return "?";
 }
 
+void smcj_format_bytes(uint64_t n, char *out, size_t out_size)
+{
+    static const char *const units[] = {"KiB", "MiB", "GiB", "TiB"};
+    if (n < 1024) {
+        snprintf(out, out_size, "%llu B", (unsigned long long)n);
+        return;
+    }
+    double v = (double)n / 1024.0;
+    size_t u = 0;
+    while (v >= 1024.0 && u + 1 < sizeof units / sizeof units[0]) {
+        v /= 1024.0;
+        u++;
+    }
+    snprintf(out, out_size, "%.1f %s", v, units[u]);
+}
+
 void smcj_runner_free(smcj_runner_t *r)
 {
     free(r->name);
@@ -168,8 +184,10 @@ void smcj_runner_free(smcj_runner_t *r)
         free(c->act_bytes);
         free(c->stderr_tail);
         free(c->lacks);
+        free(c->replay_file);
     }
     free(r->checks);
     free(r->results);
     free(r->stderr_tail);
+    free(r->stop_reason);
 }

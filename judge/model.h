@@ -154,7 +154,8 @@ typedef enum smcj_outcome {
     X(UNEXPECTED_SUCCESS, "unexpected_success")                                                    \
     X(CRASH, "crash")                                                                              \
     X(TIMEOUT, "timeout")                                                                          \
-    X(PROTOCOL_ERROR, "protocol_error")
+    X(PROTOCOL_ERROR, "protocol_error")                                                            \
+    X(RESOURCE, "resource")
 
 typedef enum smcj_reason {
 #define SMCJ_REASON_ENUM(name, str) SMCJ_REASON_##name,
@@ -194,6 +195,7 @@ typedef struct smcj_check {
     uint8_t *act_bytes;
     size_t act_len;
     char *stderr_tail; /* failures: the runner's last stderr lines at that moment */
+    char *replay_file; /* a request too long for a command line: where it is written */
 } smcj_check_t;
 
 /** Human label of a check: "decode", "encode", "decode accepted[1] strict", "reject strict"... */
@@ -308,10 +310,20 @@ typedef struct smcj_runner {
     smcj_result_t *results; /* one per vector (indexed like smcj_vectors_t.v) */
 
     unsigned restarts;
-    bool gave_up;
+    bool gave_up;            /* could not complete a handshake: the only reason to give up */
+    char *stop_reason;       /* why its remaining checks were not sent (a limit), or NULL */
+    smcj_reason_t stop_kind; /* the reason those checks failed with */
+    size_t n_unsent;         /* checks failed without an answer because of stop_reason / gave_up */
+    unsigned timeouts;       /* requests that timed out */
     size_t requests_sent;
     double seconds;
     char *stderr_tail; /* at the end of the run */
+    /* memory (proc_scan.h; 0 where /proc says nothing) */
+    uint64_t peak_rss;     /* largest resident size seen of its process tree */
+    uint64_t bomb_growth;  /* largest growth measured around a length-bomb check */
+    size_t bomb_vector;    /* the vector of that growth, or SIZE_MAX */
+    size_t bombs_measured; /* length-bomb checks measured */
+    size_t strays;         /* escaped descendants killed (setsid, double fork) */
 
     /* totals over selected vectors */
     size_t n_pass, n_fail, n_fail_info, n_differs, n_xfail, n_xpass, n_skipped, n_na;
@@ -338,7 +350,16 @@ typedef struct smcj_run {
     size_t n_runners;
     smcj_gate_t gate;
     double timeout;
-    double seconds; /* wall time of the runner phase */
+    /* the limits that bound a hostile runner (session.h), shown in every report */
+    double max_run_time;              /* 0: none */
+    unsigned max_timeouts;            /* 0: none */
+    unsigned max_restarts;            /* 0: none */
+    unsigned max_restarts_per_vector; /* 0: none */
+    uint64_t memory_limit;            /* resident bytes per runner; 0: none */
+    bool out_of_time;                 /* --max-run-time ran out */
+    size_t strays;                    /* escaped descendants killed at the end of the run */
+    char *replay_dir;                 /* where large requests are written for replay, or NULL */
+    double seconds;                   /* wall time of the runner phase */
     bool gate_passed;
     int exit_status;
     char **gate_notes; /* why the gate failed, one line each */
@@ -348,6 +369,9 @@ typedef struct smcj_run {
     char *argv0;      /* how to invoke the judge in replay lines */
     char *started_at; /* UTC ISO-8601 */
 } smcj_run_t;
+
+/** A byte count for people: "512 B", "12.0 KiB", "640.0 MiB", "2.0 GiB". */
+void smcj_format_bytes(uint64_t n, char *out, size_t out_size);
 
 /** Free everything a runner holds (not the struct itself). */
 void smcj_runner_free(smcj_runner_t *r);

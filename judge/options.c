@@ -26,8 +26,23 @@ static const char k_usage[] =
     "  --timeout SECONDS        per-request timeout (default 5)\n"
     "  --start-timeout SECONDS  timeout of a handshake (default 30: JVMs start slowly)\n"
     "  --window N               requests in flight per runner (default 64)\n"
-    "  --max-line BYTES         longest response line accepted (default 64 MiB; longer is "
-    "protocol_error)\n"
+    "  --max-line BYTES         longest response line accepted (default 64 MiB, or 8 bytes per "
+    "byte of the\n"
+    "                           longest vector input when more; longer is protocol_error)\n"
+    "Limits (a crash or hang fails the request it happens on; the run goes on):\n"
+    "  --max-run-time SECONDS   time for the whole run; what is not answered then fails as "
+    "timeout (default 3600; 0: none)\n"
+    "  --max-timeouts N         after N timeouts in a row (fewer than 64 answers between), a "
+    "runner's\n"
+    "                           unanswered requests fail as timeout without being sent "
+    "(default 10; 0: none)\n"
+    "  --max-restarts N         restarts per runner before its unanswered requests fail "
+    "unsent (default 1000; 0: none)\n"
+    "  --max-restarts-per-vector N   after N crashes/hangs on one vector, its other requests "
+    "are not sent (default 1)\n"
+    "  --memory-limit SIZE      resident memory per runner (all its processes), e.g. 512M, "
+    "4G; over it the\n"
+    "                           request fails as resource (default 2G; 0: none)\n"
     "Selection (a vector must pass every kind of filter given; repeat a filter to allow several "
     "values):\n"
     "  --only ID-GLOB           vector ids (fnmatch)\n"
@@ -42,6 +57,9 @@ static const char k_usage[] =
     "old reasons kept)\n"
     "Reports:\n"
     "  --json FILE  --junit FILE  --html FILE   machine-readable, JUnit XML, self-contained HTML\n"
+    "  --replay-dir DIR         where requests too long for a command line are written for "
+    "replay\n"
+    "                           (default: replay/ beside the first report file)\n"
     "  --max-details N          failure details printed on stdout (default 20)\n"
     "  --list-na                list every not-applicable vector with its reason (default: counts "
     "per reason)\n"
@@ -135,6 +153,66 @@ static bool parse_number(const char *s, double *out)
     return true;
 }
 
+/* SECONDS for --max-run-time: 0 (no limit) or a positive number of seconds up to a week. */
+static bool parse_run_time(const char *s, double *out)
+{
+    char *end;
+    double d = strtod(s, &end);
+    if (end == s || *end != '\0' || !(d >= 0) || d > 7 * 86400.0) {
+        return false;
+    }
+    *out = d;
+    return true;
+}
+
+/* SIZE: bytes, or with a K, M, G or T suffix (powers of 1024); "0" means no limit. At least
+ * 1 MiB when not 0 (a smaller limit is a typo: no runtime starts in it). */
+static bool parse_size(const char *s, unsigned long long *out)
+{
+    char *end;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (end == s || s[0] == '-') {
+        return false;
+    }
+    unsigned shift = 0;
+    switch (*end) {
+    case 'K':
+    case 'k':
+        shift = 10;
+        end++;
+        break;
+    case 'M':
+    case 'm':
+        shift = 20;
+        end++;
+        break;
+    case 'G':
+    case 'g':
+        shift = 30;
+        end++;
+        break;
+    case 'T':
+    case 't':
+        shift = 40;
+        end++;
+        break;
+    default:
+        break;
+    }
+    if (*end == 'i' || *end == 'B') {
+        end += *end == 'i' && end[1] == 'B' ? 2 : 1; /* 4GiB, 4GB */
+    }
+    if (*end != '\0' || v > (~0ull >> shift)) {
+        return false;
+    }
+    v <<= shift;
+    if (v != 0 && v < (1ull << 20)) {
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
 static bool parse_long(const char *s, long lo, long hi, long *out)
 {
     char *end;
@@ -147,10 +225,18 @@ static bool parse_long(const char *s, long lo, long hi, long *out)
 }
 
 /* The options that take a value, as `--opt VALUE` or `--opt=VALUE`. */
-static const char *const k_value_options[] = {
-    "--vectors",  "--runner",      "--skip-runner", "--timeout", "--start-timeout", "--window",
-    "--max-line", "--max-details", "--gate",        "--only",    "--tier",          "--feature",
-    "--section",  "--xfail",       "--write-xfail", "--json",    "--junit",         "--html"};
+static const char *const k_value_options[] = {"--vectors",       "--runner",
+                                              "--skip-runner",   "--timeout",
+                                              "--start-timeout", "--window",
+                                              "--max-line",      "--max-details",
+                                              "--gate",          "--only",
+                                              "--tier",          "--feature",
+                                              "--section",       "--xfail",
+                                              "--write-xfail",   "--json",
+                                              "--junit",         "--html",
+                                              "--max-run-time",  "--max-timeouts",
+                                              "--max-restarts",  "--max-restarts-per-vector",
+                                              "--memory-limit",  "--replay-dir"};
 
 /* Take the value `val` of option `name` (one of k_value_options): 0, or -1 with `err`. */
 static int take_value(smcj_opts_t *o, const char *name, const char *val, char *err, size_t err_size)
@@ -166,10 +252,23 @@ static int take_value(smcj_opts_t *o, const char *name, const char *val, char *e
         ok = parse_number(val, &o->timeout);
     } else if (strcmp(name, "--start-timeout") == 0) {
         ok = parse_number(val, &o->start_timeout);
+    } else if (strcmp(name, "--max-run-time") == 0) {
+        ok = parse_run_time(val, &o->max_run_time);
+    } else if (strcmp(name, "--max-timeouts") == 0) {
+        ok = parse_long(val, 0, 1000000, &o->max_timeouts);
+    } else if (strcmp(name, "--max-restarts") == 0) {
+        ok = parse_long(val, 0, 100000000, &o->max_restarts);
+    } else if (strcmp(name, "--max-restarts-per-vector") == 0) {
+        ok = parse_long(val, 0, 255, &o->max_restarts_per_vector);
+    } else if (strcmp(name, "--memory-limit") == 0) {
+        ok = parse_size(val, &o->memory_limit);
+    } else if (strcmp(name, "--replay-dir") == 0) {
+        o->replay_dir = val;
     } else if (strcmp(name, "--window") == 0) {
         ok = parse_long(val, 1, 100000, &o->window);
     } else if (strcmp(name, "--max-line") == 0) {
-        ok = parse_long(val, 1024, 1L << 30, &o->max_line);
+        ok = parse_long(val, 1024, 1L << 32, &o->max_line);
+        o->max_line_given = ok;
     } else if (strcmp(name, "--max-details") == 0) {
         ok = parse_long(val, 0, 1000000, &o->max_details);
     } else if (strcmp(name, "--gate") == 0) {
@@ -318,6 +417,11 @@ void smcj_opts_init(smcj_opts_t *o)
     o->timeout = 5.0;
     o->start_timeout = 30.0;
     o->window = 64;
+    o->max_run_time = 3600;
+    o->max_timeouts = 10;
+    o->max_restarts = 1000;
+    o->max_restarts_per_vector = 1;
+    o->memory_limit = SMCJ_DEFAULT_MEMORY_LIMIT;
     o->max_details = 20;
     o->max_line = 64L << 20;
     o->progress = -1;

@@ -10,6 +10,11 @@
 
 #include "model.h"
 
+/** The default --memory-limit: 2 GiB resident per runner (its whole process tree). The
+ *  reference runners (C, Swift, Kotlin on the JVM, Dart) stay below 200 MiB on the full
+ *  vector set; a codec that needs more for the vectors is itself a finding (R1.4-9). */
+#define SMCJ_DEFAULT_MEMORY_LIMIT (2ull << 30)
+
 typedef struct smcj_opts {
     const char *vectors;    /* --vectors, or NULL: look in the usual places */
     smcj_runner_t *runners; /* --runner and --skip-runner, in command-line order */
@@ -20,16 +25,25 @@ typedef struct smcj_opts {
     size_t n_xfail, n_write;
     const char *json, *junit, *html;
     double timeout, start_timeout;
+    double max_run_time;             /* 0: none */
+    long max_timeouts;               /* 0: none */
+    long max_restarts;               /* 0: none */
+    long max_restarts_per_vector;    /* 0: none */
+    unsigned long long memory_limit; /* resident bytes per runner; 0: none */
+    const char *replay_dir;          /* --replay-dir, or NULL: next to the first report file */
     long window;
     long max_details;
     long max_line;
-    int progress; /* -1 auto */
+    bool max_line_given; /* else it grows with the longest vector input (judge_main.c) */
+    int progress;        /* -1 auto */
     bool list_na;
     smcj_gate_t gate;
 } smcj_opts_t;
 
 /** The defaults: timeout 5 s, handshake 30 s, window 64, 20 details, lines up to 64 MiB,
- *  progress when stderr is a terminal, gate "recommended". */
+ *  progress when stderr is a terminal, gate "recommended", and the limits of session.h:
+ *  run time 3600 s, 10 timeouts in a row, 1000 restarts, 1 restart per vector, 2 GiB of
+ *  resident memory per runner (SMCJ_DEFAULT_MEMORY_LIMIT). */
 void smcj_opts_init(smcj_opts_t *o);
 
 /**

@@ -1,11 +1,16 @@
 /**
  * @file proc.h
- * @brief One runner child process: /bin/sh -c COMMAND with three non-blocking pipes.
+ * @brief One runner child process: /bin/sh -c COMMAND with three non-blocking pipes, and
+ *        the sweep that leaves no descendant of a runner alive.
  *
- * The child runs in its own process group so that killing it also kills whatever the
- * shell started (runners are often `sh -c 'cd x && exec java ...'`). Every pipe end the
- * judge keeps is close-on-exec, so one runner never inherits another runner's pipes (which
- * would hide an EOF). SIGPIPE is reset to its default in the child.
+ * The child runs in a session (and process group) of its own so that killing the group also
+ * kills whatever the shell started (runners are often `sh -c 'cd x && exec java ...'`), and
+ * it has no controlling terminal. On Linux it dies with the judge (PR_SET_PDEATHSIG), and the
+ * judge is the subreaper of everything it starts (PR_SET_CHILD_SUBREAPER): a grandchild
+ * that calls setsid() or double-forks out of the group is reparented to the judge, not to
+ * init, and smcj_proc_sweep kills it. Every pipe end the judge keeps is close-on-exec, so
+ * one runner never inherits another runner's pipes (which would hide an EOF). SIGPIPE is
+ * reset to its default in the child.
  */
 #ifndef SMCJ_PROC_H
 #define SMCJ_PROC_H
@@ -49,6 +54,21 @@ void smcj_proc_kill(smcj_proc_t *p);
 
 /** "exit status 3", "killed by signal 11 (SIGSEGV)", or "still running". */
 void smcj_proc_describe_status(const smcj_proc_t *p, char *out, size_t out_size);
+
+/**
+ * Make the judge the subreaper of its descendants (`on`), remembering the children it already
+ * has (never touched by a sweep); `off` restores the previous setting. Linux only; elsewhere a
+ * no-op (an escaped grandchild is then init's).
+ */
+void smcj_proc_adopt_orphans(bool on);
+
+/**
+ * Kill and reap every child of the judge that is not in `live` (the runner processes still
+ * in use) and did not exist before smcj_proc_adopt_orphans(true): the descendants of runners
+ * that escaped their process group and were reparented to the judge. Repeats until none is
+ * left (at most 32 rounds). Returns how many it killed.
+ */
+size_t smcj_proc_sweep(const pid_t *live, size_t n_live);
 
 /** Monotonic seconds. */
 double smcj_now(void);

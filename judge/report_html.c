@@ -427,7 +427,8 @@ static void failures(smct_buf_t *b, const smcj_run_t *run)
                                                                   : smcj_reason_name(res->reason));
                 smct_buf_puts(b, "</summary><div class=\"body\"><p class=\"desc\">");
                 esc(b, v->description);
-                smct_buf_printf(b, " <span class=\"sub\">(%s, %s", v->kind, v->file);
+                smct_buf_printf(b, " <span class=\"sub\">(%s, ", v->kind);
+                esc(b, v->file); /* a file name is any bytes the directory holds */
                 if (v->focus) {
                     smct_buf_puts(b, "; focus ");
                     esc(b, v->focus);

@@ -280,6 +280,19 @@ static void runner_json(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_
     }
     smct_buf_printf(b, ",\"restarts\":%u,\"gave_up\":%s,\"requests\":%zu,\"seconds\":%.3f",
                     r->restarts, r->gave_up ? "true" : "false", r->requests_sent, r->seconds);
+    if (r->stop_reason) {
+        smct_buf_puts(b, ",\"stopped\":{\"reason\":");
+        smct_json_write_cstr(b, r->stop_reason);
+        smct_buf_printf(b, ",\"kind\":\"%s\",\"unanswered\":%zu}", smcj_reason_name(r->stop_kind),
+                        r->n_unsent);
+    } else {
+        smct_buf_puts(b, ",\"stopped\":null");
+    }
+    smct_buf_printf(b,
+                    ",\"timeouts\":%u,\"strays\":%zu,\"memory\":{\"peak_resident\":%llu,"
+                    "\"bomb_growth\":%llu,\"bombs_measured\":%zu}",
+                    r->timeouts, r->strays, (unsigned long long)r->peak_rss,
+                    (unsigned long long)r->bomb_growth, r->bombs_measured);
     smct_buf_printf(b,
                     ",\"counts\":{\"pass\":%zu,\"fail\":%zu,\"fail_ungated\":%zu,\"differs\":%zu,"
                     "\"differs_listed\":%zu,"
@@ -342,10 +355,17 @@ void smcj_report_json(smct_buf_t *b, const smcj_run_t *run)
     static const char *const gates[] = {"required", "recommended", "all"};
     const smcj_vectors_t *vs = run->vectors;
     smct_buf_puts(
-        b, "{\"report_format\":3,\"tool\":\"smc conformance\",\"protocol\":2,\"started_at\":");
+        b, "{\"report_format\":4,\"tool\":\"smc conformance\",\"protocol\":2,\"started_at\":");
     smct_json_write_cstr(b, run->started_at);
-    smct_buf_printf(b, ",\"seconds\":%.3f,\"timeout\":%g,\"vectors\":{\"dir\":", run->seconds,
-                    run->timeout);
+    smct_buf_printf(b, ",\"seconds\":%.3f,\"timeout\":%g", run->seconds, run->timeout);
+    smct_buf_printf(b,
+                    ",\"limits\":{\"max_run_time\":%g,\"max_timeouts\":%u,\"max_restarts\":%u,"
+                    "\"max_restarts_per_vector\":%u,\"memory_limit\":%llu,\"out_of_time\":%s},"
+                    "\"strays\":%zu",
+                    run->max_run_time, run->max_timeouts, run->max_restarts,
+                    run->max_restarts_per_vector, (unsigned long long)run->memory_limit,
+                    run->out_of_time ? "true" : "false", run->strays);
+    smct_buf_puts(b, ",\"vectors\":{\"dir\":");
     smct_json_write_cstr(b, vs->dir);
     smct_buf_puts(b, ",\"version\":");
     smct_json_write_cstr(b, vs->version ? vs->version : "unknown");

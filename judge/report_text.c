@@ -14,7 +14,9 @@
 #include "reports.h"
 #include "results.h"
 
-/* Each line of `text` prefixed (stderr tails and multi-line values stay readable). */
+/* Each line of `text` prefixed (stderr tails and multi-line values stay readable). Whatever
+ * the text holds, every line it prints starts with `prefix`: a runner cannot print a line
+ * of its own (texts from runners are made safe where they are kept, escape.h). */
 static void indent_block(smct_buf_t *b, const char *prefix, const char *text)
 {
     const char *p = text;
@@ -22,7 +24,7 @@ static void indent_block(smct_buf_t *b, const char *prefix, const char *text)
         const char *nl = strchr(p, '\n');
         size_t n = nl ? (size_t)(nl - p) : strlen(p);
         smct_buf_puts(b, prefix);
-        smct_buf_append(b, p, n);
+        smcj_buf_safe_block(b, p, n);
         smct_buf_putc(b, '\n');
         p += n + (nl ? 1 : 0);
     }
@@ -39,6 +41,12 @@ static void note_line(void *ctx, const char *note)
     smct_buf_printf(n->b, "%s: note: %s\n", n->name, note);
 }
 
+/* One line of untrusted text (a vector file's description, a detail quoting a runner). */
+static void line_text(smct_buf_t *b, const char *s)
+{
+    smcj_buf_excerpt_cstr(b, s, SMCJ_SHOWN_TEXT);
+}
+
 /* The summary line of one runner, then what a reader must know to trust it: what its
  * declaration changes in how it is judged (spec §1.4), the core features it lacks, handshake
  * words ignored. */
@@ -49,22 +57,37 @@ static void runner_line(smct_buf_t *b, const smcj_runner_t *r)
         return;
     }
     if (r->start_failed) {
-        smct_buf_printf(b, "%s: could not start: %s\n", r->name, r->start_error);
+        smct_buf_printf(b, "%s: could not start: ", r->name);
+        line_text(b, r->start_error);
+        smct_buf_putc(b, '\n');
+        if (r->stderr_tail && r->stderr_tail[0]) {
+            smct_buf_printf(b, "%s: runner stderr (quoted):\n", r->name);
+            indent_block(b, "  | ", r->stderr_tail);
+        }
         return;
     }
     smct_buf_printf(b, "%s: ", r->name);
     smcj_summary_counts(b, r);
-    smct_buf_printf(b, "   [%s %s, %s; %zu requests, %u restart%s, %.2f s]\n",
+    /* the codec's own words, quoted: it chose them (made safe by handshake.c) */
+    smct_buf_printf(b, "   [codec \"%s\" %s, %s; %zu requests, %u restart%s, %.2f s]\n",
                     r->codec_name ? r->codec_name : "?", r->codec_version ? r->codec_version : "?",
                     r->codec_language ? r->codec_language : "?", r->requests_sent, r->restarts,
                     r->restarts == 1 ? "" : "s", r->seconds);
+    if (r->gave_up || r->stop_reason) {
+        smct_buf_printf(b, "%s: %s%s: %zu check%s not answered, each failed as %s\n", r->name,
+                        r->gave_up ? "GIVEN UP, " : "", smcj_or_empty(r->stop_reason), r->n_unsent,
+                        r->n_unsent == 1 ? "" : "s", smcj_reason_name(r->stop_kind));
+    }
+    smcj_memory_line(b, r);
     smcj_declaration_notes(r, note_line, &(note_ctx_t){b, r->name});
     for (size_t k = 0; k < r->n_unsupported_features; k++) {
         const smcj_feature_verdict_t *f = &r->unsupported_features[k];
         smct_buf_printf(b, "%s: unsupported: ", r->name);
         smcj_feature_verdict_text(b, f);
         if (f->xfail_reason) {
-            smct_buf_printf(b, " (expected failure: %s)", f->xfail_reason);
+            smct_buf_puts(b, " (expected failure: ");
+            line_text(b, f->xfail_reason);
+            smct_buf_putc(b, ')');
         }
         smct_buf_putc(b, '\n');
     }
@@ -137,8 +160,9 @@ static void check_details(smct_buf_t *b, const smcj_run_t *run, const smcj_runne
 {
     char label[64];
     smcj_check_label(c, label, sizeof label);
-    smct_buf_printf(b, "  [%s] %s: %s\n", label, smcj_reason_name(c->reason),
-                    c->detail ? c->detail : "");
+    smct_buf_printf(b, "  [%s] %s: ", label, smcj_reason_name(c->reason));
+    line_text(b, c->detail);
+    smct_buf_putc(b, '\n');
     if (c->reason == SMCJ_REASON_WRONG_BYTES && c->exp_bytes) {
         smcj_hexdiff(b, "    ", c->exp_bytes, c->exp_len, c->act_bytes, c->act_len);
     } else {
@@ -154,7 +178,7 @@ static void check_details(smct_buf_t *b, const smcj_run_t *run, const smcj_runne
         }
     }
     if (c->stderr_tail && c->stderr_tail[0]) {
-        smct_buf_puts(b, "    runner stderr (last lines):\n");
+        smct_buf_puts(b, "    runner stderr (quoted; first fatal lines, then the last ones):\n");
         indent_block(b, "      | ", c->stderr_tail);
     }
     if (c->kind != SMCJ_CHECK_HANDSHAKE) {
@@ -207,15 +231,21 @@ static void details(smct_buf_t *b, const smcj_run_t *run)
                                 v->section, v->kind,
                                 res->reason == SMCJ_REASON_NONE ? "skipped"
                                                                 : smcj_reason_name(res->reason));
-                smct_buf_printf(b, "  %s\n", v->description);
+                smct_buf_puts(b, "  ");
+                line_text(b, v->description);
+                smct_buf_putc(b, '\n');
                 char *note =
                     placement ? smcj_placement_text(v, res) : smcj_alternative_text(v, res);
                 if (note) {
-                    smct_buf_printf(b, "  %s\n", note);
+                    smct_buf_puts(b, "  ");
+                    line_text(b, note);
+                    smct_buf_putc(b, '\n');
                     free(note);
                 }
                 if (v->focus) {
-                    smct_buf_printf(b, "  focus: %s\n", v->focus);
+                    smct_buf_puts(b, "  focus: ");
+                    line_text(b, v->focus);
+                    smct_buf_putc(b, '\n');
                 }
                 size_t cb, ce;
                 smcj_checks_of(r, i, &cb, &ce);
@@ -338,7 +368,9 @@ static void differs_summary(smct_buf_t *b, const smcj_run_t *run)
             "(informational, spec §1.1):\n",
             r->name, r->n_differs, r->n_differs == 1 ? "" : "s");
         for (size_t k = 0; k < n; k++) {
-            smct_buf_printf(b, "  %6zu  %s\n", counts[k], texts[k]);
+            smct_buf_printf(b, "  %6zu  ", counts[k]);
+            line_text(b, texts[k]);
+            smct_buf_putc(b, '\n');
             free(texts[k]);
         }
         free(texts);
@@ -357,8 +389,9 @@ static void xfail_problems(smct_buf_t *b, const smcj_run_t *run)
                 r->name, r->xfail.path);
             for (size_t i = 0; i < run->vectors->count; i++) {
                 if (r->results[i].status == SMCJ_ST_XPASS) {
-                    smct_buf_printf(b, "  %s  # %s\n", run->vectors->v[i].id,
-                                    r->results[i].xfail_reason);
+                    smct_buf_printf(b, "  %s  # ", run->vectors->v[i].id);
+                    line_text(b, r->results[i].xfail_reason);
+                    smct_buf_putc(b, '\n');
                 }
             }
         }
@@ -368,8 +401,9 @@ static void xfail_problems(smct_buf_t *b, const smcj_run_t *run)
                 r->name, r->xfail.path);
             for (size_t k = 0; k < r->xfail.count; k++) {
                 if (r->xfail.entries[k].matched == 0) {
-                    smct_buf_printf(b, "  line %d: %s\n", r->xfail.entries[k].line,
-                                    r->xfail.entries[k].pattern);
+                    smct_buf_printf(b, "  line %d: ", r->xfail.entries[k].line);
+                    line_text(b, r->xfail.entries[k].pattern);
+                    smct_buf_putc(b, '\n');
                 }
             }
         }
@@ -385,6 +419,7 @@ void smcj_report_text(smct_buf_t *b, const smcj_run_t *run)
                     "%s; %.2f s\n",
                     vs->version ? vs->version : "unknown", vs->dir, vs->n_files, vs->selected,
                     vs->count, gates[run->gate], run->seconds);
+    smcj_limits_line(b, run);
     for (size_t ri = 0; ri < run->n_runners; ri++) {
         runner_line(b, &run->runners[ri]);
     }
@@ -393,9 +428,11 @@ void smcj_report_text(smct_buf_t *b, const smcj_run_t *run)
     differs_summary(b, run);
     details(b, run);
     xfail_problems(b, run);
+    /* The verdict line, last, and only the judge's: every note on it is one safe line. */
     smct_buf_printf(b, "\n%s", run->gate_passed ? "GATE PASSED" : "GATE FAILED");
     for (size_t k = 0; k < run->n_gate_notes; k++) {
-        smct_buf_printf(b, "%s%s", k ? "; " : ": ", run->gate_notes[k]);
+        smct_buf_puts(b, k ? "; " : ": ");
+        line_text(b, run->gate_notes[k]);
     }
     smct_buf_putc(b, '\n');
 }

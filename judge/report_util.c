@@ -208,19 +208,42 @@ void smcj_replay_command(smct_buf_t *b, const smcj_run_t *run, const smcj_runner
     smcj_buf_sh_quote(b, v->id);
 }
 
+void smcj_replay_lines(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r,
+                       const smcj_check_t *c)
+{
+    smcj_hello_line(b);
+    smct_buf_putc(b, '\n');
+    smcj_request_line(b, 1, r, run->vectors, c);
+    smct_buf_putc(b, '\n');
+}
+
 /* The hello and the one request, piped into the runner's own command: the failing exchange,
- * reproducible without the judge. */
+ * reproducible without the judge. A request too long for a command line (one argument may
+ * hold 128 KiB at most on Linux) is replayed from the file it was written to. */
 void smcj_raw_command(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r,
                       const smcj_check_t *c)
 {
     smct_buf_t hello = {0}, req = {0};
     smcj_hello_line(&hello);
     smcj_request_line(&req, 1, r, run->vectors, c);
-    smct_buf_puts(b, "printf '%s\\n' ");
-    smcj_buf_sh_quote(b, smcj_buf_ok(&hello) ? hello.data : NULL);
-    smct_buf_putc(b, ' ');
-    smcj_buf_sh_quote(b, smcj_buf_ok(&req) ? req.data : NULL);
-    smct_buf_printf(b, " | %s", r->command);
+    if (smcj_buf_ok(&req) && req.len > SMCJ_RAW_INLINE) {
+        if (c->replay_file) {
+            smct_buf_printf(b, "%s < ", r->command);
+            smcj_buf_sh_quote(b, c->replay_file);
+        } else {
+            smct_buf_printf(b,
+                            "(the request is %zu bytes, too long to show: give --replay-dir DIR, "
+                            "or a --json/--html/--junit report, and it is written to a file "
+                            "to replay)",
+                            req.len);
+        }
+    } else {
+        smct_buf_puts(b, "printf '%s\\n' ");
+        smcj_buf_sh_quote(b, smcj_buf_ok(&hello) ? hello.data : NULL);
+        smct_buf_putc(b, ' ');
+        smcj_buf_sh_quote(b, smcj_buf_ok(&req) ? req.data : NULL);
+        smct_buf_printf(b, " | %s", r->command);
+    }
     smct_buf_free(&hello);
     smct_buf_free(&req);
 }
@@ -439,13 +462,56 @@ void smcj_buf_shown(smct_buf_t *b, const char *s)
 {
     size_t n = strlen(s);
     if (n <= SMCJ_SHOWN_TEXT) {
-        smct_buf_append(b, s, n);
+        smcj_buf_safe_line(b, s, n);
         return;
     }
     size_t cut = SMCJ_SHOWN_TEXT;
     while (cut > 0 && ((unsigned char)s[cut] & 0xc0) == 0x80) {
         cut--; /* never split a UTF-8 sequence */
     }
-    smct_buf_append(b, s, cut);
+    smcj_buf_safe_line(b, s, cut);
     smct_buf_printf(b, "… (%zu bytes in all; see the JSON report)", n);
+}
+
+void smcj_limits_line(smct_buf_t *b, const smcj_run_t *run)
+{
+    char mem[32];
+    smcj_format_bytes(run->memory_limit, mem, sizeof mem);
+    smct_buf_printf(b, "limits: --timeout %g s per request; --max-run-time ", run->timeout);
+    smct_buf_printf(b, run->max_run_time > 0 ? "%g s" : "none", run->max_run_time);
+    smct_buf_printf(b, "; --max-timeouts ");
+    smct_buf_printf(b, run->max_timeouts ? "%u in a row" : "none", run->max_timeouts);
+    smct_buf_printf(b, "; --max-restarts ");
+    smct_buf_printf(b, run->max_restarts ? "%u" : "none", run->max_restarts);
+    smct_buf_printf(b, run->max_restarts_per_vector ? " (%u per vector)" : " (none per vector)",
+                    run->max_restarts_per_vector);
+    smct_buf_printf(b, "; --memory-limit %s\n", run->memory_limit ? mem : "none");
+    if (run->strays) {
+        smct_buf_printf(b,
+                        "killed at the end: %zu process%s that had left a runner's process "
+                        "group (setsid, double fork)\n",
+                        run->strays, run->strays == 1 ? "" : "es");
+    }
+}
+
+void smcj_memory_line(smct_buf_t *b, const smcj_runner_t *r)
+{
+    if (r->peak_rss) {
+        char peak[32];
+        smcj_format_bytes(r->peak_rss, peak, sizeof peak);
+        smct_buf_printf(b, "%s: memory: peak resident %s", r->name, peak);
+        if (r->bombs_measured) {
+            char g[32];
+            smcj_format_bytes(r->bomb_growth, g, sizeof g);
+            smct_buf_printf(b, "; largest growth on a length-bomb input %s (%zu measured)", g,
+                            r->bombs_measured);
+        }
+        smct_buf_putc(b, '\n');
+    }
+    if (r->strays) {
+        smct_buf_printf(b,
+                        "%s: killed %zu process%s that had left its process group (setsid, "
+                        "double fork)\n",
+                        r->name, r->strays, r->strays == 1 ? "" : "es");
+    }
 }

@@ -41,7 +41,15 @@ void smcj_hexdiff(smct_buf_t *b, const char *indent, const uint8_t *exp, size_t 
 void smcj_replay_command(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r,
                          const smcj_vector_t *v);
 
-/** `printf '%s\n' '<hello>' '<request>' | CMD` for one check (protobuf --debug style). */
+/** Longest request shown inline in a raw command; longer ones are replayed from a file. */
+#define SMCJ_RAW_INLINE 4096u
+
+/** The hello and the request of check `c`, each with its newline: a replay file's text. */
+void smcj_replay_lines(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r,
+                       const smcj_check_t *c);
+
+/** `printf '%s\n' '<hello>' '<request>' | CMD` for one check (protobuf --debug style), or
+ *  `CMD < FILE` when the request is longer than SMCJ_RAW_INLINE bytes (c->replay_file). */
 void smcj_raw_command(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r,
                       const smcj_check_t *c);
 
@@ -50,6 +58,13 @@ void smcj_raw_command(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t 
 
 /** Append `s`, cut to SMCJ_SHOWN_TEXT bytes with a note of the full length. */
 void smcj_buf_shown(smct_buf_t *b, const char *s);
+
+/** The limits that bounded the run (session.h), one line, and the strays killed at the end. */
+void smcj_limits_line(smct_buf_t *b, const smcj_run_t *run);
+
+/** "NAME: memory: peak resident 143.2 MiB; largest growth on a length-bomb input ..." and the
+ *  escaped processes killed, when known. */
+void smcj_memory_line(smct_buf_t *b, const smcj_runner_t *r);
 
 /** Runner one-line summary (protobuf style), without the name. */
 void smcj_summary_counts(smct_buf_t *b, const smcj_runner_t *r);

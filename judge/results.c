@@ -21,7 +21,10 @@
 
 bool smcj_reason_is_harness(smcj_reason_t r)
 {
-    return r == SMCJ_REASON_CRASH || r == SMCJ_REASON_TIMEOUT || r == SMCJ_REASON_PROTOCOL_ERROR;
+    /* RESOURCE: the runner hit --memory-limit, or reserved far more memory than a length-bomb
+     * input implies (R1.4-9, R15.2-3); like a crash, it fails at every tier. */
+    return r == SMCJ_REASON_CRASH || r == SMCJ_REASON_TIMEOUT || r == SMCJ_REASON_PROTOCOL_ERROR ||
+           r == SMCJ_REASON_RESOURCE;
 }
 
 void smcj_checks_of(const smcj_runner_t *r, size_t vi, size_t *begin, size_t *end)
@@ -416,8 +419,10 @@ void smcj_results_compute(smcj_run_t *run)
                                "handshake, or list them as expected failures)",
                                r->name, r->n_skipped_gated, r->n_skipped_gated == 1 ? "" : "s"));
         }
-        if (r->gave_up) {
-            note(run, smcj_asprintf("%s: given up after repeated crashes/timeouts", r->name));
+        if (r->gave_up || r->stop_reason) {
+            note(run, smcj_asprintf("%s: %s; %zu check%s without an answer", r->name,
+                                    smcj_or_empty(r->stop_reason), r->n_unsent,
+                                    r->n_unsent == 1 ? "" : "s"));
         }
         size_t tested = r->n_pass + r->n_fail + r->n_fail_info + r->n_differs + r->n_xfail +
                         r->n_xpass + r->n_placement + r->n_placement_info;
@@ -428,7 +433,8 @@ void smcj_results_compute(smcj_run_t *run)
             failed = true;
         }
         failed = failed || r->n_fail || r->n_placement || r->n_skipped_gated || r->n_xpass ||
-                 r->n_xfail_unmatched || r->n_features_unlisted || r->handshake_bad || r->gave_up;
+                 r->n_xfail_unmatched || r->n_features_unlisted || r->handshake_bad || r->gave_up ||
+                 r->stop_reason;
     }
     run->gate_passed = !failed && !start_failed;
     run->exit_status = start_failed ? 2 : failed ? 1 : 0;

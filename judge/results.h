@@ -11,7 +11,7 @@
 /** Fill runner->results and counts, then run->gate_passed, gate_notes and exit_status. */
 void smcj_results_compute(smcj_run_t *run);
 
-/** True for failures the judge assigns itself (crash, timeout, protocol_error). */
+/** True for failures the judge assigns itself (crash, timeout, protocol_error, resource). */
 bool smcj_reason_is_harness(smcj_reason_t r);
 
 /** spec §3.3: the tier of a placement failure with this reason (required for another value or

@@ -3,6 +3,11 @@
  * megabytes of stderr, a response split over many reads, several responses in one read.
  * stdout is therefore buffered and cut into lines here, and stderr is read whenever it has
  * data so a chatty runner never blocks on a full pipe (and never stalls the judge).
+ *
+ * Both directions are linear in the bytes moved: writes advance an offset into the queue
+ * (which is compacted only when the written part is at least half of it), and reads go
+ * straight into the line buffer, whose unfinished line moves to the front only after a
+ * complete line before it was taken.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "runner_io.h"
@@ -12,11 +17,13 @@
 #include <string.h>
 #include <unistd.h>
 
-/* The stderr record keeps the last STDERR_KEEP..2*STDERR_KEEP bytes: enough for the tail
- * a report shows, and bounded whatever the runner writes. */
-#define STDERR_KEEP       16384u
-#define STDERR_TAIL_LINES 20
-#define STDERR_TAIL_BYTES 2048u
+/* A buffer emptied of more than this is given back: one 64 MiB answer must not keep its
+ * memory for the rest of the run. */
+#define KEEP_EMPTY ((size_t)4u << 20)
+
+/* Least free room offered to one read() of stdout; a long line grows the buffer by doubling,
+ * so reads of a 64 MiB answer get ever larger room and few system calls. */
+#define READ_ROOM 65536u
 
 void smcj_io_init(smcj_runner_io_t *io)
 {
@@ -28,25 +35,46 @@ bool smcj_io_start(smcj_runner_io_t *io, const char *command, char *err, size_t 
 {
     smct_buf_clear(&io->out);
     smct_buf_clear(&io->in);
+    io->out_pos = 0;
+    io->queued_total = io->written_total = 0;
     io->line_start = 0;
     io->in_scanned = 0;
     io->stdin_broken = false;
     return smcj_proc_spawn(&io->proc, command, err, err_size);
 }
 
-void smcj_io_send_line(smcj_runner_io_t *io, const char *line, size_t len)
+smct_buf_t *smcj_io_line_begin(smcj_runner_io_t *io)
 {
-    smct_buf_append(&io->out, line, len);
+    if (io->out_pos > 0 && io->out_pos >= io->out.len / 2) {
+        /* the written half goes: each byte is moved at most once more than it is written */
+        smct_buf_consume(&io->out, io->out_pos);
+        io->out_pos = 0;
+    }
+    io->line_from = io->out.len;
+    return &io->out;
+}
+
+uint64_t smcj_io_line_end(smcj_runner_io_t *io)
+{
     smct_buf_putc(&io->out, '\n');
     smcj_buf_ok(&io->out); /* a lost request would look like a hang: record out of memory */
+    io->queued_total += io->out.len - io->line_from;
+    return io->queued_total;
+}
+
+uint64_t smcj_io_send_line(smcj_runner_io_t *io, const char *line, size_t len)
+{
+    smct_buf_append(smcj_io_line_begin(io), line, len);
+    return smcj_io_line_end(io);
 }
 
 void smcj_io_flush(smcj_runner_io_t *io)
 {
-    while (io->out.len > 0 && io->proc.in_fd >= 0 && !io->stdin_broken) {
-        ssize_t n = write(io->proc.in_fd, io->out.data, io->out.len);
+    while (io->out_pos < io->out.len && io->proc.in_fd >= 0 && !io->stdin_broken) {
+        ssize_t n = write(io->proc.in_fd, io->out.data + io->out_pos, io->out.len - io->out_pos);
         if (n > 0) {
-            smct_buf_consume(&io->out, (size_t)n);
+            io->out_pos += (size_t)n;
+            io->written_total += (uint64_t)n;
         } else if (n < 0 && errno == EINTR) {
             continue;
         } else if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
@@ -55,25 +83,41 @@ void smcj_io_flush(smcj_runner_io_t *io)
             /* EPIPE: the runner closed stdin or died; its stdout EOF (or the timeout)
              * decides what happened, so nothing is attributed here. */
             io->stdin_broken = true;
-            smct_buf_clear(&io->out);
-            return;
+            break;
+        }
+    }
+    if (io->out_pos >= io->out.len || io->stdin_broken) {
+        smct_buf_clear(&io->out); /* all written (or nobody reads): start at the front */
+        io->out_pos = 0;
+        if (io->out.cap > KEEP_EMPTY) {
+            smct_buf_free(&io->out);
         }
     }
 }
 
 bool smcj_io_wants_write(const smcj_runner_io_t *io)
 {
-    return io->out.len > 0 && io->proc.in_fd >= 0 && !io->stdin_broken;
+    return io->out_pos < io->out.len && io->proc.in_fd >= 0 && !io->stdin_broken;
+}
+
+size_t smcj_io_queued(const smcj_runner_io_t *io)
+{
+    return io->out.len - io->out_pos;
 }
 
 smcj_io_read_t smcj_io_read_stdout(smcj_runner_io_t *io)
 {
-    char chunk[65536];
     for (;;) {
         if (io->proc.out_fd < 0) {
             return SMCJ_IO_AGAIN;
         }
-        ssize_t n = read(io->proc.out_fd, chunk, sizeof chunk);
+        if (!smct_buf_reserve(&io->in, READ_ROOM)) {
+            smcj_buf_ok(&io->in); /* out of memory (recorded): the session stops */
+            return SMCJ_IO_AGAIN;
+        }
+        /* read straight into the buffer, into all the room it has (its NUL byte aside) */
+        size_t room = io->in.cap - io->in.len - 1;
+        ssize_t n = read(io->proc.out_fd, io->in.data + io->in.len, room);
         if (n < 0 && errno == EINTR) {
             continue;
         }
@@ -83,10 +127,8 @@ smcj_io_read_t smcj_io_read_stdout(smcj_runner_io_t *io)
         if (n == 0) {
             return SMCJ_IO_EOF;
         }
-        smct_buf_append(&io->in, chunk, (size_t)n);
-        if (!smcj_buf_ok(&io->in)) {
-            return SMCJ_IO_AGAIN; /* out of memory (recorded): the session stops */
-        }
+        io->in.len += (size_t)n;
+        io->in.data[io->in.len] = '\0';
         return SMCJ_IO_DATA;
     }
 }
@@ -96,9 +138,15 @@ bool smcj_io_next_line(smcj_runner_io_t *io, const char **line, size_t *len)
     size_t from = io->in_scanned > io->line_start ? io->in_scanned : io->line_start;
     const char *nl = from < io->in.len ? memchr(io->in.data + from, '\n', io->in.len - from) : NULL;
     if (nl == NULL) {
-        /* Only part of a line is left: keep it at the front, remember it holds no '\n'. */
-        smct_buf_consume(&io->in, io->line_start);
-        io->line_start = 0;
+        /* Only part of a line is left: keep it at the front, remember it holds no '\n'.
+         * It moves only when a line before it was taken, so each byte moves at most once. */
+        if (io->line_start > 0) {
+            smct_buf_consume(&io->in, io->line_start);
+            io->line_start = 0;
+        }
+        if (io->in.len == 0 && io->in.cap > KEEP_EMPTY) {
+            smct_buf_free(&io->in);
+        }
         io->in_scanned = io->in.len;
         return false;
     }
@@ -107,6 +155,14 @@ bool smcj_io_next_line(smcj_runner_io_t *io, const char **line, size_t *len)
     *len = end - io->line_start;
     io->line_start = end + 1;
     return true;
+}
+
+void smcj_io_line_done(smcj_runner_io_t *io)
+{
+    if (io->line_start == io->in.len && io->in.cap > KEEP_EMPTY) {
+        smct_buf_free(&io->in); /* the line was the last thing read: its memory goes now */
+        io->line_start = io->in_scanned = 0;
+    }
 }
 
 size_t smcj_io_partial_line(const smcj_runner_io_t *io)
@@ -120,12 +176,8 @@ void smcj_io_read_stderr(smcj_runner_io_t *io)
     while (io->proc.err_fd >= 0) {
         ssize_t n = read(io->proc.err_fd, chunk, sizeof chunk);
         if (n > 0) {
-            smct_buf_append(&io->err, chunk, (size_t)n);
-            if (!smcj_buf_ok(&io->err)) {
+            if (!smcj_stderr_add(&io->err, chunk, (size_t)n)) {
                 return; /* out of memory (recorded) */
-            }
-            if (io->err.len > 2 * STDERR_KEEP) {
-                smct_buf_consume(&io->err, io->err.len - STDERR_KEEP);
             }
         } else if (n < 0 && errno == EINTR) {
             continue;
@@ -161,33 +213,17 @@ void smcj_io_drain_stderr(smcj_runner_io_t *io, double seconds)
 
 char *smcj_io_stderr_tail(const smcj_runner_io_t *io)
 {
-    const smct_buf_t *err = &io->err;
-    if (err->len == 0) {
-        return smcj_strdup("");
-    }
-    size_t start = err->len > STDERR_TAIL_BYTES ? err->len - STDERR_TAIL_BYTES : 0;
-    int lines = 0;
-    size_t i = err->len;
-    if (i > 0 && err->data[i - 1] == '\n') {
-        i--; /* the final newline does not start a line of its own */
-    }
-    while (i > start) {
-        if (err->data[i - 1] == '\n' && ++lines >= STDERR_TAIL_LINES) {
-            break;
-        }
-        i--;
-    }
-    return smcj_strndup(err->data + i, err->len - i);
+    return smcj_stderr_excerpt(&io->err);
 }
 
 void smcj_io_clear_stderr(smcj_runner_io_t *io)
 {
-    smct_buf_clear(&io->err);
+    smcj_stderr_clear(&io->err);
 }
 
 void smcj_io_free(smcj_runner_io_t *io)
 {
     smct_buf_free(&io->out);
     smct_buf_free(&io->in);
-    smct_buf_free(&io->err);
+    smcj_stderr_free(&io->err);
 }

@@ -1,10 +1,12 @@
 /*
  * One runner's session: the state machine of runners/PROTOCOL.md P.1-P.4, with up to `window`
  * requests in flight. A session is IDLE (skipped) or goes HELLO -> RUN -> BYE -> DONE; a
- * crash, hang or protocol error is charged to the request at the head of the queue (the one
- * the runner was answering), the process is replaced and the rest of the queue sent again
- * (P.4). The pipes are runner_io.c's, the hello answer handshake.c's, each answer's verdict
- * verdict.c's, and the loop that drives every session at once session_loop.c's.
+ * crash, hang, protocol error or memory overrun is charged to the request at the head of the
+ * queue (the one the runner was answering), and session_policy.c replaces the process and
+ * sends the rest of the queue again (P.4), or stops at a limit. The pipes are runner_io.c's,
+ * the hello answer handshake.c's, each answer's verdict verdict.c's, the watch over the
+ * runner's processes session_watch.c's, and the loop that drives every session at once
+ * session_loop.c's.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "session_internal.h"
@@ -16,24 +18,30 @@
 #include <string.h>
 #include <time.h>
 
-#include "handshake.h"
 #include "alloc.h"
 #include "escape.h"
+#include "handshake.h"
 #include "plan.h"
 #include "proc.h"
 #include "runner_io.h"
 #include "smct_json.h"
 #include "verdict.h"
 
-/* P.4: give up after three consecutive restarts without a good response. */
-#define MAX_CONSECUTIVE_RESTARTS 3u
 /* JSON nesting accepted in responses: notation depth 128 needs < 400 (notation.md N.4). */
 #define RESPONSE_MAX_DEPTH 2048u
+/* Requests are rendered only while less than this waits for the runner's stdin: memory for
+ * queued requests stays bounded by the largest one (a 64 MiB value is queued alone). */
+#define OUT_QUEUE_MAX ((size_t)1 << 20)
+/* A request that waited this long (or half its timeout) has the closed-stdout test. */
+#define STDOUT_CHECK_AFTER 1.0
 
-/* Start (or restart) the runner and send hello (P.1). */
-static bool spawn(smcj_session_t *s, char *err, size_t err_size)
+static void fill_window(smcj_session_t *s);
+
+bool smcj_session_spawn(smcj_session_t *s, char *err, size_t err_size)
 {
     s->generation++;
+    s->answers_this_process = 0;
+    smcj_watch_reset(s);
     if (!smcj_io_start(&s->io, s->r->command, err, err_size)) {
         return false;
     }
@@ -49,101 +57,22 @@ static bool spawn(smcj_session_t *s, char *err, size_t err_size)
     return true;
 }
 
-/* Fail check `c` with a harness reason; the runner's stderr at that moment goes with it. */
-static void record(smcj_check_t *c, smcj_reason_t reason, char *detail, const char *tail)
+void smcj_session_resume(smcj_session_t *s)
 {
-    c->outcome = SMCJ_OUT_FAIL;
-    c->reason = reason;
-    free(c->detail);
-    c->detail = detail;
-    free(c->stderr_tail);
-    c->stderr_tail = tail ? smcj_strdup(tail) : NULL;
+    s->state = SMCJ_SESSION_RUN;
+    s->wait_since = smcj_now();
+    smcj_watch_started(s);
+    fill_window(s);
+    if (s->r->restarts > 0) {
+        smcj_spare_start(s); /* a runner that crashed once gets a warm spare */
+    }
 }
 
-/* P.4: after too many restarts, every check still queued fails with the reason. */
-static void give_up(smcj_session_t *s, const char *why)
+void smcj_session_skip_unsent(smcj_session_t *s)
 {
-    for (size_t k = s->head; k < s->n_order; k++) {
-        record(&s->r->checks[s->order[k]], SMCJ_REASON_PROTOCOL_ERROR,
-               smcj_asprintf("runner given up: %s", smcj_or_empty(why)), NULL);
-    }
-    s->head = s->next = s->n_order;
-    s->r->gave_up = true;
-    s->state = SMCJ_SESSION_DONE;
-}
-
-/*
- * The runner crashed, hung or broke the protocol (P.4). Attribute it to the request at the
- * head of the queue (the one the runner was working on), kill the process, and start a new
- * one unless the runner keeps failing.
- */
-static void failure(smcj_session_t *s, smcj_reason_t reason, const char *what)
-{
-    smcj_runner_t *r = s->r;
-    if (reason == SMCJ_REASON_CRASH) {
-        /* It is exiting by itself: wait briefly for its real status and last words. */
-        double deadline = smcj_now() + 1.0;
-        while (!smcj_proc_try_reap(&s->io.proc) && smcj_now() < deadline) {
-            if (s->io.proc.err_fd >= 0) {
-                smcj_io_drain_stderr(&s->io, 0.01);
-            } else {
-                struct timespec ts = {0, 5 * 1000 * 1000};
-                nanosleep(&ts, NULL);
-            }
-        }
-        smcj_io_drain_stderr(&s->io, 0.2);
-    } else {
-        smcj_proc_terminate(&s->io.proc);
-        smcj_io_drain_stderr(&s->io, 0.2);
-    }
-    smcj_proc_kill(&s->io.proc);
-    char status[128];
-    smcj_proc_describe_status(&s->io.proc, status, sizeof status);
-    what = smcj_or_empty(what); /* NULL when its text could not be allocated */
-    char *detail =
-        reason == SMCJ_REASON_CRASH ? smcj_asprintf("%s (%s)", what, status) : smcj_strdup(what);
-    char *tail = smcj_io_stderr_tail(&s->io);
-    smcj_io_clear_stderr(&s->io);
-    if (smcj_out_of_memory()) {
-        /* The process is dead and reaped; the run stops without a verdict (alloc.h), so do
-         * not start another one. */
-        free(detail);
-        free(tail);
-        s->state = SMCJ_SESSION_DONE;
-        return;
-    }
-
-    if (s->first_start && s->state == SMCJ_SESSION_HELLO) {
-        /* Never answered the first hello: the runner could not start at all. */
-        r->start_failed = true;
-        r->start_error = smcj_asprintf("%s%s%s", detail, tail[0] ? "; stderr: " : "", tail);
-        free(detail);
-        free(tail);
-        s->state = SMCJ_SESSION_DONE;
-        return;
-    }
-    if (s->state == SMCJ_SESSION_RUN && s->head < s->next) {
-        record(&r->checks[s->order[s->head]], reason, smcj_strdup(detail), tail);
+    while (s->head < s->next && s->seqs[s->head] == 0) {
         s->head++;
     }
-    s->next = s->head; /* requests after the failed one are sent again to the new process */
-    s->consecutive_failures++;
-    if (s->consecutive_failures > MAX_CONSECUTIVE_RESTARTS) {
-        char *why = smcj_asprintf("%u consecutive restarts without a good response; last: %s",
-                                  MAX_CONSECUTIVE_RESTARTS, detail);
-        give_up(s, why);
-        free(why);
-    } else if (s->head >= s->n_order && s->state == SMCJ_SESSION_RUN) {
-        s->state = SMCJ_SESSION_DONE; /* nothing left to run: no need for a new process */
-    } else {
-        char err[256];
-        r->restarts++;
-        if (!spawn(s, err, sizeof err)) {
-            give_up(s, err);
-        }
-    }
-    free(detail);
-    free(tail);
 }
 
 /* After the first good hello: plan the checks (they depend on the capabilities) and queue
@@ -152,9 +81,11 @@ static void start_requests(smcj_session_t *s)
 {
     smcj_runner_t *r = s->r;
     smcj_plan(r, s->vs);
-    s->order = smcj_calloc(r->n_checks, sizeof(size_t));
-    s->seqs = smcj_calloc(r->n_checks, sizeof(uint64_t));
-    if (!s->order || !s->seqs || smcj_out_of_memory()) {
+    s->order = smcj_calloc(r->n_checks ? r->n_checks : 1, sizeof(size_t));
+    s->seqs = smcj_calloc(r->n_checks ? r->n_checks : 1, sizeof(uint64_t));
+    s->ends = smcj_calloc(r->n_checks ? r->n_checks : 1, sizeof(uint64_t));
+    s->vector_fails = smcj_calloc(s->vs->count ? s->vs->count : 1, 1);
+    if (!s->order || !s->seqs || !s->ends || !s->vector_fails || smcj_out_of_memory()) {
         s->state = SMCJ_SESSION_DONE; /* the loop stops and kills the runner */
         return;
     }
@@ -166,37 +97,61 @@ static void start_requests(smcj_session_t *s)
     r->started = true;
 }
 
-/* Keep `window` requests in flight; when the queue is empty, say bye (P.1). */
+static void send_bye(smcj_session_t *s)
+{
+    smct_buf_t bye = {0};
+    smct_buf_printf(&bye, "{\"seq\":%llu,\"op\":\"bye\"}", (unsigned long long)++s->seq);
+    if (smcj_buf_ok(&bye)) {
+        smcj_io_send_line(&s->io, bye.data, bye.len);
+    }
+    smct_buf_free(&bye);
+    s->state = SMCJ_SESSION_BYE;
+    s->bye_deadline = smcj_now() + 2.0;
+}
+
+/*
+ * Keep `window` requests in flight (and at most OUT_QUEUE_MAX bytes queued); a length-bomb
+ * check goes alone, so the memory measured around it is its own. Checks decided without
+ * being sent (their vector used up its restarts) are passed over. When every check is
+ * answered, say bye (P.1).
+ */
 static void fill_window(smcj_session_t *s)
 {
     if (s->state != SMCJ_SESSION_RUN) {
         return;
     }
+    smcj_session_skip_unsent(s);
     if (s->head == s->next) {
         s->wait_since = smcj_now();
     }
-    smct_buf_t line = {0};
-    while (s->next < s->n_order && s->next - s->head < s->cfg->window) {
-        smct_buf_clear(&line);
+    while (!s->watch.bomb && s->next < s->n_order && s->next - s->head < s->cfg->window &&
+           smcj_io_queued(&s->io) < OUT_QUEUE_MAX) {
+        size_t ci = s->order[s->next];
+        smcj_check_t *c = &s->r->checks[ci];
+        if (c->outcome != SMCJ_OUT_PENDING || smcj_session_vector_spent(s, ci)) {
+            s->seqs[s->next] = 0; /* decided without being sent */
+            s->head += s->head == s->next;
+            s->next++;
+            continue;
+        }
+        bool bomb = smcj_watch_is_bomb(s, c);
+        if (bomb && s->head != s->next) {
+            break; /* it waits until nothing else is in flight */
+        }
+        if (bomb) {
+            smcj_watch_bomb_before(s, ci);
+        }
         s->seqs[s->next] = ++s->seq;
-        smcj_request_line(&line, s->seqs[s->next], s->r, s->vs, &s->r->checks[s->order[s->next]]);
-        if (!smcj_buf_ok(&line)) {
+        smcj_request_line(smcj_io_line_begin(&s->io), s->seqs[s->next], s->r, s->vs, c);
+        s->ends[s->next] = smcj_io_line_end(&s->io);
+        if (smcj_out_of_memory()) {
             break; /* out of memory: the loop stops before the runner is charged */
         }
-        smcj_io_send_line(&s->io, line.data, line.len);
         s->next++;
         s->r->requests_sent++;
     }
-    smct_buf_free(&line);
-    if (s->head >= s->n_order && s->state == SMCJ_SESSION_RUN && !smcj_out_of_memory()) {
-        smct_buf_t bye = {0};
-        smct_buf_printf(&bye, "{\"seq\":%llu,\"op\":\"bye\"}", (unsigned long long)++s->seq);
-        if (smcj_buf_ok(&bye)) {
-            smcj_io_send_line(&s->io, bye.data, bye.len);
-        }
-        smct_buf_free(&bye);
-        s->state = SMCJ_SESSION_BYE;
-        s->bye_deadline = smcj_now() + 2.0;
+    if (s->head >= s->n_order && !smcj_out_of_memory()) {
+        send_bye(s);
     }
     smcj_io_flush(&s->io);
 }
@@ -225,13 +180,14 @@ static void on_hello_answer(smcj_session_t *s, const smct_json_t *resp, bool par
         smcj_proc_terminate(&s->io.proc);
         smcj_io_drain_stderr(&s->io, 0.1);
         smcj_proc_kill(&s->io.proc);
+        s->reaped_one = true;
         smcj_plan_all_failed(r, s->vs, SMCJ_REASON_PROTOCOL_ERROR, bad);
         free(bad);
         s->state = SMCJ_SESSION_DONE;
         return;
     }
     if (bad) {
-        failure(s, SMCJ_REASON_PROTOCOL_ERROR, bad);
+        smcj_session_failure(s, SMCJ_REASON_PROTOCOL_ERROR, bad);
         free(bad);
         return;
     }
@@ -242,9 +198,51 @@ static void on_hello_answer(smcj_session_t *s, const smct_json_t *resp, bool par
             return; /* out of memory */
         }
     }
-    s->state = SMCJ_SESSION_RUN;
-    s->wait_since = smcj_now();
-    fill_window(s);
+    smcj_session_resume(s);
+}
+
+/* A check that passed keeps no large texts: the reports show expected and actual values of
+ * failures (and of accepted bombs, which are summaries), and a 64 MiB value must not be kept
+ * once per check. */
+#define KEEP_PASSING_TEXT 65536u
+static void drop_texts(smcj_check_t *c)
+{
+    size_t n = (c->expected ? strlen(c->expected) : 0) + (c->actual ? strlen(c->actual) : 0);
+    if (c->outcome == SMCJ_OUT_FAIL || n <= KEEP_PASSING_TEXT) {
+        return;
+    }
+    free(c->expected);
+    free(c->actual);
+    free(c->exp_bytes);
+    free(c->act_bytes);
+    c->expected = c->actual = NULL;
+    c->exp_bytes = c->act_bytes = NULL;
+    c->exp_len = c->act_len = 0;
+}
+
+/* The protocol fault of an answer to the head request (P.3, P.4), as a new string; NULL
+ * when it is a well-formed answer. */
+static char *answer_fault(const smcj_session_t *s, const smct_json_t *resp, bool parsed,
+                          const smct_error_t *e, const char *shown)
+{
+    if (!parsed || resp->type != SMCT_JSON_OBJECT) {
+        return smcj_asprintf("response is not a JSON object (%s): %s",
+                             parsed ? "other JSON" : e->message, shown);
+    }
+    int64_t seq;
+    uint64_t want = s->seqs[s->head];
+    if (!smct_json_get_i64(smct_json_get(resp, "seq"), &seq) || seq < 0 || (uint64_t)seq != want) {
+        return smcj_asprintf("wrong seq: expected %llu, got %s", (unsigned long long)want, shown);
+    }
+    const smct_json_t *st = smct_json_get(resp, "status");
+    /* version 2 adds the crash and not_implemented answers (P.3) */
+    bool v2_status = s->r->protocol >= 2 &&
+                     (smct_json_is_str(st, "crash") || smct_json_is_str(st, "not_implemented"));
+    if (!smct_json_is_str(st, "ok") && !smct_json_is_str(st, "error") &&
+        !smct_json_is_str(st, "skipped") && !v2_status) {
+        return smcj_asprintf("unknown status: %s", shown);
+    }
+    return NULL;
 }
 
 /* P.3: the answer to the request at the head of the queue. */
@@ -252,37 +250,19 @@ static void on_response(smcj_session_t *s, const smct_json_t *resp, bool parsed,
                         const smct_error_t *e, const char *shown)
 {
     smcj_runner_t *r = s->r;
+    smcj_session_skip_unsent(s);
     if (s->head == s->next) {
         char *d = smcj_asprintf("a line arrived with no request outstanding: %s", shown);
-        failure(s, SMCJ_REASON_PROTOCOL_ERROR, d);
+        smcj_session_failure(s, SMCJ_REASON_PROTOCOL_ERROR, d);
         free(d);
         return;
     }
-    if (!parsed || resp->type != SMCT_JSON_OBJECT) {
-        char *d = smcj_asprintf("response is not a JSON object (%s): %s",
-                                parsed ? "other JSON" : e->message, shown);
-        failure(s, SMCJ_REASON_PROTOCOL_ERROR, d);
-        free(d);
-        return;
-    }
-    int64_t seq;
-    uint64_t want = s->seqs[s->head];
-    if (!smct_json_get_i64(smct_json_get(resp, "seq"), &seq) || seq < 0 || (uint64_t)seq != want) {
-        char *d =
-            smcj_asprintf("wrong seq: expected %llu, got %s", (unsigned long long)want, shown);
-        failure(s, SMCJ_REASON_PROTOCOL_ERROR, d);
-        free(d);
-        return;
-    }
-    const smct_json_t *st = smct_json_get(resp, "status");
-    /* version 2 adds the crash and not_implemented answers (P.3) */
-    bool v2_status = r->protocol >= 2 &&
-                     (smct_json_is_str(st, "crash") || smct_json_is_str(st, "not_implemented"));
-    if (!smct_json_is_str(st, "ok") && !smct_json_is_str(st, "error") &&
-        !smct_json_is_str(st, "skipped") && !v2_status) {
-        char *d = smcj_asprintf("unknown status: %s", shown);
-        failure(s, SMCJ_REASON_PROTOCOL_ERROR, d);
-        free(d);
+    char *fault = answer_fault(s, resp, parsed, e, shown);
+    if (fault || smcj_out_of_memory()) {
+        if (!smcj_out_of_memory()) {
+            smcj_session_failure(s, SMCJ_REASON_PROTOCOL_ERROR, fault);
+        }
+        free(fault);
         return;
     }
     smcj_check_t *c = &r->checks[s->order[s->head]];
@@ -291,12 +271,19 @@ static void on_response(smcj_session_t *s, const smct_json_t *resp, bool parsed,
         s->state = SMCJ_SESSION_DONE; /* the verdict may be incomplete: the run stops without one */
         return;
     }
+    char what[512];
+    if (s->watch.bomb && s->watch.bomb_check == s->order[s->head] &&
+        smcj_watch_bomb_after(s, what, sizeof what)) {
+        smcj_session_failure(s, SMCJ_REASON_RESOURCE, what);
+        return;
+    }
     if (c->outcome == SMCJ_OUT_FAIL) {
         smcj_io_read_stderr(&s->io);
         free(c->stderr_tail);
         c->stderr_tail = smcj_io_stderr_tail(&s->io);
     }
-    s->consecutive_failures = 0; /* a protocol-valid answer, whatever its verdict */
+    drop_texts(c);
+    smcj_session_answered(s); /* a protocol-valid answer, whatever its verdict */
     s->head++;
     s->wait_since = smcj_now();
     fill_window(s);
@@ -313,18 +300,23 @@ static void handle_parsed_line(smcj_session_t *s, const char *line, size_t len, 
         smcj_nomem(); /* not the runner's fault: no verdict on it */
         return;
     }
+    smcj_io_line_done(&s->io); /* `line` is not read again */
     bool parsed = st == SMCT_OK;
     if (s->state == SMCJ_SESSION_HELLO) {
         on_hello_answer(s, resp, parsed, shown);
     } else {
         on_response(s, resp, parsed, &e, shown);
     }
+    smc_arena_reset(&s->arena); /* the answer's tree goes now, not at the next answer */
 }
 
 static void handle_line(smcj_session_t *s, const char *line, size_t len)
 {
-    if (s->state == SMCJ_SESSION_BYE || s->state == SMCJ_SESSION_DONE || smcj_out_of_memory()) {
+    if (s->state != SMCJ_SESSION_HELLO && s->state != SMCJ_SESSION_RUN) {
         return; /* the bye answer, or noise after it, or a run that is stopping */
+    }
+    if (smcj_out_of_memory()) {
+        return;
     }
     smct_buf_t ex = {0}; /* what the runner sent, made safe to print in any report */
     smcj_buf_excerpt(&ex, line, len, 200);
@@ -345,6 +337,7 @@ static void read_stdout(smcj_session_t *s)
         if (got == SMCJ_IO_EOF) {
             if (s->state == SMCJ_SESSION_BYE) {
                 smcj_proc_finish(&s->io.proc, 1.0);
+                s->reaped_one = true;
                 s->state = SMCJ_SESSION_DONE;
                 return;
             }
@@ -352,7 +345,7 @@ static void read_stdout(smcj_session_t *s)
             const char *what = s->state == SMCJ_SESSION_HELLO
                                    ? "runner exited before answering hello"
                                    : "runner exited while answering";
-            failure(s, SMCJ_REASON_CRASH, what);
+            smcj_session_failure(s, SMCJ_REASON_CRASH, what);
             return;
         }
         unsigned gen = s->generation;
@@ -364,31 +357,67 @@ static void read_stdout(smcj_session_t *s)
                 return; /* respawned or finished: the rest belonged to the old process */
             }
         }
+        if (smcj_io_partial_line(&s->io) > 0) {
+            s->wait_since = smcj_now(); /* an answer is arriving: the runner is not hanging */
+        }
         if (smcj_io_partial_line(&s->io) > s->cfg->max_line) {
             char *d = smcj_asprintf("response line longer than %zu bytes", s->cfg->max_line);
-            failure(s, SMCJ_REASON_PROTOCOL_ERROR, d);
+            smcj_session_failure(s, SMCJ_REASON_PROTOCOL_ERROR, d);
             free(d);
             return;
         }
     }
 }
 
+static bool waiting(const smcj_session_t *s)
+{
+    return s->state == SMCJ_SESSION_HELLO || (s->state == SMCJ_SESSION_RUN && s->head < s->next);
+}
+
+static double limit_of(const smcj_session_t *s)
+{
+    return s->state == SMCJ_SESSION_HELLO ? s->cfg->start_timeout : s->cfg->timeout;
+}
+
+/* A runner that closed its stdout behind a shell that keeps it open cannot answer: a crash
+ * (P.4), found well before the timeout would call it a hang. */
+static bool stdout_closed(smcj_session_t *s)
+{
+    char what[256];
+    if (!smcj_watch_stdout_closed(s, what, sizeof what)) {
+        return false;
+    }
+    smcj_session_failure(s, SMCJ_REASON_CRASH, what);
+    return true;
+}
+
 /* P.4: no answer in time is a hang, charged to the oldest request; a runner that does not
- * exit after bye is killed. */
+ * exit after bye is killed. The clock of a request restarts while its bytes are still being
+ * written to the runner and while its answer is arriving: a 64 MiB value takes the time it
+ * takes to move, and only a runner that does nothing for the whole timeout is hanging. */
 static void check_timeout(smcj_session_t *s, double now)
 {
     if (s->state == SMCJ_SESSION_BYE && now >= s->bye_deadline) {
         smcj_proc_kill(&s->io.proc);
+        s->reaped_one = true;
         s->state = SMCJ_SESSION_DONE;
         return;
     }
-    double limit = s->state == SMCJ_SESSION_HELLO ? s->cfg->start_timeout : s->cfg->timeout;
-    bool waiting =
-        s->state == SMCJ_SESSION_HELLO || (s->state == SMCJ_SESSION_RUN && s->head < s->next);
-    if (waiting && now - s->wait_since >= limit) {
+    if (!waiting(s)) {
+        return;
+    }
+    double limit = limit_of(s), waited = now - s->wait_since;
+    double check_after = limit / 2 < STDOUT_CHECK_AFTER ? limit / 2 : STDOUT_CHECK_AFTER;
+    if (waited >= check_after && s->watch.stdout_checked_at != s->wait_since) {
+        s->watch.stdout_checked_at = s->wait_since;
+        if (stdout_closed(s)) {
+            return;
+        }
+    }
+    if (waited >= limit && !stdout_closed(s)) {
         char *d = smcj_asprintf("no answer within %g s (%s)", limit,
                                 s->state == SMCJ_SESSION_HELLO ? "hello" : "request");
-        failure(s, SMCJ_REASON_TIMEOUT, d);
+        smcj_session_failure(s, SMCJ_REASON_TIMEOUT, d);
         free(d);
     }
 }
@@ -403,7 +432,9 @@ void smcj_session_start(smcj_session_t *s, smcj_runner_t *r, const smcj_vectors_
     s->cfg = cfg;
     s->first_start = true;
     s->t0 = t0;
+    r->bomb_vector = SIZE_MAX;
     smcj_io_init(&s->io);
+    smcj_io_init(&s->spare);
     smc_arena_init_allocator(&s->arena, NULL);
     if (r->skip_reason) {
         s->state = SMCJ_SESSION_IDLE;
@@ -412,7 +443,7 @@ void smcj_session_start(smcj_session_t *s, smcj_runner_t *r, const smcj_vectors_
     char err[256];
     if (smcj_out_of_memory()) {
         s->state = SMCJ_SESSION_DONE; /* start no more runners: the run stops */
-    } else if (!spawn(s, err, sizeof err)) {
+    } else if (!smcj_session_spawn(s, err, sizeof err)) {
         r->start_failed = true;
         r->start_error = smcj_strdup(err);
         s->state = SMCJ_SESSION_DONE;
@@ -426,8 +457,29 @@ bool smcj_session_active(const smcj_session_t *s)
 
 double smcj_session_deadline(const smcj_session_t *s)
 {
-    double limit = s->state == SMCJ_SESSION_HELLO ? s->cfg->start_timeout : s->cfg->timeout;
-    return s->state == SMCJ_SESSION_BYE ? s->bye_deadline : s->wait_since + limit;
+    switch (s->state) {
+    case SMCJ_SESSION_BYE:
+        return s->bye_deadline < smcj_dying_deadline(s) ? s->bye_deadline : smcj_dying_deadline(s);
+    case SMCJ_SESSION_BACKOFF:
+        return s->respawn_at < smcj_dying_deadline(s) ? s->respawn_at : smcj_dying_deadline(s);
+    case SMCJ_SESSION_HELLO:
+    case SMCJ_SESSION_RUN: {
+        double d = s->wait_since + limit_of(s);
+        double check = s->wait_since + (limit_of(s) / 2 < STDOUT_CHECK_AFTER ? limit_of(s) / 2
+                                                                             : STDOUT_CHECK_AFTER);
+        if (waiting(s) && s->watch.stdout_checked_at != s->wait_since && check < d) {
+            d = check;
+        }
+        double m = smcj_watch_next(s);
+        d = m < d ? m : d;
+        m = smcj_dying_deadline(s);
+        return m < d ? m : d;
+    }
+    case SMCJ_SESSION_IDLE:
+    case SMCJ_SESSION_DONE:
+        break;
+    }
+    return smcj_now() + 1.0;
 }
 
 size_t smcj_session_poll_fds(const smcj_session_t *s, struct pollfd *pfd)
@@ -442,20 +494,42 @@ size_t smcj_session_poll_fds(const smcj_session_t *s, struct pollfd *pfd)
     if (smcj_io_wants_write(&s->io)) {
         pfd[np++] = (struct pollfd){s->io.proc.in_fd, POLLOUT, 0};
     }
-    return np;
+    np += smcj_spare_poll_fds(s, pfd + np);
+    return np + smcj_dying_poll_fds(s, pfd + np);
 }
 
 /* Every read and write is non-blocking, so trying all of them is simpler than matching poll
  * results to sessions, and as cheap. */
 void smcj_session_service(smcj_session_t *s, double t0)
 {
-    smcj_io_read_stderr(&s->io);
-    smcj_io_flush(&s->io);
-    read_stdout(s);
-    if (smcj_session_active(s)) {
-        check_timeout(s, smcj_now());
+    if (s->state == SMCJ_SESSION_BACKOFF) {
+        char err[256];
+        if (smcj_now() >= s->respawn_at && !smcj_session_spawn(s, err, sizeof err)) {
+            smcj_session_stop(s, SMCJ_REASON_PROTOCOL_ERROR, err, true);
+        }
+    } else {
+        smcj_io_read_stderr(&s->io);
+        uint64_t written = s->io.written_total;
+        smcj_io_flush(&s->io);
+        if (s->state == SMCJ_SESSION_RUN && s->head < s->next && s->io.written_total > written &&
+            written < s->ends[s->head]) {
+            s->wait_since = smcj_now(); /* its request is still being taken: no hang yet */
+        }
+        fill_window(s); /* the queue may have room again */
+        read_stdout(s);
+        char what[256];
+        if ((s->state == SMCJ_SESSION_HELLO || s->state == SMCJ_SESSION_RUN) &&
+            smcj_watch_memory(s, smcj_now(), what, sizeof what)) {
+            smcj_session_failure(s, SMCJ_REASON_RESOURCE, what);
+        }
+        if (smcj_session_active(s) && s->state != SMCJ_SESSION_BACKOFF) {
+            check_timeout(s, smcj_now());
+        }
     }
+    smcj_spare_service(s);
+    smcj_dying_service(s);
     if (s->state == SMCJ_SESSION_DONE) {
+        smcj_spare_end(s);
         s->r->seconds = smcj_now() - t0; /* this runner's own wall time */
     }
 }
@@ -463,13 +537,23 @@ void smcj_session_service(smcj_session_t *s, double t0)
 void smcj_session_finish(smcj_session_t *s, double t0, double t1)
 {
     smcj_proc_kill(&s->io.proc); /* no-op when already reaped; never leaves a child behind */
+    smcj_spare_end(s);
+    smcj_dying_end(s);
     smcj_io_read_stderr(&s->io);
-    s->r->stderr_tail = smcj_io_stderr_tail(&s->io);
+    char *tail = smcj_io_stderr_tail(&s->io);
+    if (!s->r->stderr_tail || (tail && tail[0])) {
+        free(s->r->stderr_tail); /* a start failure keeps the excerpt it was reported with */
+        s->r->stderr_tail = tail;
+    } else {
+        free(tail);
+    }
     if (s->r->seconds == 0 && s->state != SMCJ_SESSION_IDLE) {
         s->r->seconds = t1 - t0;
     }
     smcj_io_free(&s->io);
     free(s->order);
     free(s->seqs);
+    free(s->ends);
+    free(s->vector_fails);
     smc_arena_free(&s->arena);
 }

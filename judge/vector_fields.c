@@ -27,12 +27,6 @@ static const smc_entry_t k_kind_entry[] = {
 /* Decoder error classes (spec/errors.md §14.1, vectors/schema.json): a reject vector names
  * one of these. */
 static const char *const k_decode_classes[] = {SMCT_ERROR_CLASS_LIST(SMCT_VOCAB_ITEM)};
-/* The fields this judge understands (V.2); others are named once and ignored (V.4). */
-static const char *const k_vector_keys[] = {
-    "id",   "description", "section",  "tier",   "requirements", "by_mode",
-    "kind", "since",       "features", "value",  "canonical",    "accepted",
-    "hex",  "error",       "focus",    "origin", "notes"};
-
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
 
 bool smcj_is_error_class(const char *cls)
@@ -58,6 +52,16 @@ void smcj_loader_unknown_field(smcj_loader_t *L, const char *where, const char *
             return;
         }
     }
+    if (L->vs->n_unknown_fields == SMCJ_MAX_UNKNOWN_FIELDS) {
+        free(name); /* a file with a million made-up fields names the first ones, not all */
+        name = smcj_strdup("(and more)");
+        if (!name) {
+            return;
+        }
+    } else if (L->vs->n_unknown_fields > SMCJ_MAX_UNKNOWN_FIELDS) {
+        free(name);
+        return;
+    }
     size_t cap = L->vs->n_unknown_fields;
     if (!smcj_grow((void **)&L->vs->unknown_fields, &cap, L->vs->n_unknown_fields + 1,
                    sizeof(char *))) {
@@ -67,21 +71,17 @@ void smcj_loader_unknown_field(smcj_loader_t *L, const char *where, const char *
     L->vs->unknown_fields[L->vs->n_unknown_fields++] = name;
 }
 
-bool smcj_loader_known_key(const smct_json_member_t *m, const char *const *keys, size_t n)
-{
-    for (size_t k = 0; k < n; k++) {
-        if (m->key.len == strlen(keys[k]) && memcmp(m->key.ptr, keys[k], m->key.len) == 0) {
-            return true;
-        }
-    }
-    return false;
-}
-
 void smcj_loader_problem(smcj_loader_t *L, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    smct_buf_printf(L->errors, "%s: %s%s", L->file, L->id ? L->id : "", L->id ? ": " : "");
+    /* file names and ids are what the directory and the file say: shown safe (escape.h) */
+    smcj_buf_excerpt_cstr(L->errors, L->file, 200);
+    smct_buf_puts(L->errors, ": ");
+    if (L->id) {
+        smcj_buf_excerpt_cstr(L->errors, L->id, 200);
+        smct_buf_puts(L->errors, ": ");
+    }
     smct_buf_vprintf(L->errors, fmt, ap);
     smct_buf_putc(L->errors, '\n');
     va_end(ap);
@@ -174,29 +174,14 @@ static unsigned shift_of(const char *id)
     return 1u + h % 7u;
 }
 
-/* Fields outside k_vector_keys: named once for the run (V.4). */
-static void check_known_fields(smcj_loader_t *L, const smct_json_t *jv)
-{
-    for (size_t i = 0; i < jv->object.count; i++) {
-        const smct_json_member_t *m = &jv->object.members[i];
-        if (!smcj_loader_known_key(m, k_vector_keys, COUNT_OF(k_vector_keys))) {
-            smcj_loader_unknown_field(L, "", m->key.ptr, m->key.len);
-        }
-    }
-}
-
-/* id shape and uniqueness, description, section (matching the id), since, tier and its
+/* id shape, description, section (matching the id), since, tier and its
  * per-mode refinements, kind. */
-static void load_identity(const smcj_vectors_t *vs, smcj_loader_t *L, const smct_json_t *jv,
-                          smcj_vector_t *v)
+static void load_identity(smcj_loader_t *L, const smct_json_t *jv, smcj_vector_t *v)
 {
     char id_section[32];
     if (!id_shape_ok(v->id, id_section, sizeof id_section)) {
         smcj_loader_problem(L, "id does not have the shape sNN.M-slug");
         id_section[0] = '\0';
-    }
-    if (smcj_vectors_find(vs, v->id) != SIZE_MAX) {
-        smcj_loader_problem(L, "duplicate id (ids are unique across all files, V.2)");
     }
     v->description = req_str(L, jv, "description");
     v->section = req_str(L, jv, "section");
@@ -379,13 +364,6 @@ static void load_error(smcj_loader_t *L, const smct_json_t *error, smcj_vector_t
     }
     v->err_offset = off;
     load_modes(L, smct_json_get(error, "modes"), v);
-    static const char *const error_keys[] = {"class", "offset", "modes", "alternatives"};
-    for (size_t i = 0; i < error->object.count; i++) {
-        if (!smcj_loader_known_key(&error->object.members[i], error_keys, COUNT_OF(error_keys))) {
-            smcj_loader_unknown_field(L, "error.", error->object.members[i].key.ptr,
-                                      error->object.members[i].key.len);
-        }
-    }
 }
 
 /* A reject vector (V.2): `hex` and `error`; a strict-only reject also carries the `value`
@@ -413,6 +391,35 @@ static void load_reject(smcj_loader_t *L, const smct_json_t *value, const smct_j
     }
 }
 
+/* Append `v` to the set; false when out of memory (then `v` is freed). */
+static bool append(smcj_vectors_t *vs, smcj_vector_t *v)
+{
+    size_t cap = vs->count;
+    if (vs->count % 256 == 0 && !smcj_grow((void **)&vs->v, &cap, vs->count + 256, sizeof *vs->v)) {
+        smcj_vector_free(v);
+        return false;
+    }
+    vs->v[vs->count++] = *v;
+    return true;
+}
+
+void smcj_vector_add_refused(smcj_vectors_t *vs, const smct_json_t *jv, const char *file_base)
+{
+    smcj_vector_t v;
+    memset(&v, 0, sizeof v);
+    const smct_json_t *id = smct_json_get(jv, "id");
+    if (!smcj_json_is_string(id) || !smcj_json_no_nul(id)) {
+        return; /* nothing to find a duplicate by */
+    }
+    v.id = smcj_json_strdup(id);
+    v.file = smcj_strdup(file_base);
+    if (!v.id || !v.file) {
+        smcj_vector_free(&v);
+        return;
+    }
+    append(vs, &v);
+}
+
 void smcj_vector_load(smcj_vectors_t *vs, smcj_loader_t *L, const smct_json_t *jv,
                       const char *file_base)
 {
@@ -432,8 +439,7 @@ void smcj_vector_load(smcj_vectors_t *vs, smcj_loader_t *L, const smct_json_t *j
         return;
     }
     L->id = v.id;
-    check_known_fields(L, jv);
-    load_identity(vs, L, jv, &v);
+    load_identity(L, jv, &v);
     load_features(L, jv, &v);
     load_focus(L, jv, &v);
 
@@ -466,10 +472,5 @@ void smcj_vector_load(smcj_vectors_t *vs, smcj_loader_t *L, const smct_json_t *j
         /* keep the id so duplicates are still detected, but the vector never runs */
         v.is_valid = v.is_reject = false;
     }
-    size_t cap = vs->count;
-    if (vs->count % 256 == 0 && !smcj_grow((void **)&vs->v, &cap, vs->count + 256, sizeof *vs->v)) {
-        smcj_vector_free(&v); /* out of memory */
-        return;
-    }
-    vs->v[vs->count++] = v;
+    append(vs, &v);
 }

@@ -27,11 +27,11 @@ typedef struct smcj_loader {
 void smcj_loader_problem(smcj_loader_t *L, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/** Distinct unknown field names kept for the warning (then "(and more)"). */
+#define SMCJ_MAX_UNKNOWN_FIELDS 100u
+
 /** V.4: a field this judge does not know (`where` + key), named once for the run. */
 void smcj_loader_unknown_field(smcj_loader_t *L, const char *where, const char *key, size_t len);
-
-/** True if member `m`'s key is one of `keys`. */
-bool smcj_loader_known_key(const smct_json_member_t *m, const char *const *keys, size_t n);
 
 /** An array of requirement ids ("R5.3-2"); NULL after a problem. */
 char **smcj_loader_id_list(smcj_loader_t *L, const smct_json_t *arr, const char *what, size_t *n);
@@ -50,6 +50,10 @@ bool smcj_json_no_nul(const smct_json_t *j);
  */
 void smcj_vector_load(smcj_vectors_t *vs, smcj_loader_t *L, const smct_json_t *jv,
                       const char *file_base);
+
+/** A vector the schema refused (schema.h): kept with its id and file only, so a duplicate id
+ *  is still found, and never run. */
+void smcj_vector_add_refused(smcj_vectors_t *vs, const smct_json_t *jv, const char *file_base);
 
 /* vector_decisions.c: what a vector records beyond its bytes and value. */
 

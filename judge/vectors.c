@@ -14,7 +14,8 @@
 #include <string.h>
 
 #include "alloc.h"
-#include "smct_io.h"
+#include "input_file.h"
+#include "schema.h"
 #include "smct_json.h"
 #include "vector_fields.h"
 
@@ -71,12 +72,11 @@ static bool version_word(const smct_json_t *j)
  * "0.2", or "0.1, 0.2" for a directory that mixes files of two releases (not refused: each
  * vector carries its own expectations, but the report must not hide it). A file written
  * before vectors 0.2 has no version: "unknown". */
-static void note_version(smcj_vectors_t *vs, smcj_loader_t *L, const smct_json_t *root)
+static void note_version(smcj_vectors_t *vs, const smct_json_t *root)
 {
     const smct_json_t *j = smct_json_get(root, "vectors_version");
     if (j && !version_word(j)) {
-        smcj_loader_problem(L, "`vectors_version` must be a string such as \"0.2\" (V.1)");
-        return;
+        return; /* vectors/schema.json refuses it (its pattern), naming the file */
     }
     const char *ver = j ? j->str.ptr : "unknown";
     size_t n = strlen(ver);
@@ -92,17 +92,99 @@ static void note_version(smcj_vectors_t *vs, smcj_loader_t *L, const smct_json_t
     }
 }
 
-/* One file: V.1's header fields (suite, format_version, section, title, spec_version,
- * vectors_version), then each vector. The file's JSON tree lives in its own arena, freed when the
- * file is read. */
-static void load_file(smcj_vectors_t *vs, smcj_loader_t *L, const char *path, const char *base)
+/* Where the schema's findings in one file go (schema.h): each becomes a loader problem
+ * "file: id: field: what", and marks its vector, which then never runs. */
+typedef struct file_check {
+    smcj_loader_t *L;
+    const smct_json_t *vectors; /* the file's `vectors` array, or NULL */
+    uint8_t *bad;               /* per vector: the schema found a problem */
+} file_check_t;
+
+/* The vector a path starts in ("vectors", N, ...), or SIZE_MAX. */
+static size_t vector_of(const file_check_t *f, const smcj_path_seg_t *path, size_t n)
+{
+    if (n >= 2 && path[0].key && path[0].key_len == 7 && memcmp(path[0].key, "vectors", 7) == 0 &&
+        !path[1].key && f->vectors && path[1].index < f->vectors->array.count) {
+        return path[1].index;
+    }
+    return SIZE_MAX;
+}
+
+/* How a problem names its vector: its id when that is a plain string, else its place. */
+static void vector_name(smct_buf_t *b, const file_check_t *f, size_t vi)
+{
+    const smct_json_t *id = smct_json_get(&f->vectors->array.items[vi], "id");
+    if (id && id->type == SMCT_JSON_STRING && id->str.len > 0 && id->str.len <= 100 &&
+        !memchr(id->str.ptr, '\0', id->str.len) && smcj_text_is_plain(id->str.ptr)) {
+        smct_buf_append(b, id->str.ptr, id->str.len);
+    } else {
+        smct_buf_printf(b, "vectors[%zu]", vi);
+    }
+}
+
+static void on_schema_problem(void *ctx, const smcj_path_seg_t *path, size_t n, const char *msg)
+{
+    file_check_t *f = ctx;
+    if (n == 0 && strcmp(msg, "lacks the field `vectors_version`") == 0) {
+        return; /* a file written before vectors 0.2: its version is "unknown" (note_version) */
+    }
+    size_t vi = vector_of(f, path, n);
+    size_t from = vi == SIZE_MAX ? 0 : 2;
+    smct_buf_t who = {0}, field = {0};
+    if (vi != SIZE_MAX) {
+        f->bad[vi] = 1;
+        vector_name(&who, f, vi);
+    }
+    smcj_path_text(&field, path, from, n);
+    const char *saved = f->L->id;
+    f->L->id = vi == SIZE_MAX ? NULL : smcj_buf_text(&who);
+    if (field.len) {
+        smcj_loader_problem(f->L, "`%s`: %s", smcj_buf_text(&field), msg);
+    } else {
+        smcj_loader_problem(f->L, "%s", msg);
+    }
+    f->L->id = saved;
+    smct_buf_free(&who);
+    smct_buf_free(&field);
+}
+
+/* V.4: a field the schema does not know, named once for the run as "error.profile" (the
+ * vector's fields) or "(file) generator" (the file's). */
+static void on_schema_unknown(void *ctx, const smcj_path_seg_t *path, size_t n)
+{
+    file_check_t *f = ctx;
+    size_t vi = vector_of(f, path, n);
+    size_t from = vi == SIZE_MAX ? 0 : 2;
+    smct_buf_t name = {0};
+    if (vi == SIZE_MAX) {
+        smct_buf_puts(&name, "(file) ");
+    }
+    for (size_t i = from; i < n; i++) {
+        if (path[i].key) {
+            smct_buf_puts(&name, i > from ? "." : "");
+            smcj_buf_excerpt(&name, path[i].key, path[i].key_len, 60);
+        } else {
+            smct_buf_puts(&name, "[]"); /* one name for the field in every item */
+        }
+    }
+    smcj_loader_unknown_field(f->L, "", smcj_buf_text(&name), name.len);
+    smct_buf_free(&name);
+}
+
+/* One file: checked against vectors/schema.json (the header of V.1 and the shape of every
+ * vector, V.2, V.3), then each vector the schema found no problem with is read for what the
+ * schema cannot say (vector_fields.c). The file's text is freed once parsed, its JSON tree
+ * when the file is read. */
+static void load_file(smcj_vectors_t *vs, smcj_loader_t *L, const smcj_schema_t *schema,
+                      const char *path, const char *base)
 {
     L->file = base;
     L->id = NULL;
     char err[512];
     size_t len;
     uint8_t *data;
-    smct_status_t st = smct_read_file(path, 0, &data, &len, err, sizeof err);
+    smct_status_t st =
+        smcj_read_input_file(path, SMCJ_MAX_VECTOR_FILE, &data, &len, err, sizeof err);
     if (st == SMCT_ERR_NOMEM) {
         smcj_nomem();
         return;
@@ -111,44 +193,81 @@ static void load_file(smcj_vectors_t *vs, smcj_loader_t *L, const char *path, co
         smcj_loader_problem(L, "%s", err);
         return;
     }
-    const char *text = (const char *)data;
     smc_arena_t arena;
     smc_arena_init_allocator(&arena, NULL);
     smct_json_t *root = NULL;
     smct_error_t e;
-    smct_status_t parsed = smct_json_parse(text, len, NULL, &arena, &root, &e);
+    smct_status_t parsed = smct_json_parse((const char *)data, len, NULL, &arena, &root, &e);
+    free(data); /* the tree holds copies: the peak is the tree and the vectors, not the text */
     if (parsed == SMCT_ERR_NOMEM) {
         smcj_nomem();
     } else if (parsed != SMCT_OK) {
         smcj_loader_problem(L, "not JSON: %s at byte %zu", e.message ? e.message : "?", e.offset);
-    } else if (root->type != SMCT_JSON_OBJECT) {
-        smcj_loader_problem(L, "the file is not a JSON object (V.1)");
     } else {
-        int64_t fv = 0;
-        if (!smct_json_is_str(smct_json_get(root, "suite"), "smc-conformance")) {
-            smcj_loader_problem(L, "`suite` is not \"smc-conformance\" (V.1)");
-        }
-        if (!smct_json_get_i64(smct_json_get(root, "format_version"), &fv) || fv != 1) {
-            smcj_loader_problem(
-                L, "`format_version` is not 1 (this judge reads vectors format 1, V.4)");
-        }
-        if (!smcj_json_is_string(smct_json_get(root, "section")) ||
-            !smcj_json_is_string(smct_json_get(root, "title")) ||
-            !smcj_json_is_string(smct_json_get(root, "spec_version"))) {
-            smcj_loader_problem(L, "`section`, `title` and `spec_version` must be strings (V.1)");
-        }
-        note_version(vs, L, root);
+        note_version(vs, root);
         const smct_json_t *arr = smct_json_get(root, "vectors");
-        if (!arr || arr->type != SMCT_JSON_ARRAY) {
-            smcj_loader_problem(L, "`vectors` missing or not an array (V.1)");
-        } else {
-            for (size_t i = 0; i < arr->array.count; i++) {
-                smcj_vector_load(vs, L, &arr->array.items[i], base);
+        file_check_t f = {L, arr && arr->type == SMCT_JSON_ARRAY ? arr : NULL, NULL};
+        f.bad = smcj_calloc(f.vectors && f.vectors->array.count ? f.vectors->array.count : 1, 1);
+        smcj_schema_sink_t sink = {on_schema_problem, on_schema_unknown, &f};
+        if (f.bad) {
+            smcj_schema_check(schema, root, &sink);
+        }
+        for (size_t i = 0; f.bad && f.vectors && i < f.vectors->array.count; i++) {
+            if (smcj_out_of_memory()) {
+                break;
+            }
+            if (f.bad[i]) {
+                smcj_vector_add_refused(vs, &f.vectors->array.items[i], base);
+            } else {
+                smcj_vector_load(vs, L, &f.vectors->array.items[i], base);
             }
         }
+        free(f.bad);
     }
     smc_arena_free(&arena);
-    smct_io_free(data);
+}
+
+/* Indices of vectors, sorted by id (qsort has no context argument: a static one). */
+static const smcj_vectors_t *g_sort_vs;
+static int cmp_index_by_id(const void *pa, const void *pb)
+{
+    const smcj_vector_t *a = &g_sort_vs->v[*(const size_t *)pa];
+    const smcj_vector_t *b = &g_sort_vs->v[*(const size_t *)pb];
+    int d = strcmp(a->id, b->id);
+    return d ? d
+             : (*(const size_t *)pa > *(const size_t *)pb) -
+                   (*(const size_t *)pa < *(const size_t *)pb);
+}
+
+/* V.2: ids are unique across all files. Found by sorting (n log n, whatever the files say),
+ * each duplicate named with the file of its first occurrence. */
+static void check_duplicates(smcj_vectors_t *vs, smcj_loader_t *L)
+{
+    size_t *idx = smcj_calloc(vs->count ? vs->count : 1, sizeof *idx);
+    size_t n = 0;
+    if (!idx) {
+        return; /* out of memory (recorded) */
+    }
+    for (size_t i = 0; i < vs->count; i++) {
+        if (vs->v[i].id) {
+            idx[n++] = i;
+        }
+    }
+    g_sort_vs = vs;
+    smcj_sort(idx, n, sizeof *idx, cmp_index_by_id);
+    for (size_t k = 1; k < n; k++) {
+        smcj_vector_t *a = &vs->v[idx[k - 1]], *b = &vs->v[idx[k]];
+        if (strcmp(a->id, b->id) == 0) {
+            L->file = b->file ? b->file : "?";
+            L->id = b->id;
+            smcj_loader_problem(L,
+                                "duplicate id (also in %s; ids are unique across all files, V.2)",
+                                a->file ? a->file : "?");
+            b->is_valid = b->is_reject = false;
+        }
+    }
+    L->id = NULL;
+    free(idx);
 }
 
 /* Files in name order, so vector order (and every report) is the same on every machine. */
@@ -161,9 +280,18 @@ bool smcj_vectors_load(smcj_vectors_t *vs, const char *dir, smct_buf_t *errors)
     if (!vs->dir) {
         return false; /* out of memory */
     }
+    char err[512];
+    smcj_schema_t *schema = smcj_schema_load(err, sizeof err);
+    if (!schema) {
+        if (!smcj_out_of_memory()) {
+            smcj_loader_problem(&L, "%s", err); /* a judge built with a schema it cannot read */
+        }
+        return false;
+    }
     DIR *d = opendir(dir);
     if (!d) {
         smcj_loader_problem(&L, "cannot open the vectors directory: %s", strerror(errno));
+        smcj_schema_free(schema);
         return false;
     }
     struct dirent *de;
@@ -177,6 +305,7 @@ bool smcj_vectors_load(smcj_vectors_t *vs, const char *dir, smct_buf_t *errors)
                 free(name);
                 closedir(d);
                 smcj_free_strs(names, n);
+                smcj_schema_free(schema);
                 return false; /* out of memory */
             }
             names[n++] = name;
@@ -186,6 +315,7 @@ bool smcj_vectors_load(smcj_vectors_t *vs, const char *dir, smct_buf_t *errors)
     if (n == 0) {
         smcj_loader_problem(&L, "no vector files (s*.json)");
         free(names);
+        smcj_schema_free(schema);
         return false;
     }
     qsort(names, n, sizeof *names, cmp_str);
@@ -193,19 +323,21 @@ bool smcj_vectors_load(smcj_vectors_t *vs, const char *dir, smct_buf_t *errors)
     for (size_t i = 0; vs->files && i < n && !smcj_out_of_memory(); i++) {
         char *path = smcj_asprintf("%s/%s", dir, names[i]);
         if (path) {
-            load_file(vs, &L, path, names[i]);
+            load_file(vs, &L, schema, path, names[i]);
             vs->files[vs->n_files++] = path;
         }
     }
     smcj_free_strs(names, n);
+    smcj_schema_free(schema);
     if (smcj_out_of_memory()) {
         return false;
     }
+    check_duplicates(vs, &L);
     if (L.n_errors == 0 && vs->count == 0) {
         L.file = dir;
         smcj_loader_problem(&L, "the vector files hold no vectors");
     }
-    return L.n_errors == 0;
+    return L.n_errors == 0 && !smcj_out_of_memory();
 }
 
 void smcj_vector_free(smcj_vector_t *v)

@@ -21,6 +21,10 @@
 #include "smct_hex.h"
 #include "smct_notation.h"
 
+/* Expected and actual texts longer than this are made only for a check that fails: a 64 MiB
+ * value must not be copied twice more for each check that passes. */
+#define EAGER_TEXT ((size_t)64u << 10)
+
 /* The deepest value a runner prints; a deeper one must come as a summary (P.3). */
 #define PRINTABLE_DEPTH 500u
 
@@ -198,7 +202,9 @@ static int read_decoded(smcj_check_t *c, const smcj_vector_t *v, const smct_json
              smcj_strdup("an \"ok\" decode response has no \"value\" (P.3)"));
         return 0;
     }
-    c->actual = json_text(jv);
+    if (jv->end - jv->offset <= EAGER_TEXT) {
+        c->actual = json_text(jv); /* larger: only on failure (smcj_verdict) */
+    }
     smct_error_t e;
     smct_status_t st = smct_notation_read(jv, v->entry, arena, got, &e);
     if (st == SMCT_ERR_NOMEM) {
@@ -214,12 +220,46 @@ static int read_decoded(smcj_check_t *c, const smcj_vector_t *v, const smct_json
     return 1;
 }
 
+/* The notation length above which a runner answers with a summary (P.3). */
+#define PRINTABLE_LINE ((size_t)16 << 20)
+
+/*
+ * P.3: a value deeper than 500 levels or longer than 16 MiB in notation comes as its summary,
+ * and is then compared by it (depth, values, bytes): a 20 MB byte array passes this way (its
+ * bytes are compared byte for byte by the round trip). A summary of a value that must be
+ * printed is a protocol error.
+ */
+static void summary_of_value(smcj_check_t *c, const smcj_vector_t *v, const smcj_shape_t *got)
+{
+    smcj_shape_t want;
+    if (!smcj_shape_of_doc(&v->value, &want)) {
+        return; /* out of memory (recorded): no verdict */
+    }
+    if (want.depth <= PRINTABLE_DEPTH && strlen(v->value_text) <= PRINTABLE_LINE) {
+        fail(c, SMCJ_REASON_PROTOCOL_ERROR,
+             smcj_strdup(
+                 "a summary for a value that must be printed (P.3: only deeper than 500 levels, or "
+                 "longer than 16 MiB)"));
+        return;
+    }
+    if (!shape_eq(&want, got)) {
+        free(c->expected);
+        c->expected = shape_text(&want);
+        fail(c, SMCJ_REASON_WRONG_VALUE,
+             smcj_strdup("the summary of the decoded value differs from the vector's value's"));
+        return;
+    }
+    c->outcome = SMCJ_OUT_PASS;
+}
+
 /* The check wants the vector's value; a rejection, another value or a value that is not
  * notation fails, unless the runner lacks a feature the value needs and rejected cleanly. */
 static void expect_value(smcj_check_t *c, const smcj_vector_t *v, const smct_json_t *resp,
                          const char *status, const smcj_decl_t *d, smc_arena_t *arena)
 {
-    c->expected = smcj_strdup(v->value_text);
+    if (strlen(v->value_text) <= EAGER_TEXT) {
+        c->expected = smcj_strdup(v->value_text); /* larger: only on failure (smcj_verdict) */
+    }
     if (is_rejection(status)) {
         c->actual = error_text(resp);
         if (c->lacks) {
@@ -238,10 +278,7 @@ static void expect_value(smcj_check_t *c, const smcj_vector_t *v, const smct_jso
         return;
     }
     if (kind == 2) {
-        fail(c, SMCJ_REASON_PROTOCOL_ERROR,
-             smcj_strdup(
-                 "a summary for a value that must be printed (P.3: only deeper than 500 levels, or "
-                 "longer than 16 MiB)"));
+        summary_of_value(c, v, &shape);
         return;
     }
     if (!smcj_doc_equal_as(&v->value, &got, c->cmp)) {
@@ -576,8 +613,37 @@ static void skipped(smcj_check_t *c, const smct_json_t *resp)
     c->detail = smcj_buf_take(&b);
 }
 
+static void verdict_of(smcj_check_t *c, const smcj_runner_t *r, const smcj_vectors_t *vs,
+                       const smct_json_t *resp, smc_arena_t *arena);
+
+/* The texts a failing check shows, where they were too long to make before its verdict. */
+static void late_texts(smcj_check_t *c, const smcj_vector_t *v, const smct_json_t *resp)
+{
+    if (c->outcome != SMCJ_OUT_FAIL) {
+        return;
+    }
+    bool wants_value = c->kind == SMCJ_CHECK_DECODE || c->kind == SMCJ_CHECK_DECODE_STRICT ||
+                       c->kind == SMCJ_CHECK_ACCEPT || c->kind == SMCJ_CHECK_LENIENT ||
+                       c->kind == SMCJ_CHECK_ROUNDTRIP ||
+                       (c->kind == SMCJ_CHECK_ACCEPT_STRICT && !v->accepted[c->index].strict_class);
+    if (!c->expected && wants_value && v->value_text) {
+        c->expected = smcj_strdup(v->value_text);
+    }
+    const smct_json_t *jv = smct_json_get(resp, "value");
+    if (!c->actual && jv) {
+        c->actual = json_text(jv);
+    }
+}
+
 void smcj_verdict(smcj_check_t *c, const smcj_runner_t *r, const smcj_vectors_t *vs,
                   const smct_json_t *resp, smc_arena_t *arena)
+{
+    verdict_of(c, r, vs, resp, arena);
+    late_texts(c, &vs->v[c->vector], resp);
+}
+
+static void verdict_of(smcj_check_t *c, const smcj_runner_t *r, const smcj_vectors_t *vs,
+                       const smct_json_t *resp, smc_arena_t *arena)
 {
     const smcj_vector_t *v = &vs->v[c->vector];
     const smcj_decl_t *d = &r->decl[v->entry];

@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
+#include "input_file.h"
 #include "smct_io.h"
 
 static bool is_space(char c)
@@ -40,7 +42,8 @@ bool smcj_xfail_load(smcj_xfail_t *x, const char *path, char *err, size_t err_si
     size_t len;
     uint8_t *data;
     smct_status_t st =
-        x->path ? smct_read_file(path, 0, &data, &len, err, err_size) : SMCT_ERR_NOMEM;
+        x->path ? smcj_read_input_file(path, SMCJ_MAX_LIST_FILE, &data, &len, err, err_size)
+                : SMCT_ERR_NOMEM;
     if (st == SMCT_ERR_NOMEM) {
         smcj_nomem();
     }

@@ -22,8 +22,10 @@
 #define PRINTABLE_DEPTH 500u
 #define PRINTABLE_LINE  ((size_t)16 << 20)
 
-/* The longest request line accepted; the judge bounds responses the same way. */
-#define MAX_LINE ((size_t)64 << 20)
+/* The longest request line accepted: a protection, not a budget. A vector file is at most
+ * 512 MiB (judge/input_file.h), so no request the judge sends is much longer; a 64 MiB value
+ * is a 128 MiB line (64 MiB refused every value above 32 MiB). */
+#define MAX_LINE ((size_t)1 << 30)
 
 static void write_caps(smct_buf_t *b, const char *const *caps)
 {
