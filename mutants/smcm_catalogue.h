@@ -115,8 +115,8 @@ extern "C" {
       "nothing after an error envelope's details read", "CPP (D29)")                               \
     X(STACKTRACE_REJECTED, "stacktrace-rejected", SMCM_DEC, "11.3", "R11.3-2",                     \
       "four-element error envelopes rejected", "JAVA, GLIB, OBJC, WEBUI (D29)")                    \
-    X(ELEMENT_TYPE_AFTER_DECODE, "element-type-after-decode", SMCM_DEC, "14.2", "R10.1-3",         \
-      "call and envelope element types checked after decoding them", "CPP (D31, inferred)")        \
+    X(SUCCESS_TRAILING_AS_ERROR, "success-trailing-as-error", SMCM_DEC, "11.5", "R11.5-1",         \
+      "bytes after a success value read as an error envelope", "JAVA (D27)")                       \
     X(ERROR_MESSAGE_EMPTY_AS_NULL, "error-message-empty-as-null", SMCM_BOTH, "11.2", "R11.2-3",    \
       "an empty error message written as null and null read as empty", "CPP (D30)")                \
     X(CONTROL_BOOLS_SWAPPED, "control-bools-swapped", SMCM_BOTH, "4.1", "R4.1-1",                  \

@@ -555,8 +555,7 @@ static bool end_of_item(dec_t *d)
 
 /*
  * A fixed-type text element of a call or envelope: its tag must be `07` (or, with
- * allow_null, `00`), checked before decoding it (errors.md §14.2), unless
- * element-type-after-decode, which decodes any value and looks at its type afterwards.
+ * allow_null, `00`), checked before decoding it (errors.md §14.2).
  */
 static bool read_text_element(dec_t *d, bool allow_null, bool *is_null, smc_bytes_t *text)
 {
@@ -564,21 +563,6 @@ static bool read_text_element(dec_t *d, bool allow_null, bool *is_null, smc_byte
     *is_null = false;
     if (d->pos >= d->len) {
         return fail(d, "truncated", d->len);
-    }
-    if (on(d, SMCM_ELEMENT_TYPE_AFTER_DECODE)) {
-        smc_value_t *v = value_node(d, 0);
-        if (!v) {
-            return false;
-        }
-        if (v->type == SMC_TYPE_STR) {
-            *text = v->bytes;
-            return true;
-        }
-        if (allow_null && v->type == SMC_TYPE_NULL) {
-            *is_null = true;
-            return true;
-        }
-        return fail(d, "bad_envelope", at);
     }
     uint8_t tag = d->in[d->pos];
     if (tag == 0x00 && allow_null) {
@@ -616,6 +600,36 @@ static bool decode_call(dec_t *d, smc_method_call_t *call)
     return call->args && end_of_item(d);
 }
 
+static bool read_error_body(dec_t *d, smc_envelope_t *env);
+
+/*
+ * success-trailing-as-error (JAVA, D27): bytes remain after a success value, so the decoder
+ * falls through to the error path and reads code, message and details from there. A
+ * complete triple is that error; anything else is "Envelope corrupted", an exception of no
+ * class the bug determines.
+ */
+static bool error_after_success(dec_t *d, smc_envelope_t *env)
+{
+    dec_t sub = *d;
+    smc_envelope_t err;
+    memset(&err, 0, sizeof err);
+    err.is_error = true;
+    bool ok = read_text_element(&sub, false, &(bool){false}, &err.code);
+    bool is_null = false;
+    ok = ok && read_text_element(&sub, true, &is_null, &err.message);
+    err.has_message = ok && !is_null;
+    ok = ok && (err.details = value_node(&sub, 0)) != NULL;
+    if (sub.state == D_UNKNOWN) {
+        return unknown(d, sub.why);
+    }
+    if (!ok || sub.pos != sub.len) {
+        return fail_any(d, "Envelope corrupted: the rest is not an error envelope (JAVA)");
+    }
+    d->pos = sub.pos;
+    *env = err;
+    return true;
+}
+
 static bool decode_envelope(dec_t *d, smc_envelope_t *env)
 {
     uint8_t flag;
@@ -639,8 +653,17 @@ static bool decode_envelope(dec_t *d, smc_envelope_t *env)
     env->is_error = flag == 1;
     if (!env->is_error) {
         env->result = value_node(d, 0);
+        if (env->result && d->pos < d->len && on(d, SMCM_SUCCESS_TRAILING_AS_ERROR)) {
+            return error_after_success(d, env);
+        }
         return env->result && end_of_item(d);
     }
+    return read_error_body(d, env);
+}
+
+/* Code, message, details [, stacktrace] of an error envelope, from the cursor. */
+static bool read_error_body(dec_t *d, smc_envelope_t *env)
+{
     bool is_null;
     if (!read_text_element(d, false, &is_null, &env->code)) {
         return false;

@@ -358,7 +358,18 @@ static const example_t k_examples[] = {
      "value:[\"error\",\"error\",\"boom\",[\"null\"]]"},
     {"stacktrace-rejected", "decode", ENV, "0107056572726f720704626f6f6d0007027374", 0,
      "error:trailing_bytes@15"},
-    {"element-type-after-decode", "decode", CALL, "0f", 0, "error:unknown_tag@0"},
+    {"success-trailing-as-error", "decode", ENV,
+     "00"
+     "00"
+     "070165"
+     "00"
+     "00",
+     0, "value:[\"error\",\"e\",null,[\"null\"]]"},
+    {"success-trailing-as-error", "decode", ENV,
+     "00"
+     "00"
+     "ff",
+     0, "error:*"},
     {"error-message-empty-as-null", "decode", ENV, "0107000000", 0,
      "value:[\"error\",\"\",\"\",[\"null\"]]"},
     {"error-message-empty-as-null", "encode", ENV, "[\"error\",\"e\",\"\",[\"null\"]]", 0,
