@@ -31,7 +31,7 @@ static const char *const k_decode_classes[] = {SMCT_ERROR_CLASS_LIST(SMCT_VOCAB_
 static const char *const k_vector_keys[] = {
     "id",   "description", "section",  "tier",   "requirements", "by_mode",
     "kind", "since",       "features", "value",  "canonical",    "accepted",
-    "hex",  "error",       "focus",    "origin", "notes"};
+    "hex",  "error",       "focus",    "origin", "notes",        "catches"};
 
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
 
