@@ -39,36 +39,34 @@ static bool on(const dec_t *d, smcm_bug_t bug)
     return smcmi_on(d->bugs, bug);
 }
 
-static bool fail(dec_t *d, const char *cls, size_t offset)
+/* The first outcome other than success wins; every later one is ignored. */
+static bool stop(dec_t *d, dstate_t state, const char *cls, bool has_offset, size_t offset,
+                 const char *why)
 {
     if (d->state == D_OK) {
-        d->state = D_ERROR;
+        d->state = state;
         d->cls = cls;
-        d->has_offset = true;
+        d->has_offset = has_offset;
         d->offset = offset;
+        d->why = why;
     }
     return false;
+}
+
+static bool fail(dec_t *d, const char *cls, size_t offset)
+{
+    return stop(d, D_ERROR, cls, true, offset, NULL);
 }
 
 /* An error whose class the bug alone does not determine (an exception a host maps somehow). */
 static bool fail_any(dec_t *d, const char *why)
 {
-    if (d->state == D_OK) {
-        d->state = D_ERROR;
-        d->cls = NULL;
-        d->has_offset = false;
-        d->why = why;
-    }
-    return false;
+    return stop(d, D_ERROR, NULL, false, 0, why);
 }
 
 static bool unknown(dec_t *d, const char *why)
 {
-    if (d->state == D_OK) {
-        d->state = D_UNKNOWN;
-        d->why = why;
-    }
-    return false;
+    return stop(d, D_UNKNOWN, NULL, false, 0, why);
 }
 
 static bool nomem(dec_t *d)
