@@ -7,7 +7,7 @@
  * on and check that the report names them; the vector generator runs it to compute `catches`.
  *
  *   SMC_MUTANTS=pad-from-remaining,pad-extra-block smc-c-mutant-runner
- *   SMC_MUTANT_OFFSETS=0   do not declare error-offsets (a codec whose errors have no offsets)
+ *   SMC_MUTANT_OFFSETS=0   no error offsets at all (not declared, none sent), like most ports
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -40,6 +40,7 @@ static const char *const k_encode_caps[] = {
     "map-order",   "method-codec", "error-stacktrace", "depth-limit",  NULL};
 
 static smcm_bugs_t g_bugs;
+static bool g_offsets = true;
 
 static smc_runner_status_t not_modelled(smc_runner_report_t *report, const char *why)
 {
@@ -64,7 +65,7 @@ static smc_runner_status_t mutant_decode(void *ctx, smc_entry_t entry, const uin
     case SMCM_ERROR:
         /* a class the bug does not determine: this runner's guess, said so in the message */
         report->error_class = a.error_class ? a.error_class : "truncated";
-        report->has_offset = a.has_offset;
+        report->has_offset = a.has_offset && g_offsets; /* a codec without offsets sends none */
         report->offset = a.offset;
         snprintf(report->message, sizeof report->message, "mutant decoder%s%s", a.why ? ": " : "",
                  a.why ? a.why : "");
@@ -132,6 +133,7 @@ const smc_runner_codec_t *smc_runner_codec(void)
     snprintf(name, sizeof name, "smc-c-mutant[%s]", list && *list ? list : "none");
     codec.name = name;
     const char *offsets = getenv("SMC_MUTANT_OFFSETS");
-    codec.error_offsets = !(offsets && strcmp(offsets, "0") == 0);
+    g_offsets = !(offsets && strcmp(offsets, "0") == 0);
+    codec.error_offsets = g_offsets;
     return &codec;
 }
