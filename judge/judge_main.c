@@ -17,6 +17,7 @@
 #include "alloc.h"
 #include "escape.h"
 #include "smct_io.h"
+#include "diagnosis.h"
 #include "model.h"
 #include "options.h"
 #include "proc.h"
@@ -311,6 +312,9 @@ int smc_judge_main(int argc, char **argv)
         goto out; /* the sessions have killed and reaped every runner */
     }
     smcj_results_compute(&run);
+    if (!o.no_diagnosis && !smcj_out_of_memory()) {
+        smcj_diagnose_run(&run); /* explains failures; never changes a verdict */
+    }
     size_t n_out = 0;
     output_t *outs = smcj_out_of_memory() ? NULL : build_outputs(&run, &o, &n_out);
     if (outs) {

@@ -25,6 +25,7 @@ typedef struct smcj_opts {
     long max_line;
     int progress; /* -1 auto */
     bool list_na;
+    bool no_diagnosis; /* --no-diagnosis: no likely causes in the reports */
     smcj_gate_t gate;
 } smcj_opts_t;
 
