@@ -6,7 +6,7 @@
  * For each runner, every failing check is replayed through every catalogue entry (in the
  * decoder, the encoder, or both), and an entry is kept when a codec with that bug gives
  * exactly the runner's answer. Entries are chosen greedily by how many failing checks they
- * reproduce; an entry that would also fail more than a quarter as many checks as it
+ * reproduce; an entry that would also fail more than a twentieth as many checks as it
  * explains among those the runner passed is rejected (a bug the runner does not have). Then
  * pairs are tried on what is left, so two bugs that only together give an answer are both
  * named. Failing vectors no entry reproduces are grouped by what differs (the check, the

@@ -277,8 +277,11 @@ def case_outside_catalogue():
     # Issue 14's model ports whose declaration does not match their codec: one that declares
     # no capability (so one integer type) yet writes integers by type, one that decodes
     # Float32List to null. A catalogued bug in such a port is still named (nul-truncate).
+    # Padding one byte off where pad-from-remaining or the spec counts it: close to several
+    # padding entries, each of which reproduces hundreds of its failures by coincidence (and
+    # would fail checks it passed): none may be named.
     model = os.path.join(HERE, "model_runner.py")
-    for fault in ("nothing", "f32-null", "nul-truncate"):
+    for fault in ("nothing", "f32-null", "nul-truncate", "pad-remaining-plus-one", "pad-offset-plus-one"):
         specs.append(("model-" + fault, "MODEL_FAULT=%s %s %s" % (fault, shlex.quote(sys.executable),
                                                                  shlex.quote(model))))
     got = many(specs)
