@@ -12,9 +12,14 @@ reference runner's (the C reference codec by default):
 
 Requests a runner cannot take (an entry it lacks, strict mode without `strict-mode`, a
 value whose features it does not declare) are not applicable, never a disagreement. Each
-disagreement is minimized (removing chunks of bytes, halving down to single bytes, while
-the same disagreement persists) and written as a ready-to-paste vector candidate
-(spec/vectors.md: kind + hex + the reference's verdict) to --out, with report.md beside.
+disagreement is diagnosed against the bug catalogue (spec/bugs-in-the-wild.md): the
+catalogued bugs whose mutant runner (runners/c, smc-c-mutant-runner) gives exactly the
+runner's answer. It is then minimized (removing chunks of bytes, halving down to single
+bytes, lowering byte values) while it keeps that diagnosis, or, when no bug matches, its
+signature (the kind of disagreement and each side's verdict class), so an alignment bug
+cannot shrink into an unrelated one; the `shift` of the input stays that of the original.
+The result is written as a ready-to-paste vector candidate (spec/vectors.md: kind + hex +
+the reference's verdict) to --out, with report.md beside.
 
   python3 fuzz/differential.py --runner c=build/runners/c/smc-c-runner \\
       --runner swift=runners/swift/.build/release/smc-swift-runner \\
@@ -56,8 +61,8 @@ MODES = ("flutter", "strict")
 class Runner:
     """One long-lived runner process speaking runners/PROTOCOL.md."""
 
-    def __init__(self, name, cmd, timeout):
-        self.name, self.cmd, self.timeout = name, cmd, timeout
+    def __init__(self, name, cmd, timeout, env=None):
+        self.name, self.cmd, self.timeout, self.env = name, cmd, timeout, env
         self.proc, self.buf, self.seq = None, b"", 0
         self.hello = None
         self.restarts = 0
@@ -66,7 +71,7 @@ class Runner:
     def start(self):
         self.stop()
         self.proc = subprocess.Popen(self.cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL)
+                                     stderr=subprocess.DEVNULL, env=self.env)
         self.buf, self.seq = b"", 0
         resp = self._exchange({"seq": 0, "op": "hello", "protocol": 1, "protocols": [1, 2]})
         if resp.get("status") != "ok" or resp.get("protocol") not in (1, 2):
@@ -227,7 +232,14 @@ def compare_encode(ref_enc, enc):
     return None if normalize_class(ref_enc.get("class")) == normalize_class(enc.get("class")) else "encode-class"
 
 
-def check_one(ref, run, entry, mode, data):
+def shift_of(data):
+    """Runners that honour `shift` (PROTOCOL.md P.2) get the input at an odd address, 1..7
+    bytes past an 8-aligned one, chosen by the input, so address-relative alignment fails.
+    Chosen once per original input: a shrinking input keeps it (see run())."""
+    return 1 + sum(data) % 7
+
+
+def check_one(ref, run, entry, mode, data, shift=None):
     """Disagreement of `run` with `ref` on one input, or None.
 
     Returns (kind, ref_decode, run_decode, ref_encode, run_encode)."""
@@ -236,9 +248,7 @@ def check_one(ref, run, entry, mode, data):
     if mode == "strict" and ("strict-mode" not in run.caps("decode") or "strict-mode" not in ref.caps("decode")):
         return None
     h = data.hex()
-    # Runners that honour `shift` (PROTOCOL.md P.2) get the input at an odd address, 1..7
-    # bytes past an 8-aligned one, chosen by the input, so address-relative alignment fails.
-    shift = 1 + sum(data) % 7
+    shift = shift_of(data) if shift is None else shift
 
     def decode_with(r):
         extra = {"shift": shift} if "shift" in r.hello.get("options", []) else {}
@@ -299,8 +309,95 @@ def minimize(data, still, budget):
 
 
 def family(kind):
-    """Disagreements of one family may turn into each other while an input shrinks."""
+    """Which side of the codec a disagreement is about: its encoder or its decoder."""
     return "encode" if kind.startswith("encode") else "decode"
+
+
+# ---------------------------------------------------------------- diagnosis
+
+def same_answer(mutant, resp, run):
+    """True if the mutant runner's answer is the runner's answer, by the judge's rules: the
+    same value (maps as multisets without `map-order`) or bytes, or the same error class and,
+    when the runner reports offsets, the same offset."""
+    if mutant["status"] != resp["status"] or resp["status"] == "skipped":
+        return False
+    if resp["status"] == "ok":
+        if "value" in resp:
+            a, b = mutant.get("value"), resp["value"]
+            if "map-order" not in run.caps("decode"):
+                a, b = unordered(a), unordered(b)
+            return canonical_json(a) == canonical_json(b)
+        return mutant.get("hex") == resp.get("hex")
+    if normalize_class(mutant.get("class")) != normalize_class(resp.get("class")):
+        return False
+    return not run.offsets or resp.get("offset") is None or mutant.get("offset") == resp.get("offset")
+
+
+def signature(found):
+    """What a disagreement is when no catalogued bug explains it: its kind and each side's
+    verdict class (a value's top-level type, or the error class)."""
+    kind, ref_resp, resp, ref_enc, enc = found
+
+    def cls(r):
+        if r["status"] == "ok":
+            return "ok:" + (r["value"][0] if isinstance(r.get("value"), list) else "bytes")
+        return r["status"] + ":" + str(normalize_class(r.get("class")))
+
+    if kind.startswith("encode"):
+        grew = None
+        if enc["status"] == "ok" and ref_enc["status"] == "ok":
+            grew = (len(enc["hex"]) - len(ref_enc["hex"])) // 2
+        return kind, cls(ref_enc), cls(enc), grew
+    return kind, cls(ref_resp), cls(resp)
+
+
+class Diagnoser:
+    """The bug catalogue (spec/bugs-in-the-wild.md) as mutant runners, one process per bug,
+    started when first needed: which catalogued bugs give exactly a runner's answer."""
+
+    def __init__(self, mutant_runner, ids, timeout):
+        self.path, self.ids, self.timeout = mutant_runner, list(ids), timeout
+        self.runners = {}
+
+    @staticmethod
+    def locate(path):
+        """(mutant runner, catalogue ids) from --mutant-runner, else the first build*/ that
+        has both; (None, []) when there is none."""
+        cands = [path] if path else sorted(glob.glob(os.path.join(HERE, "..", "build*", "runners", "c",
+                                                                  "smc-c-mutant-runner")))
+        for runner in cands:
+            tool = os.path.join(os.path.dirname(runner), "..", "..", "mutants", "smc-mutants")
+            try:
+                out = subprocess.run([tool, "--json"], capture_output=True, text=True, timeout=30, check=True)
+                ids = [e["id"] for e in json.loads(out.stdout) if not e["control"]]
+                return runner, ids
+            except (OSError, subprocess.SubprocessError, ValueError, KeyError):
+                continue
+        return None, []
+
+    def _runner(self, bug):
+        if bug not in self.runners:
+            env = dict(os.environ, SMC_MUTANTS=bug)
+            self.runners[bug] = Runner("mutant:" + bug, [self.path], self.timeout, env=env)
+        return self.runners[bug]
+
+    def reproduces(self, bug, run, entry, mode, data, shift, found):
+        """True if a codec with `bug` gives the answer `run` gave in the disagreement `found`."""
+        kind, ref_resp, resp, ref_enc, enc = found
+        m = self._runner(bug)
+        if family(kind) == "encode":
+            return same_answer(m.request("encode", entry=entry, value=ref_resp["value"]), enc, run)
+        # the address the runner saw: the shift it was sent, or (if it ignores shift) aligned
+        at = shift if "shift" in run.hello.get("options", []) else 0
+        return same_answer(m.request("decode", entry=entry, hex=data.hex(), mode=mode, shift=at), resp, run)
+
+    def diagnose(self, run, entry, mode, data, shift, found, bugs=None):
+        return [b for b in (self.ids if bugs is None else bugs)
+                if self.reproduces(b, run, entry, mode, data, shift, found)]
+
+    def close(self):
+        for r in self.runners.values():
+            r.close()
 
 
 # ---------------------------------------------------------------- vector candidates
@@ -336,7 +433,7 @@ def vector_kind(entry, ref_resp):
     return "envelope"
 
 
-def candidate(entry, mode, data, found, runner_name, ref_name, source):
+def candidate(entry, mode, data, found, runner_name, ref_name, source, cause=(), shift=None):
     kind, ref_resp, resp, ref_enc, enc = found
     sha = hashlib.sha1(f"{entry}:{mode}:{data.hex()}".encode()).hexdigest()[:10]
     section = guess_section(entry, ref_resp, data)
@@ -373,8 +470,10 @@ def candidate(entry, mode, data, found, runner_name, ref_name, source):
         vec["error"] = error
         if cls == "bad_utf8":
             vec["tier"] = "implementation-defined"
+    diag = f"; diagnosis {', '.join(cause)}" if cause else ""
+    at = f", shift {shift}" if shift is not None else ""
     vec["origin"] = {"source": "fuzz", "ref": f"fuzz/differential.py: {source} ({runner_name} vs {ref_name}, "
-                                              f"{mode} mode, {kind})"}
+                                              f"{mode} mode{at}, {kind}{diag})"}
     return vec
 
 
@@ -425,6 +524,15 @@ def run(args):
         codec = r.hello.get("codec", {})
         print(f"differential: {r.name}: {codec.get('name')} {codec.get('version')} "
               f"entries={sorted(r.entries)} offsets={'yes' if r.offsets else 'no'}")
+    diagnoser = None
+    if not args.no_diagnosis:
+        mutant, ids = Diagnoser.locate(args.mutant_runner)
+        if mutant:
+            diagnoser = Diagnoser(mutant, ids, args.timeout)
+            print(f"differential: diagnosis against {len(ids)} catalogued bugs ({mutant})")
+        else:
+            print("differential: no smc-c-mutant-runner (and smc-mutants) built: disagreements keep their "
+                  "signature while shrinking, without a diagnosis")
 
     os.makedirs(args.out, exist_ok=True)
     files = input_files(args.inputs)
@@ -442,23 +550,34 @@ def run(args):
             for mode in MODES:
                 for run_ in others:
                     checked += 1
-                    found = check_one(ref, run_, entry, mode, raw)
+                    shift = shift_of(raw)
+                    found = check_one(ref, run_, entry, mode, raw, shift)
                     if not found:
                         continue
                     kind = first_kind = found[0]
+                    cause = diagnoser.diagnose(run_, entry, mode, raw, shift, found) if diagnoser else []
+                    sig = signature(found)
 
-                    def still(cand, run_=run_, entry=entry, mode=mode, kind=kind):
-                        again = check_one(ref, run_, entry, mode, cand)
-                        return again is not None and family(again[0]) == family(kind)
+                    def still(cand, run_=run_, entry=entry, mode=mode, kind=kind, cause=cause, sig=sig):
+                        # same shift as the original, and the same cause (or, with none, the
+                        # same signature): shrinking must not turn one bug into another
+                        again = check_one(ref, run_, entry, mode, cand, shift)
+                        if again is None or family(again[0]) != family(kind):
+                            return False
+                        if cause:
+                            return bool(diagnoser.diagnose(run_, entry, mode, cand, shift, again, cause))
+                        return signature(again) == sig
 
                     small, tests = minimize(raw, still, args.budget)
-                    final = check_one(ref, run_, entry, mode, small) or found
+                    final = check_one(ref, run_, entry, mode, small, shift) or found
                     kind = final[0]
+                    final_cause = diagnoser.diagnose(run_, entry, mode, small, shift, final, cause) if cause else []
                     key = (run_.name, entry, mode, kind, small)
                     if key in seen:
                         continue
                     seen.add(key)
-                    vec = candidate(entry, mode, small, final, run_.name, ref_name, os.path.basename(path))
+                    vec = candidate(entry, mode, small, final, run_.name, ref_name, os.path.basename(path),
+                                    final_cause, shift)
                     with open(os.path.join(args.out, vec["id"] + ".json"), "w", encoding="utf-8") as f:
                         json.dump(vec, f, indent=2, ensure_ascii=False)
                         f.write("\n")
@@ -466,7 +585,8 @@ def run(args):
                             f"input {os.path.relpath(path)} ({len(raw)} B) minimized to {len(small)} B "
                             f"`{small.hex()[:64]}` in {tests} tests"
                             + (f" (first seen as {first_kind})" if first_kind != kind else "")
-                            + f". {vec['description']}")
+                            + (f"; diagnosis: {', '.join(final_cause)}" if final_cause else "; no catalogued bug")
+                            + f"; shift {shift}. {vec['description']}")
                     report.append(line)
                     print("differential: DISAGREEMENT " + line[2:])
     with open(os.path.join(args.out, "report.md"), "w", encoding="utf-8") as f:
@@ -478,6 +598,8 @@ def run(args):
         if r.restarts:
             print(f"differential: {r.name} was restarted {r.restarts} time(s) (crash/timeout/protocol error)")
         r.close()
+    if diagnoser:
+        diagnoser.close()
     print(f"differential: {len(files)} inputs, {checked} checks, {len(report)} disagreement(s); "
           f"candidates and report.md in {args.out}")
     return 1 if report and args.fail_on_disagreement else 0
@@ -510,13 +632,20 @@ def selftest():
             with open(os.path.join(corpus, name), "wb") as f:
                 f.write(bytes.fromhex(h))
 
-        def run_case(label, runner_args, out):
+        def run_case(label, runner_args, out, diagnosis=True):
             a = argparse.Namespace(
                 runner=[f"ref={shlex.join(fake)}", f"bad={shlex.join(fake + runner_args)}"],
                 reference="ref", inputs=[corpus], out=out, entry="auto", raw=False, timeout=10.0,
-                budget=4000, max_len=65536, self_compare=False, fail_on_disagreement=False)
+                budget=4000, max_len=65536, self_compare=False, fail_on_disagreement=False,
+                mutant_runner=None, no_diagnosis=not diagnosis)
             run(a)
             return sorted(glob.glob(os.path.join(out, "*.json")))
+
+        def report_lines(out):
+            with open(os.path.join(out, "report.md"), encoding="utf-8") as f:
+                return [line for line in f if line.startswith("- `")]
+
+        mutant, _ = Diagnoser.locate(None)
 
         same = run_case("identical", [], os.path.join(tmp, "same"))
         expect(same == [], "two identical runners never disagree")
@@ -541,6 +670,31 @@ def selftest():
             smallest = min(vecs, key=lambda v: len(v.get("hex", v.get("canonical", ""))))
             size = len(smallest.get("hex", smallest.get("canonical", ""))) // 2
             expect(size <= 16, f"…and minimized from 24 to at most 16 bytes ({size}: {smallest.get('hex', smallest.get('canonical'))})")
+        # A runner with two bugs: an alignment disagreement must not shrink into the other bug's
+        # (the minimizer used to turn this one into the 2-byte trailing-bytes disagreement `0000`).
+        two = os.path.join(tmp, "two-bugs", "decode")
+        os.makedirs(two)
+        with open(os.path.join(two, "align"), "wb") as f:
+            f.write(bytes.fromhex(inputs["align"]))
+        for diagnosis in ([True] if mutant else []) + [False]:
+            out = os.path.join(tmp, "two-bugs-out-%d" % diagnosis)
+            a = argparse.Namespace(
+                runner=[f"ref={shlex.join(fake)}",
+                        f"bad={shlex.join(fake + ['--bug', 'align-value', '--bug', 'trailing'])}"],
+                reference="ref", inputs=[two], out=out, entry="auto", raw=False, timeout=10.0, budget=4000,
+                max_len=65536, self_compare=False, fail_on_disagreement=False, mutant_runner=None,
+                no_diagnosis=not diagnosis)
+            run(a)
+            lines = report_lines(out)
+            how = "its diagnosis" if diagnosis else "its signature (no diagnosis)"
+            expect(lines and all("verdict:ref-error" not in line and "minimized to 2 B" not in line for line in lines),
+                   f"two bugs: the alignment disagreement keeps {how}, never the trailing-bytes one "
+                   f"({[line.split(' minimized to ')[1][:40] for line in lines]})")
+            if diagnosis:
+                expect(all("pad-from-value" in line and "no-trailing-check" not in line for line in lines),
+                       f"…diagnosed as pad-from-value ({[line.split('; ')[-2] for line in lines]})")
+        if not mutant:
+            print("skip the diagnosis checks: no build*/runners/c/smc-c-mutant-runner built yet")
 
         found = run_case("utf8", ["--bug", "utf8-lenient"], os.path.join(tmp, "utf8"))
         vecs = [json.load(open(p, encoding="utf-8")) for p in found]
@@ -549,6 +703,10 @@ def selftest():
                "an unchecked-UTF-8 runner is caught, at the implementation-defined tier")
         if utf8:
             expect(min(len(v["hex"]) // 2 for v in utf8) == 3, f"…minimized to 07 01 ff ({utf8[0]['hex']})")
+        if mutant:
+            lines = report_lines(os.path.join(tmp, "utf8"))
+            expect(any("diagnosis: utf8-replaced" in line for line in lines),
+                   f"…diagnosed as utf8-replaced ({[line.split('; ')[-2] for line in lines]})")
 
     c_runners = []
     for path in sorted(glob.glob(os.path.join(HERE, "..", "build*", "runners", "c", "smc-c-runner"))):
@@ -563,13 +721,57 @@ def selftest():
             a = argparse.Namespace(
                 runner=[f"c={shlex.quote(c_runners[0])}"], reference="c",
                 inputs=[os.path.join(HERE, "corpus", "decode")], out=tmp, entry="auto", raw=False,
-                timeout=10.0, budget=200, max_len=65536, self_compare=True, fail_on_disagreement=False)
+                timeout=10.0, budget=200, max_len=65536, self_compare=True, fail_on_disagreement=False,
+                mutant_runner=None, no_diagnosis=False)
             run(a)
             expect(not glob.glob(os.path.join(tmp, "*.json")), f"the C runner agrees with itself ({c_runners[0]})")
     else:
         print("skip the C runner self-comparison: no build*/runners/c/smc-c-runner built yet")
+    if c_runners and mutant:
+        shift_case(c_runners[0], mutant, expect)
+    else:
+        print("skip the address-alignment case: needs smc-c-runner and smc-c-mutant-runner built")
     print(f"differential selftest: {'FAILED' if failures else 'ok'}")
     return 1 if failures else 0
+
+
+def shift_case(c_runner, mutant, expect):
+    """A decoder that aligns by memory address fails only at the shift it is sent: shrinking
+    must keep the original input's shift (it used to follow the shrinking bytes) and its
+    diagnosis, pad-from-address."""
+    sent = []
+    real_request = Runner.request
+
+    def logging_request(self, op, **fields):
+        if self.name == "addr" and op == "decode":
+            sent.append(fields.get("shift"))
+        return real_request(self, op, **fields)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        corpus = os.path.join(tmp, "corpus", "decode")
+        os.makedirs(corpus)
+        # option byte, then [i32 1, f64 1.0]: the float's padding is 2 bytes from the message start
+        with open(os.path.join(corpus, "f64"), "wb") as f:
+            f.write(bytes.fromhex("00" + "0c02" + "0301000000" + "06" + "0000" + "000000000000f03f"))
+        out = os.path.join(tmp, "out")
+        a = argparse.Namespace(
+            runner=[f"c={shlex.quote(c_runner)}",
+                    f"addr=env SMC_MUTANTS=pad-from-address {shlex.quote(mutant)}"],
+            reference="c", inputs=[corpus], out=out, entry="auto", raw=False, timeout=10.0, budget=2000,
+            max_len=65536, self_compare=False, fail_on_disagreement=False, mutant_runner=mutant,
+            no_diagnosis=False)
+        Runner.request = logging_request
+        try:
+            run(a)
+        finally:
+            Runner.request = real_request
+        with open(os.path.join(out, "report.md"), encoding="utf-8") as f:
+            lines = [line for line in f if line.startswith("- `")]
+    expect(bool(lines), "a decoder that aligns by memory address is caught (given a shift)")
+    expect(len(set(sent)) == 1 and len(sent) > 10,
+           f"…every request of its minimization carries the original shift ({sorted(set(sent))} in {len(sent)})")
+    expect(all("diagnosis: pad-from-address" in line for line in lines),
+           f"…and keeps its diagnosis, pad-from-address ({[line.split('; ')[-2] for line in lines]})")
 
 
 def main():
@@ -586,6 +788,10 @@ def main():
     ap.add_argument("--max-len", type=int, default=65536, help="skip inputs longer than this")
     ap.add_argument("--self-compare", action="store_true", help="with one runner, compare it with itself")
     ap.add_argument("--fail-on-disagreement", action="store_true", help="exit 1 if anything disagrees")
+    ap.add_argument("--mutant-runner", metavar="PATH",
+                    help="smc-c-mutant-runner for the diagnosis (default: the first build*/ that has it)")
+    ap.add_argument("--no-diagnosis", action="store_true",
+                    help="do not diagnose: minimize keeping each disagreement's signature")
     ap.add_argument("--selftest", action="store_true", help="test this script with fake runners")
     args = ap.parse_args()
     if args.selftest:

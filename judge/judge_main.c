@@ -19,6 +19,7 @@
 #include "alloc.h"
 #include "escape.h"
 #include "smct_io.h"
+#include "diagnosis.h"
 #include "model.h"
 #include "options.h"
 #include "plan.h"
@@ -448,6 +449,9 @@ int smc_judge_main(int argc, char **argv)
     }
     smcj_results_compute(&run);
     plan_replays(&run);
+    if (!o.no_diagnosis && !smcj_out_of_memory()) {
+        smcj_diagnose_run(&run); /* explains failures; never changes a verdict */
+    }
     size_t n_out = 0;
     output_t *outs = smcj_out_of_memory() ? NULL : build_outputs(&run, &o, &n_out);
     if (outs) {

@@ -6,6 +6,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "model.h"
 
+#include "diagnosis.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -185,7 +187,9 @@ void smcj_runner_free(smcj_runner_t *r)
         free(c->stderr_tail);
         free(c->lacks);
         free(c->replay_file);
+        free(c->act_class);
     }
+    smcj_diagnosis_free(r->diagnosis);
     free(r->checks);
     free(r->results);
     free(r->stderr_tail);

@@ -196,6 +196,9 @@ typedef struct smcj_check {
     size_t act_len;
     char *stderr_tail; /* failures: the runner's last stderr lines at that moment */
     char *replay_file; /* a request too long for a command line: where it is written */
+    char *act_class;   /* an "error" answer: its class, for the diagnosis to replay against */
+    bool act_has_offset;
+    uint64_t act_offset;
 } smcj_check_t;
 
 /** Human label of a check: "decode", "encode", "decode accepted[1] strict", "reject strict"... */
@@ -335,6 +338,8 @@ typedef struct smcj_runner {
     size_t n_features_unlisted; /* unsupported core features no `feature:` line excuses */
     size_t n_robust;            /* nesting vectors checked for R1.4-8 only (no depth-limit) */
     size_t n_bombs_accepted;    /* of those, or of any reject vector: decoded anyway */
+
+    struct smcj_diagnosis *diagnosis; /* likely causes of the failures (diagnosis.h), or NULL */
 } smcj_runner_t;
 
 typedef enum smcj_gate {

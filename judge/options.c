@@ -60,9 +60,10 @@ static const char k_usage[] =
     "  --replay-dir DIR         where requests too long for a command line are written for "
     "replay\n"
     "                           (default: replay/ beside the first report file)\n"
-    "  --max-details N          failure details printed on stdout (default 20)\n"
+    "  --max-details N          failure details printed on stdout per likely cause (default 2)\n"
     "  --list-na                list every not-applicable vector with its reason (default: counts "
     "per reason)\n"
+    "  --no-diagnosis           do not name likely causes (spec/bugs-in-the-wild.md) of failures\n"
     "  --progress | --no-progress   progress line on stderr (default: when stderr is a terminal)\n"
     "\n"
     "Exit status: 0 gate passed, 1 gate failed, 2 usage or setup error (including a runner that "
@@ -332,6 +333,10 @@ int smcj_opts_parse(smcj_opts_t *o, int argc, char **argv, char *err, size_t err
             o->list_na = true;
             continue;
         }
+        if (strcmp(a, "--no-diagnosis") == 0) {
+            o->no_diagnosis = true;
+            continue;
+        }
         if (strcmp(a, "--progress") == 0) {
             o->progress = 1;
             continue;
@@ -422,7 +427,7 @@ void smcj_opts_init(smcj_opts_t *o)
     o->max_restarts = 1000;
     o->max_restarts_per_vector = 1;
     o->memory_limit = SMCJ_DEFAULT_MEMORY_LIMIT;
-    o->max_details = 20;
+    o->max_details = 2; /* per cause: one bug's failures must not hide the next's */
     o->max_line = 64L << 20;
     o->progress = -1;
     o->gate = SMCJ_GATE_RECOMMENDED;

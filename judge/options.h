@@ -37,6 +37,7 @@ typedef struct smcj_opts {
     bool max_line_given; /* else it grows with the longest vector input (judge_main.c) */
     int progress;        /* -1 auto */
     bool list_na;
+    bool no_diagnosis; /* --no-diagnosis: no likely causes in the reports */
     smcj_gate_t gate;
 } smcj_opts_t;
 

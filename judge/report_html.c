@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "plan.h"
+#include "report_causes.h"
 #include "report_util.h"
 #include "reports.h"
 #include "results.h"
@@ -89,6 +90,16 @@ static const char k_css[] =
     "pre.stderr{background:#24292f;color:#e6edf3;border-radius:4px;max-height:220px;overflow:auto}"
     "pre.cmd{background:#f6f8fa;border:1px solid #d0d7de;border-radius:4px}";
 
+/* The likely-causes table and the cause line of a failure (report_causes.h); apart from
+ * k_css, which is at the length every C compiler must take. */
+static const char k_css_causes[] =
+    "table.causes{border-collapse:collapse;width:100%;margin-bottom:14px}"
+    "table.causes td,table.causes th{border-bottom:1px solid #d0d7de;border-radius:0;"
+    "vertical-align:top}"
+    "table.causes tr.unexplained td{color:#57606a}"
+    "h3{font-size:14px;margin:10px 0 6px}"
+    "p.cause{margin:0 0 8px;padding:4px 8px;background:#ddf4ff;border-radius:4px}";
+
 static const char k_js[] =
     "function setAll(o){document.querySelectorAll('#failures details').forEach(function(d){"
     "d.open=o;});}"
@@ -96,7 +107,8 @@ static const char k_js[] =
     "document.querySelectorAll('#grid tbody tr').forEach(function(tr){"
     "tr.style.display=tr.dataset.id.indexOf(q)>=0?'':'none';});}"
     "function onlyBad(on){document.querySelectorAll('#grid tbody tr').forEach(function(tr){"
-    "tr.style.display=(!on||tr.dataset.bad==='1')?'':'none';});}";
+    "tr.style.display=(!on||tr.dataset.bad==='1')?'':'none';});}"
+    "function openFailure(id){var d=document.getElementById(id);if(d){d.open=true;}}";
 
 /* The CSS class of a status; an ungated failure is still red (it is a failure). */
 static const char *status_class(smcj_status_t s)
@@ -381,6 +393,24 @@ static void check_block(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_
     smct_buf_puts(b, "</div>");
 }
 
+/* The diagnosis of each runner that failed something: one row per likely cause. */
+static void causes(smct_buf_t *b, const smcj_run_t *run)
+{
+    smct_buf_t t = {0};
+    for (size_t ri = 0; ri < run->n_runners; ri++) {
+        smcj_causes_html(&t, run, &run->runners[ri], ri);
+    }
+    if (t.len) {
+        smct_buf_puts(
+            b, "<section id=\"causes\"><h2>Likely causes</h2><p class=\"sub\">Each failing check "
+               "replayed through the catalogue of known bugs (spec/bugs-in-the-wild.md); a cause "
+               "is named when a codec with that bug gives exactly the runner's answers.</p>");
+        smcj_buf_append_buf(b, &t);
+        smct_buf_puts(b, "</section>\n");
+    }
+    smct_buf_free(&t);
+}
+
 /* Every vector with details (no --max-details cut: the page is for digging), collapsed. */
 static void failures(smct_buf_t *b, const smcj_run_t *run)
 {
@@ -411,9 +441,10 @@ static void failures(smct_buf_t *b, const smcj_run_t *run)
                     continue;
                 }
                 const smcj_vector_t *v = &run->vectors->v[i];
-                smct_buf_printf(
-                    b, "<details class=\"failure\"><summary><span class=\"tag %s\">%s</span>",
-                    status_class(res->status), smcj_status_name(res->status));
+                smct_buf_printf(b,
+                                "<details class=\"failure\" id=\"f-%zu-%zu\"><summary><span "
+                                "class=\"tag %s\">%s</span>",
+                                ri, i, status_class(res->status), smcj_status_name(res->status));
                 smct_buf_puts(b, "<b>");
                 esc(b, r->name);
                 smct_buf_puts(b, "</b> × <span class=\"id\">");
@@ -434,6 +465,13 @@ static void failures(smct_buf_t *b, const smcj_run_t *run)
                     esc(b, v->focus);
                 }
                 smct_buf_puts(b, ")</span></p>");
+                char *cause = smcj_cause_note(r, i);
+                if (cause) {
+                    smct_buf_puts(b, "<p class=\"cause\">");
+                    esc(b, cause);
+                    smct_buf_puts(b, "</p>");
+                    free(cause);
+                }
                 char *note =
                     placement ? smcj_placement_text(v, res) : smcj_alternative_text(v, res);
                 if (note) {
@@ -535,12 +573,12 @@ static void grid(smct_buf_t *b, const smcj_run_t *run)
 void smcj_report_html(smct_buf_t *b, const smcj_run_t *run)
 {
     static const char *const gates[] = {"required", "recommended", "all"};
-    smct_buf_printf(
-        b,
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-        "<title>smc conformance report</title><style>%s</style><script>%s</script></head><body>\n",
-        k_css, k_js);
+    smct_buf_printf(b,
+                    "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+                    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+                    "<title>smc conformance "
+                    "report</title><style>%s%s</style><script>%s</script></head><body>\n",
+                    k_css, k_css_causes, k_js);
     smct_buf_puts(b, "<header><h1>smc conformance report</h1><div class=\"meta\">");
     char *meta = smcj_asprintf(
         "%s · %zu of %zu vectors from %zu files in %s · gate: %s · %zu runner%s · %.2f s",
@@ -552,6 +590,7 @@ void smcj_report_html(smct_buf_t *b, const smcj_run_t *run)
     smct_buf_puts(b, "</div></header><main>\n");
     summary(b, run);
     matrix(b, run);
+    causes(b, run);
     failures(b, run);
     grid(b, run);
     smct_buf_puts(b, "</main></body></html>\n");

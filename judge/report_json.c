@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "plan.h"
+#include "report_causes.h"
 #include "report_util.h"
 #include "reports.h"
 #include "results.h"
@@ -98,6 +99,11 @@ static void check_json(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t
                 first++;
             }
             smct_buf_printf(b, ",\"first_difference\":%zu", first);
+        }
+        const char *diff = smcj_causes_what_differs(r, (size_t)(c - r->checks));
+        if (diff) {
+            smct_buf_puts(b, ",\"what_differs\":");
+            smct_json_write_cstr(b, diff);
         }
         smct_buf_puts(b, ",\"stderr_tail\":");
         smct_json_write_cstr(b, c->stderr_tail);
@@ -244,6 +250,7 @@ static void result_json(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_
         smcj_buf_ok(&rp);
         smct_json_write_string(b, rp.data, rp.len);
         smct_buf_free(&rp);
+        smcj_causes_json_result(b, r, i);
     }
     smct_buf_puts(b, ",\"checks\":[");
     size_t cb, ce;
@@ -336,6 +343,7 @@ static void runner_json(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_
     }
     smct_buf_puts(b, ",\"stderr_tail\":");
     smct_json_write_cstr(b, r->stderr_tail);
+    smcj_causes_json(b, run, r);
     smct_buf_puts(b, ",\"results\":[");
     bool first = true;
     for (size_t i = 0; r->results && i < vs->count; i++) {

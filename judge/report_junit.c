@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "plan.h"
+#include "report_causes.h"
 #include "report_util.h"
 #include "reports.h"
 #include "results.h"
@@ -33,6 +34,11 @@ static void failure_body(smct_buf_t *b, const smcj_run_t *run, const smcj_runner
     if (note) {
         smct_buf_printf(&t, "%s\n", note);
         free(note);
+    }
+    char *cause = smcj_cause_note(r, vi);
+    if (cause) {
+        smct_buf_printf(&t, "%s\n", cause);
+        free(cause);
     }
     size_t cb, ce;
     smcj_checks_of(r, vi, &cb, &ce);
@@ -149,7 +155,12 @@ static void one_case(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *
         return;
     case SMCJ_ST_PLACEMENT: {
         /* spec §3.3: its own failure type, never merged with the wire-level ones */
-        char *m = smcj_placement_text(v, res);
+        char *cause = smcj_cause_note(r, vi);
+        char *pl = smcj_placement_text(v, res);
+        char *m =
+            smcj_asprintf("%s%s%s", smcj_or_empty(cause), cause ? " — " : "", smcj_or_empty(pl));
+        free(cause);
+        free(pl);
         smct_buf_puts(b, ">\n      <failure type=\"placement\"");
         attr(b, "message", m);
         smct_buf_putc(b, '>');
@@ -163,7 +174,13 @@ static void one_case(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *
         const char *el = smcj_reason_is_harness(res->reason) ? "error" : "failure";
         smct_buf_printf(b, ">\n      <%s", el);
         attr(b, "type", smcj_reason_name(res->reason));
-        attr(b, "message", fc && fc->detail ? fc->detail : "");
+        /* the likely cause first: it is what a CI log shows of the message */
+        char *cause = smcj_cause_note(r, vi);
+        char *m = smcj_asprintf("%s%s%s", smcj_or_empty(cause), cause ? " — " : "",
+                                fc && fc->detail ? fc->detail : "");
+        attr(b, "message", m);
+        free(m);
+        free(cause);
         smct_buf_putc(b, '>');
         failure_body(b, run, r, vi);
         smct_buf_printf(b, "</%s>\n    </testcase>\n", el);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "plan.h"
+#include "report_causes.h"
 #include "report_util.h"
 #include "reports.h"
 #include "results.h"
@@ -163,6 +164,10 @@ static void check_details(smct_buf_t *b, const smcj_run_t *run, const smcj_runne
     smct_buf_printf(b, "  [%s] %s: ", label, smcj_reason_name(c->reason));
     line_text(b, c->detail);
     smct_buf_putc(b, '\n');
+    const char *diff = smcj_causes_what_differs(r, (size_t)(c - r->checks));
+    if (diff) {
+        smct_buf_printf(b, "    differs: %s\n", diff);
+    }
     if (c->reason == SMCJ_REASON_WRONG_BYTES && c->exp_bytes) {
         smcj_hexdiff(b, "    ", c->exp_bytes, c->exp_len, c->act_bytes, c->act_len);
     } else {
@@ -188,13 +193,57 @@ static void check_details(smct_buf_t *b, const smcj_run_t *run, const smcj_runne
     }
 }
 
-/* The first --max-details vectors with details (failures first, report order), then a count
- * of the rest: the log of a bad runner must stay readable. */
+/* One vector's failing checks (and its placement check) and the command that reruns it. */
+static void vector_details(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r, size_t i)
+{
+    const smcj_result_t *res = &r->results[i];
+    const smcj_vector_t *v = &run->vectors->v[i];
+    const char *what = res->status == SMCJ_ST_FAIL        ? "FAIL"
+                       : res->status == SMCJ_ST_PLACEMENT ? "PLACEMENT"
+                       : res->status == SMCJ_ST_FAIL_INFO ? "FAIL (outside the gate)"
+                       : res->status == SMCJ_ST_PLACEMENT_INFO
+                           ? "PLACEMENT (outside the gate)"
+                           : "DIFFERS (implementation-defined, informational)";
+    bool placement = res->placement_check != SIZE_MAX;
+    smct_buf_printf(b, "\n--- %s × %s  %s  [%s, §%s, %s, %s]\n", r->name, v->id, what,
+                    smcj_tier_name(placement ? res->placement_tier : res->tier), v->section,
+                    v->kind,
+                    res->reason == SMCJ_REASON_NONE ? "skipped" : smcj_reason_name(res->reason));
+    smct_buf_puts(b, "  ");
+    line_text(b, v->description);
+    smct_buf_putc(b, '\n');
+    char *note = placement ? smcj_placement_text(v, res) : smcj_alternative_text(v, res);
+    if (note) {
+        smct_buf_puts(b, "  ");
+        line_text(b, note);
+        smct_buf_putc(b, '\n');
+        free(note);
+    }
+    if (v->focus) {
+        smct_buf_puts(b, "  focus: ");
+        line_text(b, v->focus);
+        smct_buf_putc(b, '\n');
+    }
+    size_t cb, ce;
+    smcj_checks_of(r, i, &cb, &ce);
+    for (size_t k = cb; k < ce; k++) {
+        if (r->checks[k].outcome == SMCJ_OUT_FAIL || (placement && k == res->placement_check)) {
+            check_details(b, run, r, &r->checks[k]);
+        }
+    }
+    if (r->checks[smcj_result_check(res)].kind != SMCJ_CHECK_HANDSHAKE) {
+        smct_buf_puts(b, "  replay: ");
+        smcj_replay_command(b, run, r, v);
+        smct_buf_putc(b, '\n');
+    }
+}
+
+/* Failure details grouped by likely cause (report_causes.h), up to --max-details vectors per
+ * cause, then a count of the rest: the log of a bad runner must stay readable, and one bug's
+ * hundreds of failures must not hide the next bug's. */
 static void details(smct_buf_t *b, const smcj_run_t *run)
 {
     size_t total = 0, shown = 0;
-    static const smcj_status_t order[] = {SMCJ_ST_FAIL, SMCJ_ST_PLACEMENT, SMCJ_ST_FAIL_INFO,
-                                          SMCJ_ST_PLACEMENT_INFO, SMCJ_ST_DIFFERS};
     for (size_t ri = 0; ri < run->n_runners; ri++) {
         const smcj_runner_t *r = &run->runners[ri];
         for (size_t i = 0; r->results && i < run->vectors->count; i++) {
@@ -204,64 +253,34 @@ static void details(smct_buf_t *b, const smcj_run_t *run)
     if (total == 0) {
         return;
     }
-    smct_buf_printf(b, "\nFailures (%zu; details of up to %d, --max-details N):\n", total,
-                    run->max_details);
-    for (size_t o = 0; o < sizeof order / sizeof order[0]; o++) {
-        for (size_t ri = 0; ri < run->n_runners; ri++) {
-            const smcj_runner_t *r = &run->runners[ri];
-            for (size_t i = 0; r->results && i < run->vectors->count; i++) {
-                const smcj_result_t *res = &r->results[i];
-                if (res->status != order[o]) {
-                    continue;
-                }
-                if ((int)shown >= run->max_details) {
-                    continue;
-                }
-                shown++;
-                const smcj_vector_t *v = &run->vectors->v[i];
-                const char *what = order[o] == SMCJ_ST_FAIL        ? "FAIL"
-                                   : order[o] == SMCJ_ST_PLACEMENT ? "PLACEMENT"
-                                   : order[o] == SMCJ_ST_FAIL_INFO ? "FAIL (outside the gate)"
-                                   : order[o] == SMCJ_ST_PLACEMENT_INFO
-                                       ? "PLACEMENT (outside the gate)"
-                                       : "DIFFERS (implementation-defined, informational)";
-                bool placement = res->placement_check != SIZE_MAX;
-                smct_buf_printf(b, "\n--- %s × %s  %s  [%s, §%s, %s, %s]\n", r->name, v->id, what,
-                                smcj_tier_name(placement ? res->placement_tier : res->tier),
-                                v->section, v->kind,
-                                res->reason == SMCJ_REASON_NONE ? "skipped"
-                                                                : smcj_reason_name(res->reason));
-                smct_buf_puts(b, "  ");
-                line_text(b, v->description);
-                smct_buf_putc(b, '\n');
-                char *note =
-                    placement ? smcj_placement_text(v, res) : smcj_alternative_text(v, res);
-                if (note) {
-                    smct_buf_puts(b, "  ");
-                    line_text(b, note);
-                    smct_buf_putc(b, '\n');
-                    free(note);
-                }
-                if (v->focus) {
-                    smct_buf_puts(b, "  focus: ");
-                    line_text(b, v->focus);
-                    smct_buf_putc(b, '\n');
-                }
-                size_t cb, ce;
-                smcj_checks_of(r, i, &cb, &ce);
-                for (size_t k = cb; k < ce; k++) {
-                    if (r->checks[k].outcome == SMCJ_OUT_FAIL ||
-                        (placement && k == res->placement_check)) {
-                        check_details(b, run, r, &r->checks[k]);
-                    }
-                }
-                if (r->checks[smcj_result_check(res)].kind != SMCJ_CHECK_HANDSHAKE) {
-                    smct_buf_puts(b, "  replay: ");
-                    smcj_replay_command(b, run, r, v);
-                    smct_buf_putc(b, '\n');
-                }
+    smct_buf_printf(
+        b, "\nFailures (%zu; by likely cause, details of up to %d per cause, --max-details N):\n",
+        total, run->max_details);
+    for (size_t ri = 0; ri < run->n_runners && run->max_details > 0; ri++) {
+        const smcj_runner_t *r = &run->runners[ri];
+        size_t n_groups = 0;
+        smcj_detail_group_t *groups = r->results ? smcj_detail_groups(run, r, &n_groups) : NULL;
+        for (size_t g = 0; g < n_groups; g++) {
+            size_t n = groups[g].n_vectors;
+            n = n < (size_t)run->max_details ? n : (size_t)run->max_details;
+            if (n == 0) {
+                continue;
             }
+            /* an unexplained group's label quotes the runner's answers: one safe line */
+            smct_buf_printf(b, "\n=== %s × ", r->name);
+            line_text(b, smcj_or_empty(groups[g].label));
+            smct_buf_printf(b, ": %zu vector%s", groups[g].n_vectors,
+                            groups[g].n_vectors == 1 ? "" : "s");
+            if (n < groups[g].n_vectors) {
+                smct_buf_printf(b, " (details of %zu)", n);
+            }
+            smct_buf_putc(b, '\n');
+            for (size_t k = 0; k < n; k++) {
+                vector_details(b, run, r, groups[g].vectors[k]);
+            }
+            shown += n;
         }
+        smcj_detail_groups_free(groups, n_groups);
     }
     if (shown < total) {
         smct_buf_printf(b, "\n(%zu more not shown)\n", total - shown);
@@ -426,6 +445,9 @@ void smcj_report_text(smct_buf_t *b, const smcj_run_t *run)
     matrix(b, run);
     not_applicable(b, run);
     differs_summary(b, run);
+    for (size_t ri = 0; ri < run->n_runners; ri++) {
+        smcj_causes_text(b, run, &run->runners[ri]);
+    }
     details(b, run);
     xfail_problems(b, run);
     /* The verdict line, last, and only the judge's: every note on it is one safe line. */

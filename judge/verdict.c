@@ -659,6 +659,16 @@ static void verdict_of(smcj_check_t *c, const smcj_runner_t *r, const smcj_vecto
     if (!well_formed(c, r, resp, status)) {
         return;
     }
+    if (strcmp(status, "error") == 0) {
+        /* the answer as given, for the diagnosis to replay the check against (diagnosis.h) */
+        const smct_json_t *cls = smct_json_get(resp, "class");
+        uint64_t o = 0;
+        if (cls && cls->type == SMCT_JSON_STRING) {
+            c->act_class = smcj_strndup(cls->str.ptr, cls->str.len);
+        }
+        c->act_has_offset = smct_json_get_u64(smct_json_get(resp, "offset"), &o);
+        c->act_offset = o;
+    }
     switch (c->kind) {
     case SMCJ_CHECK_DECODE:
     case SMCJ_CHECK_DECODE_STRICT:

@@ -19,8 +19,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LAYERS = {
     "ref-decoder": (["ref-decoder"], []),
     "notation": (["notation"], ["ref-decoder"]),
-    "judge": (["judge"], ["notation", "ref-decoder"]),
-    "runners/c": (["runners/c"], ["notation", "ref-decoder"]),
+    "mutants": (["mutants"], ["notation", "ref-decoder"]),
+    "judge": (["judge"], ["mutants", "notation", "ref-decoder"]),
+    "runners/c": (["runners/c"], ["mutants", "notation", "ref-decoder"]),
     "bench": (["bench"], ["notation", "ref-decoder"]),
     "cli": (["cli"], ["judge", "bench", "notation", "ref-decoder"]),
     "tests": (["tests"], ["judge", "notation", "ref-decoder"]),

@@ -28,6 +28,14 @@ Environment:
                     named unknown_tag, and `error-classes` is not declared (MODEL_CLASSES=1
                     declares it anyway)
      nothing        declares no capability, the message entry only, and no option
+     pad-remaining  a decoder that counts padding from the bytes remaining (a Swift port):
+                    spec §3.1, the catalogue's pad-from-remaining written independently
+     pad-extra      a decoder that skips a whole block when already aligned (the same port)
+     (faults the catalogue also has, written here apart from it, may be combined with commas:
+     pad-remaining,pad-extra)
+     pad-remaining-plus-one, pad-offset-plus-one
+                    padding counted from one byte past where the catalogue's pad-from-remaining
+                    or the spec counts it: bugs no entry describes, close to several entries
   MODEL_PROTOCOL  1 or 2 (default 2)
 """
 import json
@@ -44,6 +52,7 @@ sys.setrecursionlimit(20000)
 import smcpy  # noqa: E402
 
 FAULT = os.environ.get("MODEL_FAULT", "none")
+FAULTS = set(FAULT.split(","))
 PROTOCOL = int(os.environ.get("MODEL_PROTOCOL", "2"))
 FEATURES = ["int32", "int64", "int64-distinct", "float64", "float32list", "typed-lists",
             "nan-payload", "embedded-nul", "custom-types", "largeint", "duplicate-map-keys",
@@ -75,6 +84,13 @@ class FaultyReader(smcpy._Reader):
         if FAULT == "f32-reject" and self.pos < self.n and self.data[self.pos] == smcpy.TAG_F32S:
             self.fail("unknown_tag", self.pos, "no Float32List")
         return super().value(depth)
+
+    def pad_len(self, width):
+        if FAULTS & {"pad-remaining", "pad-remaining-plus-one"}:
+            k = (-(self.n - self.pos) + ("pad-remaining-plus-one" in FAULTS)) % width
+        else:
+            k = (-self.pos - ("pad-offset-plus-one" in FAULTS)) % width
+        return width if k == 0 and "pad-extra" in FAULTS else k
 
     def typed_list(self, tag):
         out = super().typed_list(tag)

@@ -700,9 +700,9 @@ def case_schema_violations():
         where = "%s: %s: %s" % (file, shown, "`%s`" % field if field else "")
         check(r.code == 2, "%s %s: refused (exit %d)" % (vid, field, r.code), r)
         check(where.rstrip(": ") in r.err, "%s %s: named as %r: %s" % (vid, field, where, r.err.strip()[:300]), r)
-    d, doc = mutated(*VALID, lambda v, _doc: v.update(catches=["x"]))
+    d, doc = mutated(*VALID, lambda v, _doc: v.update(seen_in=["x"]))
     r = judge([], ["o=" + oracle(d)], vectors=d, reports=False)
-    check(r.code == 0 and "warning" in r.err and "catches" in r.err, "an unknown field: a warning, the run goes on", r)
+    check(r.code == 0 and "warning" in r.err and "seen_in" in r.err, "an unknown field: a warning, the run goes on", r)
     d, doc = mutated(VALID[0], None, lambda v, doc: doc.update(format_version=2))
     refused(d, ["s04-judge-scalars.json: `format_version`: 2 is not 1"])
 

@@ -10,6 +10,11 @@ vectors/README.md.
     python3 vectors/gen/generate.py --no-smc        # Python only (loud warning)
     python3 vectors/gen/generate.py --check         # regenerate to a temp dir and compare
     python3 vectors/gen/generate.py --stats         # counts per section and tier
+
+Each vector's `catches` (the catalogued bugs of spec/bugs-in-the-wild.md it catches) is
+computed by running the judge with the mutant runner (build/runners/c/smc-c-mutant-runner)
+once per bug over the freshly generated vectors; with --no-smc the committed values are
+kept.
 """
 
 import argparse
@@ -26,6 +31,7 @@ sys.path.insert(0, HERE)
 sys.dont_write_bytecode = True  # keep the source tree clean
 
 import caselib  # noqa: E402
+import catches  # noqa: E402
 import checks  # noqa: E402
 import crosscheck  # noqa: E402
 import schemalite  # noqa: E402
@@ -35,7 +41,7 @@ REPO = os.path.dirname(VECTORS_DIR)
 DEFAULT_RUNNER = os.path.join(REPO, "build", "runners", "c", "smc-c-runner")
 KEY_ORDER = ("id", "description", "section", "tier", "requirements", "by_mode", "kind", "since",
              "features", "value", "canonical", "accepted", "hex", "error", "focus", "origin",
-             "notes")
+             "notes", "catches")
 SPEC_VERSION = "0.1"
 
 
@@ -221,6 +227,33 @@ def print_stats(per_module):
     print("%-22s %-6s %6d %6d %6d %6d %6d %6d" % tuple(["TOTAL", ""] + tot))
 
 
+def add_catches(args, runner_path, registry, per_module):
+    """Set each vector's `catches`: run the bug catalogue over the vectors just generated, with
+    the judge, the mutant runner and smc-mutants of the C runner's build."""
+    if runner_path is None:
+        found = catches.from_committed(VECTORS_DIR)
+        print("!! --no-smc: `catches` copied from the committed vectors, not recomputed", file=sys.stderr)
+    else:
+        runners_c = os.path.dirname(os.path.abspath(runner_path))
+        build = os.path.dirname(os.path.dirname(runners_c))
+        judge = args.judge or os.path.join(build, "cli", "smc")
+        mutant = args.mutant_runner or os.path.join(runners_c, "smc-c-mutant-runner")
+        tool = args.mutants_tool or os.path.join(build, "mutants", "smc-mutants")
+        for path in (judge, mutant, tool):
+            if not os.path.exists(path):
+                raise SystemExit("%s not found: `catches` needs the smc CLI, the mutant runner and smc-mutants "
+                                 "of the C runner's build (or --judge / --mutant-runner / --mutants-tool)" % path)
+        with tempfile.TemporaryDirectory() as tmp:
+            write_outputs(tmp, per_module)
+            found = catches.compute(tmp, judge, mutant, tool)
+        print("catches: %d of %d vectors catch at least one catalogued bug" % (len(found), len(registry)),
+              file=sys.stderr)
+    for vid, c in registry.items():
+        c.pop("catches", None)
+        if found.get(vid):
+            c["catches"] = found[vid]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--c-runner", default=None, metavar="PATH",
@@ -232,10 +265,18 @@ def main():
     ap.add_argument("--only", default=None, metavar="PREFIX",
                     help="cross-check only vectors whose id starts with PREFIX; writes nothing")
     ap.add_argument("--jobs", type=int, default=2, help="parallel runner processes (default 2)")
+    ap.add_argument("--judge", default=None, metavar="PATH",
+                    help="the smc CLI that runs the mutant runners for `catches` (default: the C "
+                         "runner's build)")
+    ap.add_argument("--mutant-runner", default=None, metavar="PATH",
+                    help="smc-c-mutant-runner for `catches` (default: beside the C runner)")
+    ap.add_argument("--mutants-tool", default=None, metavar="PATH",
+                    help="smc-mutants for `catches` (default: the C runner's build)")
     args = ap.parse_args()
 
     mods = load_modules()
     registry, per_module = build_all(mods)
+    runner_path = None
     checks.global_checks(registry, os.path.join(VECTORS_DIR, "retired.txt"))
 
     if args.no_smc:
@@ -272,6 +313,8 @@ def main():
             runner_path, len(subset), runner.calls), file=sys.stderr)
         if args.only:
             return
+
+    add_catches(args, runner_path, registry, per_module)
 
     if args.stats:
         print_stats(per_module)

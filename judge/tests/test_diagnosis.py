@@ -1,0 +1,480 @@
+#!/usr/bin/env python3
+"""Tests of the judge's diagnosis: does the report name the bug?
+
+Each case runs the judge over the golden vectors (vectors/) against runners whose bugs are
+known: the mutant runner (runners/c/smc-c-mutant-runner, bugs from the catalogue of
+spec/bugs-in-the-wild.md switched on with SMC_MUTANTS), the reference runner, and runners
+with bugs no catalogue entry describes (the catalogue's `control-*` variants,
+rewrite_runner.py, the oracle runner's false capabilities). It asserts what the JSON
+report's `diagnosis` says, and what the text, HTML and JUnit reports show of it.
+
+usage: test_diagnosis.py --judge PATH --c-runner PATH --mutant-runner PATH --mutants-tool PATH
+                         --vectors DIR CASE
+"""
+import argparse
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+SCHEMA = os.path.join(os.path.dirname(HERE), "report.schema.json")
+ANNEX = os.path.join(ROOT, "spec", "bugs-in-the-wild.md")
+ARGS = None
+CATALOGUE = None
+
+
+class Run:
+    def __init__(self, code, out, report, tmp):
+        self.code, self.out, self.report, self.tmp = code, out, report, tmp
+        self.runner = report["runners"][0]
+        self.diag = self.runner.get("diagnosis")
+
+    def causes(self):
+        return [c["id"] for c in self.diag["causes"]]
+
+    def statuses(self):
+        return {r["id"]: (r["status"], r["reason"]) for r in self.runner["results"]}
+
+
+def judge(runner_cmd, env=None, args=(), name="m", all_reports=True):
+    """Run the judge; with all_reports, also write JUnit and HTML and check the JSON against
+    the schema (the slow part: the cases that run the judge dozens of times skip it)."""
+    tmp = tempfile.mkdtemp(prefix="diag-test-")
+    rep = os.path.join(tmp, "report.json")
+    cmd = shlex.split(ARGS.judge) + ["--vectors", ARGS.vectors, "--no-progress", "--runner",
+                                     "%s=%s" % (name, runner_cmd), "--json", rep]
+    if all_reports:
+        cmd += ["--junit", os.path.join(tmp, "report.xml"), "--html", os.path.join(tmp, "report.html")]
+    cmd += list(args)
+    e = dict(os.environ)
+    for k in list(e):
+        if k.startswith(("SMC_MUTANT", "ORACLE_")):
+            del e[k]
+    e.update(env or {})
+    p = subprocess.run(cmd, env=e, capture_output=True, text=True, timeout=300)
+    if p.returncode == 2 or not os.path.exists(rep):
+        raise AssertionError("judge failed to run (%d): %s" % (p.returncode, p.stderr[-2000:]))
+    with open(rep, encoding="utf-8") as f:
+        report = json.load(f)
+    if all_reports:
+        validate(report)
+        ET.parse(os.path.join(tmp, "report.xml"))
+    return Run(p.returncode, p.stdout, report, tmp)
+
+
+def mutant(bugs, args=(), offsets=True, all_reports=False):
+    env = {"SMC_MUTANTS": bugs}
+    if not offsets:
+        env["SMC_MUTANT_OFFSETS"] = "0"
+    return judge(shlex.quote(ARGS.mutant_runner), env=env, args=args, all_reports=all_reports)
+
+
+_VALIDATOR = []
+
+
+def validate(report):
+    if not _VALIDATOR:
+        try:
+            import jsonschema
+            with open(SCHEMA, encoding="utf-8") as f:
+                _VALIDATOR.append(jsonschema.Draft202012Validator(json.load(f)))
+        except ImportError:
+            print("note: python jsonschema not importable; the reports are not schema-checked here")
+            _VALIDATOR.append(None)
+    if _VALIDATOR[0] is not None:
+        errs = list(_VALIDATOR[0].iter_errors(report))
+        if errs:
+            raise AssertionError("JSON report violates report.schema.json: %s at %s" %
+                                 (errs[0].message, list(errs[0].absolute_path)))
+
+
+def check(cond, what, run=None):
+    if not cond:
+        if run is not None and run.diag is not None:
+            sys.stderr.write("---- diagnosis ----\n%s\n" % json.dumps(
+                {k: v for k, v in run.diag.items() if k != "causes"}, indent=1)[:4000])
+            sys.stderr.write("causes: %s\n" % [(c["id"], c["explains"], c["where"]) for c in run.diag["causes"]])
+        raise AssertionError(what)
+    print("ok: " + what)
+
+
+def catalogue():
+    out = subprocess.run([ARGS.mutants_tool, "--json"], capture_output=True, text=True, check=True).stdout
+    return json.loads(out)
+
+
+def entries():
+    return [e for e in CATALOGUE if not e["control"]]
+
+
+# ---------------------------------------------------------------------------------------
+
+CAUSE_LINE = re.compile(r"^  .* \(([a-z0-9-]+), spec §[0-9.]+\) in the (decoder and the encoder|decoder|encoder): "
+                        r"explains (\d+) of (\d+)(.*)$")
+
+
+def causes_in_text(text):
+    """{runner: (failing, [(id, where, explains, rest of line)])} from the text report's
+    likely-causes blocks (one judge run holds many runners; their JSON would be large)."""
+    out, current = {}, None
+    for line in text.splitlines():
+        m = re.match(r"^(\S+): likely causes of (\d+) failing vectors? ", line)
+        if m:
+            name = m.group(1)
+            current = out.setdefault(name, (int(m.group(2)), []))
+            continue
+        m = CAUSE_LINE.match(line)
+        u = re.match(r"^  unexplained: (\d+) of (\d+) failing vectors", line)
+        if m and current is not None:
+            current[1].append((m.group(1), m.group(2), int(m.group(3)), m.group(5)))
+        elif u and current is not None:
+            unexplained[name] = int(u.group(1))
+        elif not line.startswith("  "):
+            current = None
+    return out
+
+
+unexplained = {}
+
+
+def many(specs, args=()):
+    """One judge run with many runners: specs is [(name, command)]; returns
+    {name: (failing vectors, causes [(id, where, explains, rest)], unexplained vectors)} from
+    the text report."""
+    # a generous timeout: under a sanitizer, beside other tests, a request can take seconds
+    cmd = shlex.split(ARGS.judge) + ["--vectors", ARGS.vectors, "--no-progress", "--max-details", "0",
+                                     "--timeout", "60"] + list(args)
+    for name, runner in specs:
+        cmd += ["--runner", "%s=%s" % (name, runner)]
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=900)
+    check(p.returncode in (0, 1), "the judge ran %d runners (exit %d) %s" % (len(specs), p.returncode, p.stderr[-500:]))
+    unexplained.clear()
+    blocks = causes_in_text(p.stdout)
+    for name, _ in specs:
+        if name not in blocks:  # say what the judge said of it (a summary line), for the failure
+            print("note: %s: %s" % (name, [line for line in p.stdout.splitlines() if line.startswith(name + ":")][:2]))
+    return {n: (blocks.get(n, (0, []))[0], blocks.get(n, (0, []))[1], unexplained.get(n, 0)) for n, _ in specs}
+
+
+def mutant_cmd(bugs, offsets=True):
+    return "SMC_MUTANTS=%s %s%s" % (bugs, "" if offsets else "SMC_MUTANT_OFFSETS=0 ", shlex.quote(ARGS.mutant_runner))
+
+
+def case_each_entry():
+    """Every catalogue entry alone: the report names it first, explaining >= 90%, in a part it
+    can live in, and a codec with it fails no check the runner passed. One judge run holds a
+    mutant runner per entry."""
+    got = many([(e["id"], mutant_cmd(e["id"])) for e in entries()])
+    for e in entries():
+        failing, causes, _ = got[e["id"]]
+        check(failing > 0, "%s: the vectors catch it (%d failing vectors)" % (e["id"], failing))
+        first = causes[0] if causes else None
+        check(first is not None and first[0] == e["id"],
+              "%s: diagnosed first as itself (got %s)" % (e["id"], [c[0] for c in causes]))
+        check(first[2] * 10 >= failing * 9,
+              "%s: explains >= 90%% of its failing vectors (%d of %d)" % (e["id"], first[2], failing))
+        can = {"decoder": e["decoder"] and not e["encoder"], "encoder": e["encoder"] and not e["decoder"],
+               "decoder and the encoder": e["decoder"] and e["encoder"]}
+        check(first[1] in ("decoder", "encoder", "decoder and the encoder") and
+              (can[first[1]] or (e["decoder"] and e["encoder"])),
+              "%s: found where it can live (%s)" % (e["id"], first[1]))
+        check("would also fail" not in first[3],
+              "%s: a codec with it fails no check the runner passed (the replay judges as the judge does)%s"
+              % (e["id"], first[3]))
+
+
+def case_offsets_not_declared():
+    """A runner without error offsets (neither declared nor sent): classes only, and still the
+    right cause."""
+    bugs = ("pad-from-remaining", "truncated-as-zero", "success-trailing-as-error", "no-trailing-check",
+            "size-escape-off-by-one", "unknown-tag-as-null")
+    got = many([("r%d" % i, mutant_cmd(b, offsets=False)) for i, b in enumerate(bugs)])
+    for i, bug in enumerate(bugs):
+        failing, causes, _ = got["r%d" % i]
+        check(causes[:1] and causes[0][0] == bug and causes[0][2] * 10 >= failing * 9,
+              "%s without error offsets: still first, >= 90%% (%s of %d)" % (bug, causes[:2], failing))
+
+
+COMBINATIONS = [
+    # the Swift port of issue 16: two decoder padding bugs and one encoder tag bug
+    ("pad-from-remaining,pad-extra-block@decoder,i64s-under-i32s-tag",
+     {"pad-from-remaining", "pad-extra-block", "i64s-under-i32s-tag"}),
+    # CPP's reader
+    ("truncated-as-zero,no-trailing-check,unknown-tag-as-null",
+     {"truncated-as-zero", "no-trailing-check", "unknown-tag-as-null"}),
+    # the C embedder of issue 16
+    ("pad-from-address,pad-not-zeroed", {"pad-from-address", "pad-not-zeroed"}),
+    ("pad-from-value,typed-list-byte-count", {"pad-from-value", "typed-list-byte-count"}),
+    ("map-sorted,map-dedup-first", {"map-sorted", "map-dedup-first"}),
+    ("i64-narrowed,nul-truncated-strings", {"i64-narrowed", "nul-truncated-strings"}),
+    # (envelope-flag-inverted with stacktrace-rejected would not do: the inverted flag makes
+    # every error envelope a success one, so the second bug never shows)
+    ("envelope-flag-inverted,no-trailing-check", {"envelope-flag-inverted", "no-trailing-check"}),
+    ("nonzero-flag-is-error,stacktrace-rejected", {"nonzero-flag-is-error", "stacktrace-rejected"}),
+    ("utf8-replaced,size-signed-32", {"utf8-replaced", "size-signed-32"}),
+]
+
+
+def case_two_bugs():
+    """Two (or three) bugs on: every one is named, nothing else, and together they explain >= 90%."""
+    got = many([("r%d" % i, mutant_cmd(bugs)) for i, (bugs, _) in enumerate(COMBINATIONS)])
+    for i, (bugs, want) in enumerate(COMBINATIONS):
+        failing, causes, left = got["r%d" % i]
+        names = {c[0] for c in causes}
+        check(names == want, "%s: names exactly %s (got %s)" % (bugs, sorted(want), sorted(names)))
+        # together the named bugs fail nothing the runner passed: no cause line says otherwise
+        # (a single alone may: pad-from-remaining fails checks pad-extra-block puts right)
+        check(not any("though a codec with it" in c[3] for c in causes),
+              "%s: no cause is said to contradict passing checks (%s)" % (bugs, [c[3] for c in causes]))
+        check((failing - left) * 10 >= failing * 9,
+              "%s: explains >= 90%% of the failing vectors (%d of %d)" % (bugs, failing - left, failing))
+
+
+def case_reference():
+    """The correct reference: nothing to diagnose, no cause, no replay (it costs nothing)."""
+    for cmd, env in ((shlex.quote(ARGS.c_runner), {}), (shlex.quote(ARGS.mutant_runner), {"SMC_MUTANTS": "none"})):
+        r = judge(cmd, env=env, all_reports=False)
+        check(r.code == 0 and r.diag["failing"] == 0 and r.diag["causes"] == [] and r.diag["unexplained"] == [],
+              "%s: passes, nothing diagnosed" % cmd, r)
+        check(r.diag["replays"] == 0, "…and no replay made (%d)" % r.diag["replays"], r)
+        check("likely causes" not in r.out, "…and the text report has no causes block", r)
+
+
+OUTSIDE = [
+    ("control-bools-swapped", None),
+    ("control-i32-plus-one", None),
+    ("control-maps-rejected", None),
+    (None, "errors-truncated"),
+    (None, "f64-byte-order"),
+    (None, "lists-reversed"),
+    (None, "offsets-plus-one"),
+]
+
+
+def case_outside_catalogue():
+    """Bugs no entry describes: every failure unexplained, no cause named at all."""
+    caps = ",".join(["int32", "int64", "int64-distinct", "float64", "float32list", "typed-lists", "nan-payload",
+                     "embedded-nul", "custom-types", "largeint", "duplicate-map-keys", "map-order", "method-codec",
+                     "error-stacktrace", "strict-mode", "depth-limit"])
+    specs = []
+    for control, rewrite in OUTSIDE:
+        if control:
+            specs.append((control, mutant_cmd(control)))
+        else:
+            specs.append(("rewrite-" + rewrite, "%s %s %s %s" % (
+                shlex.quote(sys.executable), shlex.quote(os.path.join(HERE, "rewrite_runner.py")),
+                shlex.quote(ARGS.c_runner), rewrite)))
+    for feature in ("float64", "typed-lists", "method-codec"):
+        specs.append(("oracle-false-" + feature, "ORACLE_SABOTAGE=false_caps:%s ORACLE_DECODE_CAPS=%s %s %s %s" % (
+            feature, caps, shlex.quote(sys.executable), shlex.quote(os.path.join(HERE, "oracle_runner.py")),
+            shlex.quote(ARGS.vectors))))
+    # Issue 14's model ports whose declaration does not match their codec: one that declares
+    # no capability (so one integer type) yet writes integers by type, one that decodes
+    # Float32List to null. A catalogued bug in such a port is still named (nul-truncate).
+    # Padding one byte off where pad-from-remaining or the spec counts it: close to several
+    # padding entries, each of which reproduces hundreds of its failures by coincidence (and
+    # would fail checks it passed): none may be named.
+    model = os.path.join(HERE, "model_runner.py")
+    for fault in ("nothing", "f32-null", "nul-truncate", "pad-remaining-plus-one", "pad-offset-plus-one"):
+        specs.append(("model-" + fault, "MODEL_FAULT=%s %s %s" % (fault, shlex.quote(sys.executable),
+                                                                 shlex.quote(model))))
+    got = many(specs)
+    for name, _ in specs:
+        failing, causes, left = got[name]
+        if name == "model-nul-truncate":
+            check([c[0] for c in causes] == ["nul-truncated-strings"] and left == 0,
+                  "%s: %d failing vectors, nul-truncated-strings named (got %s)" % (name, failing, causes))
+            continue
+        check(failing > 0 and causes == [] and left == failing,
+              "%s: %d failing vectors, all unexplained, no cause named (got %s)" % (name, failing, causes))
+
+
+def case_independent():
+    """Catalogued bugs written apart from the catalogue's codec (model_runner.py: the generator's
+    Python codec with a fault): the same causes, >= 90%, nothing else. The mutant runner shares
+    its code with the replay; these do not, so the match is not one by construction."""
+    model = os.path.join(HERE, "model_runner.py")
+    faults = (("pad-remaining", ["pad-from-remaining"], "decoder"), ("pad-extra", ["pad-extra-block"], "decoder"),
+              ("pad-remaining,pad-extra", ["pad-from-remaining", "pad-extra-block"], "decoder"),
+              ("nul-truncate", ["nul-truncated-strings"], "decoder and the encoder"))
+    got = many([("model%d" % i, "MODEL_FAULT=%s %s %s" % (f, shlex.quote(sys.executable), shlex.quote(model)))
+                for i, (f, _, _) in enumerate(faults)])
+    for i, (fault, want, where) in enumerate(faults):
+        failing, causes, left = got["model%d" % i]
+        check(failing > 0 and [c[0] for c in causes] == want and all(c[1] == where for c in causes)
+              and (failing - left) * 10 >= failing * 9,
+              "model %s: named %s in the %s, explaining >= 90%% (%d of %d; got %s)" % (
+                  fault, want, where, failing - left, failing, [(c[0], c[1], c[2]) for c in causes]))
+
+
+def case_mixed():
+    """A catalogued bug beside one outside the catalogue: the first named, the second unexplained."""
+    pairs = (("control-maps-rejected,pad-from-remaining", "pad-from-remaining"),
+             ("control-i32-plus-one,nul-truncated-strings", "nul-truncated-strings"),
+             ("control-bools-swapped,map-sorted", "map-sorted"))
+    specs = [("mixed%d" % i, mutant_cmd(b)) for i, (b, _) in enumerate(pairs)]
+    specs += [("alone%d" % i, mutant_cmd(w)) for i, (_, w) in enumerate(pairs)]
+    got = many(specs)
+    for i, (bugs, want) in enumerate(pairs):
+        failing, causes, left = got["mixed%d" % i]
+        alone = got["alone%d" % i][1]
+        check([c[0] for c in causes] == [want], "%s: only %s is named (got %s)" % (bugs, want, causes))
+        check(left > 0, "%s: the control's failures stay unexplained (%d)" % (bugs, left))
+        check(causes[0][2] <= alone[0][2], "%s: %s explains no more than it does alone (%d <= %d)" % (
+            bugs, want, causes[0][2], alone[0][2]))
+
+
+def case_direction():
+    """A bug in one part of the codec only is diagnosed in that part."""
+    for bugs, want in (("pad-extra-block@decoder", ["decoder"]), ("pad-extra-block@encoder", ["encoder"]),
+                       ("pad-extra-block", ["decoder", "encoder"]), ("map-sorted@encoder", ["encoder"])):
+        r = mutant(bugs)
+        cause = r.diag["causes"][0] if r.diag["causes"] else {}
+        check(cause.get("id") == bugs.split("@")[0] and cause.get("where") == want,
+              "%s: diagnosed %s (got %s %s)" % (bugs, want, cause.get("id"), cause.get("where")), r)
+
+
+def case_verdicts_unchanged():
+    """Diagnosis explains failures and changes no verdict: the same statuses, counts and exit
+    status with --no-diagnosis (which leaves the diagnosis out of the report)."""
+    for bugs in ("pad-from-remaining,pad-extra-block@decoder,i64s-under-i32s-tag", "control-maps-rejected",
+                 "utf8-replaced"):
+        on, off = mutant(bugs), mutant(bugs, args=["--no-diagnosis"])
+        check(off.diag is None, "%s: --no-diagnosis leaves it out of the report" % bugs)
+        check(on.statuses() == off.statuses() and on.runner["counts"] == off.runner["counts"] and on.code == off.code
+              and on.report["gate"] == off.report["gate"],
+              "%s: the same verdicts with and without diagnosis" % bugs, on)
+
+
+def case_reports():
+    """The cause in every report: text block and details by cause, JSON, HTML table, JUnit."""
+    r = mutant("pad-from-remaining,i64s-under-i32s-tag", args=["--max-details", "1"], all_reports=True)
+    text = r.out
+    check(re.search(r"m: likely causes of \d+ failing vectors", text) is not None, "text: a likely-causes block")
+    line = [ln for ln in text.splitlines() if "(pad-from-remaining, spec §3.1) in the decoder: explains" in ln]
+    check(len(line) == 1 and re.search(r"explains (\d+) of (\d+) — example s", line[0]),
+          "text: the cause line names the bug, its section, where, the count and an example (%s)" % line[:1])
+    check(re.search(r"^\s+replay: .*--only 's", text, re.M) is not None, "text: a replay command for the example")
+    groups = re.findall(r"^=== m × likely cause: (.*?): (\d+) vectors? \(details of 1\)$", text, re.M)
+    check(len(groups) == 2 and "pad-from-remaining" in groups[0][0] and "i64s-under-i32s-tag" in groups[1][0],
+          "text: failure details grouped by cause, largest first (%s)" % [g[0][:40] for g in groups])
+    details = re.findall(r"^--- m × (\S+) ", text, re.M)
+    check(len(details) == 2, "text: --max-details 1 gives one detail per cause (%d)" % len(details))
+    by_id = {x["id"]: x for x in r.runner["results"]}
+    check(by_id[details[0]]["causes"][0] == "pad-from-remaining" and by_id[details[1]]["causes"] == ["i64s-under-i32s-tag"],
+          "JSON: each failed vector carries its causes (%s, %s)" % (by_id[details[0]]["causes"], by_id[details[1]]["causes"]))
+    enc = [c for c in by_id[details[1]]["checks"] if c.get("reason") == "wrong_bytes"]
+    check(enc and "tag byte" in enc[0].get("what_differs", ""),
+          "JSON: a wrong_bytes check says what differs (%s)" % (enc[0].get("what_differs") if enc else None))
+    with open(os.path.join(r.tmp, "report.html"), encoding="utf-8") as f:
+        page = f.read()
+    check('<section id="causes">' in page and "pad-from-remaining" in page, "HTML: a causes section")
+    anchors = re.findall(r'href="#(f-0-\d+)"', page)
+    check(anchors and all(('id="%s"' % a) in page for a in anchors),
+          "HTML: every example links to its failure's details (%d links)" % len(anchors))
+    tree = ET.parse(os.path.join(r.tmp, "report.xml"))
+    msgs = [f.get("message") for f in tree.iter("failure")]
+    check(msgs and all(m.startswith("likely cause: ") for m in msgs),
+          "JUnit: every failure message starts with its likely cause (%d)" % len(msgs))
+    # a codec that passes yet has causes named (implementation-defined differences, expected
+    # failures): the block says those vectors do not count against the gate
+    d = mutant("map-dedup-last", args=["--xfail", "m=" + xfail_file("s07.3-dup-str")])
+    st = [res["status"] for res in d.runner["results"]]
+    m = re.search(r"^  \(of them, not counted against the gate: (\d+) differ \(implementation-defined, "
+                  r"informational\); (\d+) expected failures\)$", d.out, re.M)
+    check(d.code == 0 and d.causes()[:1] == ["map-dedup-last"] and m is not None and
+          (int(m.group(1)), int(m.group(2))) == (st.count("differs"), st.count("expected-failure")) == (4, 1),
+          "text: a passing codec's causes block counts its differs and expected failures as outside the gate "
+          "(%s)" % (m.group(0) if m else [ln for ln in d.out.splitlines() if "likely causes" in ln]), d)
+    u = mutant("control-maps-rejected", all_reports=True)
+    check("no catalogued bug reproduces these failures" in u.out and "unexplained:" in u.out,
+          "text: an unexplained runner says so, with the groups")
+    msgs = [f.get("message") for f in ET.parse(os.path.join(u.tmp, "report.xml")).iter("failure")]
+    check(msgs and all(m.startswith("no catalogued bug explains: ") for m in msgs),
+          "JUnit: an unexplained failure says so in its message")
+
+
+def xfail_file(*ids):
+    fd, path = tempfile.mkstemp(prefix="diag-xfail-", suffix=".txt")
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write("".join(i + "\n" for i in ids))
+    return path
+
+
+def annex_entries():
+    with open(ANNEX, encoding="utf-8") as f:
+        text = f.read()
+    parts = re.split(r"^### `([a-z0-9-]+)` — .*$", text, flags=re.M)
+    out = {}
+    for i in range(1, len(parts), 2):
+        body = parts[i + 1]
+        spec = re.search(r"\*\*Spec\*\*: §([0-9.]+), (R[0-9.]+-\d+)", body)
+        caught = re.search(r"\*\*Caught by\*\*:(.*?)(?:\n\* \*\*|\Z)", body, re.S)
+        out[parts[i]] = {"section": spec.group(1) if spec else None, "requirement": spec.group(2) if spec else None,
+                         "vectors": re.findall(r"`(s\d\d\.\d+-[^`]+)`", caught.group(1)) if caught else [],
+                         "shipped": "**Shipped by**" in body, "example": "**Example**" in body}
+    return out
+
+
+def case_annex():
+    """spec/bugs-in-the-wild.md has one entry per catalogue id, with its section and
+    requirement, and the vectors it names do catch the bug."""
+    annex = annex_entries()
+    ids = [e["id"] for e in entries()]
+    check(sorted(annex) == sorted(ids), "annex: one entry per catalogue id (missing %s, extra %s)" % (
+        sorted(set(ids) - set(annex)), sorted(set(annex) - set(ids))))
+    for e in entries():
+        a = annex[e["id"]]
+        check(a["section"] == e["section"] and a["requirement"] == e["requirement"],
+              "annex %s: §%s %s as in the catalogue (annex: §%s %s)" % (
+                  e["id"], e["section"], e["requirement"], a["section"], a["requirement"]))
+        check(a["vectors"] and a["shipped"] and a["example"], "annex %s: example, caught-by vectors, shipped by" % e["id"])
+    # one judge run: every entry's mutant runner over every vector the annex names
+    named = sorted({v for e in entries() for v in annex[e["id"]]["vectors"]})
+    tmp = tempfile.mkdtemp(prefix="diag-annex-")
+    rep = os.path.join(tmp, "report.json")
+    cmd = shlex.split(ARGS.judge) + ["--vectors", ARGS.vectors, "--no-progress", "--max-details", "0",
+                                     "--gate", "all", "--no-diagnosis", "--json", rep]
+    for v in named:
+        cmd += ["--only", v]
+    for e in entries():
+        cmd += ["--runner", "%s=SMC_MUTANTS=%s %s" % (e["id"], e["id"], shlex.quote(ARGS.mutant_runner))]
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    check(p.returncode in (0, 1) and os.path.exists(rep), "the judge ran (%d) %s" % (p.returncode, p.stderr[-500:]))
+    with open(rep, encoding="utf-8") as f:
+        runners = {r["name"]: r for r in json.load(f)["runners"]}
+    for e in entries():
+        status = {res["id"]: res["status"] for res in runners[e["id"]]["results"]}
+        want = annex[e["id"]]["vectors"]
+        bad = [v for v in want if status.get(v, "missing") in ("pass", "n/a", "missing")]
+        check(not bad, "annex %s: the vectors it names catch it (%s; not: %s)" % (e["id"], ", ".join(want), bad))
+
+
+CASES = {name[5:]: fn for name, fn in globals().items() if name.startswith("case_")}
+
+
+def main():
+    global ARGS, CATALOGUE
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--judge", required=True)
+    ap.add_argument("--c-runner", required=True)
+    ap.add_argument("--mutant-runner", required=True)
+    ap.add_argument("--mutants-tool", required=True)
+    ap.add_argument("--vectors", required=True)
+    ap.add_argument("case", choices=sorted(CASES) + ["all"])
+    ARGS = ap.parse_args()
+    CATALOGUE = catalogue()
+    for name in (sorted(CASES) if ARGS.case == "all" else [ARGS.case]):
+        print("== " + name)
+        CASES[name]()
+    print("PASS")
+
+
+if __name__ == "__main__":
+    main()

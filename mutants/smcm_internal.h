@@ -1,0 +1,29 @@
+/* Internals shared by the variant decoder and encoder (never included outside mutants/). */
+#ifndef SMCM_INTERNAL_H
+#define SMCM_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "smc/smc.h"
+#include "smcm_catalogue.h"
+
+/** True if `bug` is in `bugs`. */
+static inline bool smcmi_on(smcm_set_t bugs, smcm_bug_t bug)
+{
+    return (bugs & SMCM_BIT(bug)) != 0;
+}
+
+/** Maps above this many entries are not modelled under map-sorted / map-dedup-* (cost). */
+#define SMCMI_MAP_MODEL_MAX 4096u
+
+/**
+ * The entries of `map` as a codec with map-sorted / map-dedup-first / map-dedup-last in
+ * `bugs` holds them: a new array of 2 × *count values (key, value, …) in `arena`, or the
+ * map's own array when none of those bugs is on. False when out of memory or when the map
+ * is larger than SMCMI_MAP_MODEL_MAX and a map bug is on.
+ */
+bool smcmi_map_entries(smcm_set_t bugs, const smc_value_t *map, smc_arena_t *arena,
+                       smc_value_t **entries, size_t *count);
+
+#endif /* SMCM_INTERNAL_H */
