@@ -188,6 +188,11 @@ def decoded_inputs(vectors):
     return out
 
 
+# Seconds a crashing run may take beyond twice a clean one (case_crash_under_load).
+RUN_TIME_SLACK = 0.05
+RUN_TIME_TRIES = 5
+
+
 def case_crash_under_load():
     """A codec that crashes on about 5 % of its inputs, over the full vector set: one run, a
     verdict of its own for every vector, nothing given up, and a bounded run time."""
@@ -226,9 +231,19 @@ def case_crash_under_load():
     for run_, what in ((clean, "clean"), (r, "crashing")):
         check(run_.peak_rss < memory_bound(longest), "the %s run's judge memory %.0f MiB is below the "
               "documented bound %.0f MiB" % (what, run_.peak_rss / 2**20, memory_bound(longest) / 2**20))
-    # 2x a clean run (the issue's bound); the slack covers a machine shared with other jobs
-    check(r.seconds <= 2 * clean.seconds + 10, "run time %.1f s within 2x the clean %.1f s (+10 s slack)"
-          % (r.seconds, clean.seconds))
+    # 2x a clean run (the issue's bound; this codec causes no timeouts). The machine is shared,
+    # and a load only ever adds time, so each side is timed RUN_TIME_TRIES times and the fastest
+    # runs compared, with a slack of 50 ms for the noise left. A judge that forks a shell and
+    # then the codec for every restart, half of them without a warm spare, takes 2.6x (fastest
+    # of 5, load 3.5) to 4.7x: it fails here.
+    env = dict(hostile("crash-permille=50"), SMC_HOSTILE_LOG=log)
+    clean_s = min([clean.seconds] + [judge([], ["c=" + ARGS.hostile_codec], vectors=vectors,
+                                           reports=False).seconds for _ in range(RUN_TIME_TRIES - 1)])
+    crash_s = min([r.seconds] + [judge([], ["c=" + ARGS.hostile_codec], vectors=vectors, env=env,
+                                       reports=False).seconds for _ in range(RUN_TIME_TRIES - 1)])
+    check(crash_s <= 2 * clean_s + RUN_TIME_SLACK,
+          "run time %.2f s within 2x the clean %.2f s (+%.2f s slack; fastest of %d each)"
+          % (crash_s, clean_s, RUN_TIME_SLACK, RUN_TIME_TRIES))
 
 
 def load_results(r, path):
