@@ -299,6 +299,26 @@ def case_given_up():
     check(r.seconds < 20, "bounded (back-off 50 ms .. 800 ms): %.1f s" % r.seconds)
 
 
+def case_spare_bad_hello():
+    """The warm spare started after a crash answers hello with garbage (and every request
+    too): its hello is checked as a restart's, so it never takes a request; the run goes on
+    with a new process, and only the two requests the runner crashed on fail."""
+    st = state_file()
+    r = judge([], ["b=" + rogue("bad-hello-at:3,crash-at:2+12", oracle(), state=st)])
+    run = r.runner("b")
+    check(r.code == 1 and not run["gave_up"] and run["stopped"] is None,
+          "exit 1, never given up, never stopped (exit %d)" % r.code, r)
+    with open(st + ".starts") as f:
+        starts = int(f.read())
+    check(starts >= 4, "the bad spare was started, and a good process after it (%d processes)" % starts)
+    res = r.results("b")
+    check(set(res) == set(test_ids()), "every vector has a verdict", r)
+    fails = [c["reason"] for x in res.values() for c in x["checks"] if c["outcome"] == "fail"]
+    check(fails == ["crash", "crash"], "only the two crashed requests fail: %s" % fails, r)
+    passed = [x for x in res.values() if x["status"] == "pass"]
+    check(len(passed) >= len(res) - 2, "every other vector passes (%d of %d)" % (len(passed), len(res)), r)
+
+
 def case_run_time():
     """--max-run-time bounds a runner that hangs on everything; visible in the report."""
     r = judge(["--timeout", "60", "--max-run-time", "3"], ["h=" + rogue("hang-after:2", oracle())])
