@@ -138,7 +138,9 @@ void smcj_session_resume(smcj_session_t *s);
 /** Start a spare process and send it hello, unless one runs or spares are off. */
 void smcj_spare_start(smcj_session_t *s);
 
-/** Make a ready spare the session's process (its hello answered): true if there was one. */
+/** Make the spare the session's process: true if there was one. A ready one (its hello
+ *  answered) leaves the state alone, for the caller to resume; one still starting puts the
+ *  session in HELLO, waiting for its answer. */
 bool smcj_spare_take(smcj_session_t *s);
 
 /** Its fds to poll (room for 2); how many. */

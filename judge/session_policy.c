@@ -230,7 +230,9 @@ void smcj_session_failure(smcj_session_t *s, smcj_reason_t reason, const char *w
             s->state = SMCJ_SESSION_BACKOFF;
             s->respawn_at = smcj_now() + backoff(s->fruitless);
         } else if (smcj_spare_take(s)) {
-            smcj_session_resume(s); /* the warm spare takes over: no start-up to wait for */
+            if (s->state != SMCJ_SESSION_HELLO) {
+                smcj_session_resume(s); /* the warm spare takes over: no start-up to wait for */
+            }
         } else if (!smcj_session_spawn(s, err, sizeof err)) {
             smcj_session_stop(s, SMCJ_REASON_PROTOCOL_ERROR, err, true);
         }

@@ -59,9 +59,10 @@ static void spare_failed(smcj_session_t *s)
 
 bool smcj_spare_take(smcj_session_t *s)
 {
-    if (s->spare_state != SMCJ_SPARE_READY) {
+    if (s->spare_state != SMCJ_SPARE_READY && s->spare_state != SMCJ_SPARE_HELLO) {
         return false;
     }
+    bool ready = s->spare_state == SMCJ_SPARE_READY;
     smcj_io_free(&s->io); /* the old process is dead and reaped (smcj_session_failure) */
     s->io = s->spare;     /* what the spare wrote to stderr since it started goes with it */
     smcj_io_init(&s->spare);
@@ -69,6 +70,13 @@ bool smcj_spare_take(smcj_session_t *s)
     s->generation++;
     s->answers_this_process = 0;
     smcj_watch_reset(s);
+    if (!ready) {
+        /* Still starting: it is the restarted process now, its hello already sent, and its
+         * answer is checked by the session as any restart's (and a failure charged as one);
+         * its start-up time counts from when it was started. */
+        s->state = SMCJ_SESSION_HELLO;
+        s->wait_since = s->spare_since;
+    }
     return true;
 }
 

@@ -78,7 +78,11 @@ bool smcj_watch_memory(smcj_session_t *s, double now, char *what, size_t what_si
         return false;
     }
     s->watch.sample_at = now;
-    if (now >= s->watch.tree_at + TREE_EVERY) {
+    if (s->watch.tree_at == 0) {
+        /* a process still starting (it has not answered hello): itself, for now, as after
+         * its hello; a /proc scan here would come with every restart */
+        smcj_watch_started(s);
+    } else if (now >= s->watch.tree_at + TREE_EVERY) {
         refresh_tree(s, now);
     }
     uint64_t sum = 0;

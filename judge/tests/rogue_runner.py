@@ -9,7 +9,7 @@ usage: rogue_runner.py MODES [--state FILE] [--tag TAG] -- COMMAND...
 MODES, comma-separated:
   hang-after:N        answer N requests per process, then hang (answer nothing more)
   close-stdout-at:N   on the N-th request of the run, close stdout and keep running
-  crash-at:N          on the N-th request of the run, die by SIGSEGV
+  crash-at:N[+M...]   on the N-th (and M-th...) request of the run, die by SIGSEGV
   fatal-banner-at:N   on the N-th request of the run, print a "Fatal error: ..." line, then
                       300 lines of a register dump to stderr, and die by SIGABRT
   setsid-child        at start, leave a grandchild in a session of its own (setsid), asleep
@@ -21,8 +21,11 @@ MODES, comma-separated:
   fffe-message        every error answer's message and class carry U+FFFE, U+FFFF, C0/C1
                       controls and ANSI escapes (so the checks fail and the reports show them)
   hello-once          the first process works; every later one dies before answering hello
+  bad-hello-at:K      the K-th process started answers hello, and every request, with a line
+                      that is not JSON (needs --state)
   u8s-echo            no COMMAND: a right codec for Uint8List messages only, fast on 64 MiB
-"N-th request of the run" counts across the judge's restarts, in the --state file.
+"N-th request of the run" counts across the judge's restarts, in the --state file, and so do
+the processes started.
 The grandchildren are `sleep` processes whose argv[0] is TAG (default smc-rogue-stray), so a
 test can look for survivors in /proc.
 """
@@ -185,9 +188,11 @@ def main():
     if "u8s-echo" in modes:
         u8s_echo()
         return
-    if "hello-once" in modes and run_count(state) > 1:
+    start = run_count(state) if state and ("hello-once" in modes or "bad-hello-at" in modes) else 0
+    if "hello-once" in modes and start > 1:
         sys.stderr.write("rogue: dying before hello\n")
         os._exit(4)
+    garbage = "bad-hello-at" in modes and start == int(modes["bad-hello-at"])
     if "setsid-child" in modes:
         leave_setsid_child(tag)
     if "double-fork" in modes:
@@ -200,6 +205,8 @@ def main():
         child.stdin.write(raw)
         child.stdin.flush()
         line = child.stdout.readline().rstrip(b"\n")
+        if garbage:
+            line = b"rogue: not an answer"
         if req["op"] == "hello":
             out.write((forge_hello(line) if "forge-name" in modes else line) + b"\n")
             out.flush()
@@ -215,7 +222,7 @@ def main():
             out.flush()
             os.close(1)
             time.sleep(3600)
-        if "crash-at" in modes and n == int(modes["crash-at"]):
+        if "crash-at" in modes and n in {int(k) for k in modes["crash-at"].split("+")}:
             die(signal.SIGSEGV)
         if "fatal-banner-at" in modes and n == int(modes["fatal-banner-at"]):
             fatal_banner()

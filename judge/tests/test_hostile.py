@@ -13,6 +13,7 @@ import argparse
 import json
 import os
 import re
+import resource
 import shlex
 import shutil
 import subprocess
@@ -88,6 +89,7 @@ def judge(args, runners, vectors=VECTORS, env=None, reports=True, timeout=600):
     e.update(env or {})
     e["SMC_TEST_TOKEN"] = token
     t0 = time.monotonic()
+    ru0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     with open(os.path.join(tmp, "out"), "wb") as out, open(os.path.join(tmp, "err"), "wb") as err:
         p = subprocess.Popen(cmd, env=e, stdout=out, stderr=err)
         peak, cpu = 0, 0.0
@@ -108,6 +110,9 @@ def judge(args, runners, vectors=VECTORS, env=None, reports=True, timeout=600):
                 p.kill()
             time.sleep(0.02)
     secs = time.monotonic() - t0
+    # CPU time of the judge and of every process it reaped (its runners, their strays)
+    ru1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu_all = (ru1.ru_utime + ru1.ru_stime) - (ru0.ru_utime + ru0.ru_stime)
     with open(os.path.join(tmp, "out"), "rb") as f:
         out_b = f.read()
     with open(os.path.join(tmp, "err"), "rb") as f:
@@ -121,6 +126,7 @@ def judge(args, runners, vectors=VECTORS, env=None, reports=True, timeout=600):
     run = Run(p.returncode, out_b.decode("utf-8", "replace"), err_b.decode("utf-8", "replace"),
               report, secs, peak, cpu, tmp)
     run.out_bytes = out_b
+    run.cpu_all = cpu_all
     left = []
     for _ in range(40):  # a SIGKILLed process takes a moment to go
         left = survivors(token)
@@ -188,6 +194,11 @@ def decoded_inputs(vectors):
     return out
 
 
+# CPU seconds a crashing run may take beyond twice a clean one (case_crash_under_load).
+RUN_TIME_SLACK = 0.05
+RUN_TIME_TRIES = 5
+
+
 def case_crash_under_load():
     """A codec that crashes on about 5 % of its inputs, over the full vector set: one run, a
     verdict of its own for every vector, nothing given up, and a bounded run time."""
@@ -226,9 +237,26 @@ def case_crash_under_load():
     for run_, what in ((clean, "clean"), (r, "crashing")):
         check(run_.peak_rss < memory_bound(longest), "the %s run's judge memory %.0f MiB is below the "
               "documented bound %.0f MiB" % (what, run_.peak_rss / 2**20, memory_bound(longest) / 2**20))
-    # 2x a clean run (the issue's bound); the slack covers a machine shared with other jobs
-    check(r.seconds <= 2 * clean.seconds + 10, "run time %.1f s within 2x the clean %.1f s (+10 s slack)"
-          % (r.seconds, clean.seconds))
+    # 2x a clean run (the issue's bound; this codec causes no timeouts), fastest of
+    # RUN_TIME_TRIES runs of each side: a load on the shared machine only ever adds time.
+    # CPU time (the judge's and its runners') is what the restarts cost, whatever the load:
+    # within 2x + 50 ms. A judge that forks (copying its page tables), starts a shell and then
+    # the codec for every restart, half of them without a warm spare, and scans /proc for each,
+    # takes 3.5x: it fails here. Wall time on a loaded 2-core machine adds the wait of each new
+    # process for a CPU (1.7x at load 3, 3x at load 10), so it is bounded at 3x + 1 s: a
+    # judge that waited 10 ms per restart would fail that.
+    env = dict(hostile("crash-permille=50"), SMC_HOSTILE_LOG=log)
+    cleans = [clean] + [judge([], ["c=" + ARGS.hostile_codec], vectors=vectors, reports=False)
+                        for _ in range(RUN_TIME_TRIES - 1)]
+    crashes = [r] + [judge([], ["c=" + ARGS.hostile_codec], vectors=vectors, env=env, reports=False)
+                     for _ in range(RUN_TIME_TRIES - 1)]
+    clean_cpu, crash_cpu = min(x.cpu_all for x in cleans), min(x.cpu_all for x in crashes)
+    clean_s, crash_s = min(x.seconds for x in cleans), min(x.seconds for x in crashes)
+    print("figures: fastest of %d: clean %.2f s (CPU %.2f s), crashing %.2f s (CPU %.2f s), load %.1f"
+          % (RUN_TIME_TRIES, clean_s, clean_cpu, crash_s, crash_cpu, os.getloadavg()[0]))
+    check(crash_cpu <= 2 * clean_cpu + RUN_TIME_SLACK,
+          "CPU time %.2f s within 2x the clean %.2f s (+%.2f s slack)" % (crash_cpu, clean_cpu, RUN_TIME_SLACK))
+    check(crash_s <= 3 * clean_s + 1, "run time %.2f s within 3x the clean %.2f s + 1 s" % (crash_s, clean_s))
 
 
 def load_results(r, path):
@@ -282,6 +310,26 @@ def case_given_up():
           ("%d checks not answered, each failed as protocol_error" % n) in r.out, "one line, with the count", r)
     check(set(res) == set(test_ids()), "still a verdict for every vector", r)
     check(r.seconds < 20, "bounded (back-off 50 ms .. 800 ms): %.1f s" % r.seconds)
+
+
+def case_spare_bad_hello():
+    """The warm spare started after a crash answers hello with garbage (and every request
+    too): its hello is checked as a restart's, so it never takes a request; the run goes on
+    with a new process, and only the two requests the runner crashed on fail."""
+    st = state_file()
+    r = judge([], ["b=" + rogue("bad-hello-at:3,crash-at:2+12", oracle(), state=st)])
+    run = r.runner("b")
+    check(r.code == 1 and not run["gave_up"] and run["stopped"] is None,
+          "exit 1, never given up, never stopped (exit %d)" % r.code, r)
+    with open(st + ".starts") as f:
+        starts = int(f.read())
+    check(starts >= 4, "the bad spare was started, and a good process after it (%d processes)" % starts)
+    res = r.results("b")
+    check(set(res) == set(test_ids()), "every vector has a verdict", r)
+    fails = [c["reason"] for x in res.values() for c in x["checks"] if c["outcome"] == "fail"]
+    check(fails == ["crash", "crash"], "only the two crashed requests fail: %s" % fails, r)
+    passed = [x for x in res.values() if x["status"] == "pass"]
+    check(len(passed) >= len(res) - 2, "every other vector passes (%d of %d)" % (len(passed), len(res)), r)
 
 
 def case_run_time():
