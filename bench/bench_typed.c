@@ -147,8 +147,7 @@ static bool copy_array(reader_ctx_t *c, const smc_array_t *a, size_t width, smc_
 /* Each read_* takes the next item: null leaves the field null, the expected type sets it
  * (and its bit in *present), anything else fails (a wrong type for the schema).
  * take() is that rule: -1 a wrong type or a read failure, 0 null, 1 a value of type `want`. */
-static int take(reader_ctx_t *c, smc_type_t want, uint32_t *present, unsigned field,
-                smc_item_t *it)
+static int take(reader_ctx_t *c, smc_type_t want, uint32_t *present, unsigned field, smc_item_t *it)
 {
     if (!next_item(c, it) || (it->type != SMC_TYPE_NULL && it->type != want)) {
         return -1;

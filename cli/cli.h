@@ -19,11 +19,7 @@
 #include "smc/smc.h"
 #include "smct_doc.h"
 
-enum {
-    CLI_EXIT_OK = 0,
-    CLI_EXIT_INVALID = 1,
-    CLI_EXIT_USAGE = 2
-};
+enum { CLI_EXIT_OK = 0, CLI_EXIT_INVALID = 1, CLI_EXIT_USAGE = 2 };
 
 /** Options a command accepts (bit set). */
 enum {
@@ -43,7 +39,7 @@ typedef struct cli_opts {
     bool pretty;
     uint32_t max_depth; /* 0 → library default (SMC_DEFAULT_MAX_DEPTH) */
     smc_entry_t entry;
-    const char *input;  /* FILE or "-" */
+    const char *input; /* FILE or "-" */
 } cli_opts_t;
 
 /** Largest input file accepted (bytes). */

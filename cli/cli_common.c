@@ -72,7 +72,8 @@ int cli_parse_opts(int argc, char **argv, unsigned allowed, const char *help, cl
                 const char *v = option_value(argc, argv, &i, "--max-depth");
                 char *end = NULL;
                 errno = 0;
-                unsigned long d = v != NULL && v[0] >= '0' && v[0] <= '9' ? strtoul(v, &end, 10) : 0;
+                unsigned long d =
+                    v != NULL && v[0] >= '0' && v[0] <= '9' ? strtoul(v, &end, 10) : 0;
                 if (v == NULL || end == NULL || *end != '\0' || errno != 0 || d < 1 ||
                     d > SMC_MAX_DEPTH_LIMIT) {
                     cli_fail("smc %s: --max-depth needs a number in 1..%u", cmd,
@@ -99,7 +100,8 @@ int cli_parse_opts(int argc, char **argv, unsigned allowed, const char *help, cl
         o->input = arg;
     }
     if ((allowed & CLI_OPT_FILE) && o->input == NULL) {
-        cli_fail("smc %s: missing input FILE (use - for standard input; see smc %s --help)", cmd, cmd);
+        cli_fail("smc %s: missing input FILE (use - for standard input; see smc %s --help)", cmd,
+                 cmd);
         return CLI_EXIT_USAGE;
     }
     return CLI_EXIT_OK;

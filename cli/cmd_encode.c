@@ -122,7 +122,8 @@ int cli_cmd_encode(int argc, char **argv)
         size_t at = 0;
         if (est == SMC_ERR_NOT_ENCODABLE) {
             if (first_refused_offset(json, REFUSE_LARGEINT, &at)) {
-                cli_report("not_encodable", at, "largeint is decode-only and is never written (spec §4.4)");
+                cli_report("not_encodable", at,
+                           "largeint is decode-only and is never written (spec §4.4)");
             } else {
                 cli_report("not_encodable", err.offset, smc_status_str(est));
             }
@@ -143,7 +144,8 @@ int cli_cmd_encode(int argc, char **argv)
             smct_buf_init(&hex);
             smct_buf_put_hex(&hex, (const uint8_t *)bytes.data, bytes.len);
             smct_buf_putc(&hex, '\n');
-            rc = smct_buf_ok(&hex) && cli_write_stdout(hex.data, hex.len) ? CLI_EXIT_OK : CLI_EXIT_USAGE;
+            rc = smct_buf_ok(&hex) && cli_write_stdout(hex.data, hex.len) ? CLI_EXIT_OK
+                                                                          : CLI_EXIT_USAGE;
             smct_buf_free(&hex);
         } else {
             rc = cli_write_stdout(bytes.data, bytes.len) ? CLI_EXIT_OK : CLI_EXIT_USAGE;

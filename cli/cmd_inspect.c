@@ -43,18 +43,18 @@ static const char inspect_help[] =
 #define SHOWN_PATH 64u
 
 typedef struct frame {
-    smc_type_t type;       /* LIST, MAP or CUSTOM */
-    uint64_t total;        /* values it holds: n, 2n or 1 */
-    uint64_t done;         /* values completed */
-    size_t path_len;       /* length of the container's own path */
-    bool key_is_str;       /* map: the last key read was a string */
-    smc_bytes_t key;       /* map: that string */
+    smc_type_t type; /* LIST, MAP or CUSTOM */
+    uint64_t total;  /* values it holds: n, 2n or 1 */
+    uint64_t done;   /* values completed */
+    size_t path_len; /* length of the container's own path */
+    bool key_is_str; /* map: the last key read was a string */
+    smc_bytes_t key; /* map: that string */
 } frame_t;
 
 typedef struct dump {
     const uint8_t *data;
     size_t len;
-    size_t path_base;      /* length of the top value's path ("$", "$.args", ...) */
+    size_t path_base; /* length of the top value's path ("$", "$.args", ...) */
     smct_buf_t path;
     smct_buf_t line;
     smct_buf_t meaning;
@@ -340,7 +340,8 @@ static void print_item(dump_t *d, const smc_item_t *it, size_t end)
         print_size(d, it, it->count);
         return;
     case SMC_TYPE_CUSTOM:
-        smct_buf_printf(m, "custom tag %u (0x%02x), one value follows", it->custom_tag, it->custom_tag);
+        smct_buf_printf(m, "custom tag %u (0x%02x), one value follows", it->custom_tag,
+                        it->custom_tag);
         print_line(d, off, 1, m->data);
         return;
     }

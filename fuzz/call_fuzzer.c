@@ -1,7 +1,7 @@
 /*
- * call_fuzzer: Method calls (spec §10) through smc_decode_method_call and smc_encode_method_call: the
- * decode properties of decode_fuzzer and the round-trip properties of roundtrip_fuzzer.
- * Input: one option byte (fuzz_helpers.h), then the bytes to decode.
+ * call_fuzzer: Method calls (spec §10) through smc_decode_method_call and smc_encode_method_call:
+ * the decode properties of decode_fuzzer and the round-trip properties of roundtrip_fuzzer. Input:
+ * one option byte (fuzz_helpers.h), then the bytes to decode.
  */
 #include "fuzz_properties.h"
 

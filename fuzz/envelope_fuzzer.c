@@ -1,7 +1,7 @@
 /*
- * envelope_fuzzer: Result envelopes (spec §11) through smc_decode_envelope and smc_encode_envelope: the
- * decode properties of decode_fuzzer and the round-trip properties of roundtrip_fuzzer.
- * Input: one option byte (fuzz_helpers.h), then the bytes to decode.
+ * envelope_fuzzer: Result envelopes (spec §11) through smc_decode_envelope and smc_encode_envelope:
+ * the decode properties of decode_fuzzer and the round-trip properties of roundtrip_fuzzer. Input:
+ * one option byte (fuzz_helpers.h), then the bytes to decode.
  */
 #include "fuzz_properties.h"
 

@@ -91,9 +91,11 @@ size_t fuzz_entry_depth(fuzz_entry_t e, const fuzz_result_t *r)
 static void check_text(smc_bytes_t t, const char *what, const uint8_t *lo, const uint8_t *hi)
 {
     FUZZ_ASSERTF(t.len == 0 || t.ptr != NULL, "%s: non-empty with a NULL pointer", what);
-    FUZZ_ASSERTF(fuzz_utf8_well_formed(t.ptr, t.len), "%s is not well-formed UTF-8 (spec §5.3)", what);
+    FUZZ_ASSERTF(fuzz_utf8_well_formed(t.ptr, t.len), "%s is not well-formed UTF-8 (spec §5.3)",
+                 what);
     if (lo) {
-        FUZZ_ASSERTF(fuzz_view_inside(t.ptr, t.len, lo, hi), "%s: aliased view outside the input", what);
+        FUZZ_ASSERTF(fuzz_view_inside(t.ptr, t.len, lo, hi), "%s: aliased view outside the input",
+                     what);
     }
 }
 

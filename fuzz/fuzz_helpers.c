@@ -122,8 +122,9 @@ void fuzz_check_decode_status(smc_status_t st, const smc_error_t *err, const uin
 
     switch (st) {
     case SMC_ERR_TRUNCATED:
-        FUZZ_ASSERTF(off == len, "truncated must be at the input length %zu, got %zu (errors.md §14.1)",
-                     len, off);
+        FUZZ_ASSERTF(off == len,
+                     "truncated must be at the input length %zu, got %zu (errors.md §14.1)", len,
+                     off);
         break;
     case SMC_ERR_TRAILING_BYTES:
         FUZZ_ASSERTF(off >= 1 && off < len, "trailing_bytes at %zu of %zu", off, len);
@@ -133,8 +134,8 @@ void fuzz_check_decode_status(smc_status_t st, const smc_error_t *err, const uin
         uint8_t t = data[off];
         bool ok = (t >= 0x0f && t <= 0x7f) || (t == 0x05 && (flags & SMC_REJECT_LARGEINT)) ||
                   (t >= 0x80 && (flags & SMC_REJECT_CUSTOM));
-        FUZZ_ASSERTF(ok, "unknown_tag at %zu on byte 0x%02x, which is known with flags 0x%x", off, t,
-                     flags);
+        FUZZ_ASSERTF(ok, "unknown_tag at %zu on byte 0x%02x, which is known with flags 0x%x", off,
+                     t, flags);
         break;
     }
     case SMC_ERR_BAD_UTF8:
@@ -143,8 +144,8 @@ void fuzz_check_decode_status(smc_status_t st, const smc_error_t *err, const uin
                      off < len ? data[off] : 0, len);
         break;
     case SMC_ERR_NONMINIMAL_SIZE: {
-        FUZZ_ASSERTF(flags & SMC_STRICT_SIZE, "non-minimal size reported without SMC_STRICT_SIZE (0x%x)",
-                     flags);
+        FUZZ_ASSERTF(flags & SMC_STRICT_SIZE,
+                     "non-minimal size reported without SMC_STRICT_SIZE (0x%x)", flags);
         FUZZ_ASSERTF(off < len && (data[off] == 0xfe || data[off] == 0xff),
                      "not_canonical size at %zu is not an fe/ff escape", off);
         if (data[off] == 0xfe) {
@@ -160,8 +161,10 @@ void fuzz_check_decode_status(smc_status_t st, const smc_error_t *err, const uin
         break;
     }
     case SMC_ERR_NONZERO_PADDING:
-        FUZZ_ASSERTF(flags & SMC_STRICT_PADDING, "padding error without SMC_STRICT_PADDING (0x%x)", flags);
-        FUZZ_ASSERTF(off < len && data[off] != 0, "not_canonical padding at %zu is a zero byte", off);
+        FUZZ_ASSERTF(flags & SMC_STRICT_PADDING, "padding error without SMC_STRICT_PADDING (0x%x)",
+                     flags);
+        FUZZ_ASSERTF(off < len && data[off] != 0, "not_canonical padding at %zu is a zero byte",
+                     off);
         break;
     case SMC_ERR_DEPTH:
         FUZZ_ASSERTF(off < len && is_container_tag(data[off]),
@@ -183,7 +186,8 @@ void fuzz_check_decode_status(smc_status_t st, const smc_error_t *err, const uin
     case SMC_ERR_BAD_ERROR_MESSAGE:
     case SMC_ERR_BAD_STACKTRACE:
         FUZZ_ASSERT(entry == FUZZ_ENTRY_ENVELOPE, "bad message/stacktrace outside an envelope");
-        FUZZ_ASSERTF(off >= 3 && off < len && data[0] == 0x01 && data[off] != 0x00 && data[off] != 0x07,
+        FUZZ_ASSERTF(off >= 3 && off < len && data[0] == 0x01 && data[off] != 0x00 &&
+                         data[off] != 0x07,
                      "%s at %zu", smc_status_name(st), off);
         break;
     case SMC_OK:
@@ -270,7 +274,8 @@ static void counting_free(void *ctx, void *ptr, size_t size)
     uint8_t *p = (uint8_t *)ptr - FUZZ_ALLOC_HEADER;
     size_t recorded;
     memcpy(&recorded, p, sizeof recorded);
-    FUZZ_ASSERTF(recorded == size, "allocator free with size %zu for a block of %zu", size, recorded);
+    FUZZ_ASSERTF(recorded == size, "allocator free with size %zu for a block of %zu", size,
+                 recorded);
     FUZZ_ASSERT(live_blocks > 0, "free without a live block");
     live_blocks--;
     free(p);

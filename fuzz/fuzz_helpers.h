@@ -53,9 +53,9 @@ void fuzz_fail(const char *file, int line, const char *expr, const char *fmt, ..
  *             1..30 → max_depth d; 31 → SMC_MAX_DEPTH_LIMIT
  * The rest of the input is the message, method call or envelope.
  */
-#define FUZZ_OPT_STRICT 0x01u
-#define FUZZ_OPT_NO_CUSTOM 0x02u
-#define FUZZ_OPT_ALIAS 0x04u
+#define FUZZ_OPT_STRICT      0x01u
+#define FUZZ_OPT_NO_CUSTOM   0x02u
+#define FUZZ_OPT_ALIAS       0x04u
 #define FUZZ_OPT_DEPTH_SHIFT 3u
 
 typedef struct fuzz_options {

@@ -19,11 +19,12 @@ static size_t worst_per_byte_len, worst_per_bound_len, worst_per_byte_64_len;
 
 static void report_ratio(void)
 {
-    fprintf(stderr,
-            "smc-fuzz: worst allocator total %.3f B per input byte (len %zu), %.4f of "
-            "smc_decode_bound (len %zu); over inputs of 64 bytes or more %.3f B per byte (len %zu)\n",
-            worst_per_byte, worst_per_byte_len, worst_per_bound, worst_per_bound_len,
-            worst_per_byte_64, worst_per_byte_64_len);
+    fprintf(
+        stderr,
+        "smc-fuzz: worst allocator total %.3f B per input byte (len %zu), %.4f of "
+        "smc_decode_bound (len %zu); over inputs of 64 bytes or more %.3f B per byte (len %zu)\n",
+        worst_per_byte, worst_per_byte_len, worst_per_bound, worst_per_bound_len, worst_per_byte_64,
+        worst_per_byte_64_len);
 }
 
 /* Security model P3: an arena that grows from an allocator asks it, during one call decoding
@@ -102,7 +103,8 @@ void fuzz_decode_checked(fuzz_entry_t e, const uint8_t *data, size_t len,
             const smc_envelope_t *env = &d->result.env;
             FUZZ_ASSERT(!env->is_error && env->result == NULL && env->details == NULL &&
                             env->code.len == 0 && !env->has_message && env->message.len == 0 &&
-                            env->stacktrace_state == SMC_STACKTRACE_ABSENT && env->stacktrace.len == 0,
+                            env->stacktrace_state == SMC_STACKTRACE_ABSENT &&
+                            env->stacktrace.len == 0,
                         "failed envelope decode did not zero *out");
         }
     }
@@ -122,19 +124,20 @@ void fuzz_decode_checked(fuzz_entry_t e, const uint8_t *data, size_t len,
                      "%s: growing arena gives %s at %zu, bounded arena %s at %zu", entry,
                      smc_status_name(st), err.offset, smc_status_name(d->status), d->err.offset);
         if (st == SMC_OK) {
-            FUZZ_ASSERTF(fuzz_entry_equal(e, &r, &d->result), "%s: growing arena gives another value",
-                         entry);
+            FUZZ_ASSERTF(fuzz_entry_equal(e, &r, &d->result),
+                         "%s: growing arena gives another value", entry);
         } else {
             /* P6: blocks taken from the allocator during a failed call are given back at once. */
-            FUZZ_ASSERTF(smc_arena_used(&arena) == 0, "%s: failed decode left %zu arena bytes", entry,
-                         smc_arena_used(&arena));
+            FUZZ_ASSERTF(smc_arena_used(&arena) == 0, "%s: failed decode left %zu arena bytes",
+                         entry, smc_arena_used(&arena));
             FUZZ_ASSERTF(fuzz_live_blocks() == 0,
                          "%s: failed decode kept %zu allocator blocks (security model P6)", entry,
                          fuzz_live_blocks());
         }
         smc_arena_free(&arena);
-        FUZZ_ASSERTF(fuzz_live_blocks() == 0, "%s: %zu allocator blocks leaked after smc_arena_free",
-                     entry, fuzz_live_blocks());
+        FUZZ_ASSERTF(fuzz_live_blocks() == 0,
+                     "%s: %zu allocator blocks leaked after smc_arena_free", entry,
+                     fuzz_live_blocks());
     }
 
     /* 3. The validator is the tree decoder without the tree. */
@@ -190,7 +193,8 @@ static uint8_t *encode_checked(fuzz_entry_t e, const fuzz_result_t *r, size_t *o
         return NULL;
     }
     FUZZ_ASSERTF(st == SMC_ERR_BUFFER_FULL && needed >= 1,
-                 "%s: encoding into 0 bytes gives %s with size %zu", entry, smc_status_name(st), needed);
+                 "%s: encoding into 0 bytes gives %s with size %zu", entry, smc_status_name(st),
+                 needed);
     if (e == FUZZ_ENTRY_MESSAGE) {
         FUZZ_ASSERTF(smc_encoded_size(r->value) == needed, "smc_encoded_size %zu != needed %zu",
                      smc_encoded_size(r->value), needed);
@@ -206,8 +210,9 @@ static uint8_t *encode_checked(fuzz_entry_t e, const fuzz_result_t *r, size_t *o
     }
     uint8_t *buf = fuzz_xmalloc(needed);
     st = fuzz_entry_encode(e, r, buf, needed, &written, &err);
-    FUZZ_ASSERTF(st == SMC_OK && written == needed, "%s: encoding into %zu bytes gives %s, %zu written",
-                 entry, needed, smc_status_name(st), written);
+    FUZZ_ASSERTF(st == SMC_OK && written == needed,
+                 "%s: encoding into %zu bytes gives %s, %zu written", entry, needed,
+                 smc_status_name(st), written);
     *out_len = needed;
     *out_status = SMC_OK;
     return buf;
@@ -216,8 +221,9 @@ static uint8_t *encode_checked(fuzz_entry_t e, const fuzz_result_t *r, size_t *o
 /* Round trip (spec §1.4 R1.4-10, §13): decode → encode → decode is a fixpoint; strict mode
  * accepts exactly the canonical encodings, so the input decodes in strict mode iff it is the
  * encoding of its own value. */
-static void check_roundtrip(fuzz_entry_t e, const uint8_t *data, size_t len, const fuzz_options_t *fo,
-                            const fuzz_decoding_t *flutter, const fuzz_decoding_t *strict)
+static void check_roundtrip(fuzz_entry_t e, const uint8_t *data, size_t len,
+                            const fuzz_options_t *fo, const fuzz_decoding_t *flutter,
+                            const fuzz_decoding_t *strict)
 {
     const char *entry = fuzz_entry_name(e);
     smc_status_t est;
@@ -234,7 +240,8 @@ static void check_roundtrip(fuzz_entry_t e, const uint8_t *data, size_t len, con
         FUZZ_ASSERT(strict->status != SMC_OK, "strict mode accepted a largeInt");
         return;
     }
-    FUZZ_ASSERTF(enc != NULL, "%s: decoded value is not encodable (%s)", entry, smc_status_name(est));
+    FUZZ_ASSERTF(enc != NULL, "%s: decoded value is not encodable (%s)", entry,
+                 smc_status_name(est));
 
     /* The canonical bytes decode in strict mode to the same value... */
     smc_decode_opts_t sopts = fuzz_decode_opts(fo, true);
@@ -258,13 +265,15 @@ static void check_roundtrip(fuzz_entry_t e, const uint8_t *data, size_t len, con
     /* Strict accepts exactly the canonical encodings (spec §1.2, R1.4-7). */
     bool canonical = elen == len && memcmp(enc, data, len) == 0;
     if (strict->status == SMC_OK) {
-        FUZZ_ASSERTF(canonical, "%s: strict mode accepted a non-canonical encoding (%zu bytes, "
-                                "canonical is %zu)", entry, len, elen);
+        FUZZ_ASSERTF(canonical,
+                     "%s: strict mode accepted a non-canonical encoding (%zu bytes, "
+                     "canonical is %zu)",
+                     entry, len, elen);
         FUZZ_ASSERT(fuzz_entry_equal(e, &strict->result, &flutter->result),
                     "strict and flutter decode the same bytes to different values");
     } else {
-        FUZZ_ASSERTF(!canonical, "%s: strict mode rejects the canonical encoding with %s at %zu", entry,
-                     smc_status_name(strict->status), strict->err.offset);
+        FUZZ_ASSERTF(!canonical, "%s: strict mode rejects the canonical encoding with %s at %zu",
+                     entry, smc_status_name(strict->status), strict->err.offset);
         FUZZ_ASSERTF(strict->status == SMC_ERR_NONMINIMAL_SIZE ||
                          strict->status == SMC_ERR_NONZERO_PADDING,
                      "%s: flutter accepts, strict rejects with %s (expected not_canonical)", entry,
@@ -295,7 +304,8 @@ void fuzz_check_input(fuzz_entry_t e, const uint8_t *data, size_t len, const fuz
         smc_status_t st = decode_plain(e, data, len, &other, &ref->result, &same, &err);
         FUZZ_ASSERTF(st == ref->status && (st == SMC_OK ? same : err.offset == ref->err.offset),
                      "%s: SMC_ALIAS_INPUT toggled gives %s at %zu instead of %s at %zu", entry,
-                     smc_status_name(st), err.offset, smc_status_name(ref->status), ref->err.offset);
+                     smc_status_name(st), err.offset, smc_status_name(ref->status),
+                     ref->err.offset);
     }
 
     /* The depth limit at N and N-1 (house style rule 8, spec §15.1): a tree of depth N decodes
@@ -307,14 +317,15 @@ void fuzz_check_input(fuzz_entry_t e, const uint8_t *data, size_t len, const fuz
         if (depth >= 1 && depth <= SMC_MAX_DEPTH_LIMIT) {
             at.max_depth = (uint32_t)depth;
             smc_status_t st = decode_plain(e, data, len, &at, NULL, NULL, &err);
-            FUZZ_ASSERTF(st == SMC_OK, "%s: depth %zu fails under max_depth %zu with %s", entry, depth,
-                         depth, smc_status_name(st));
+            FUZZ_ASSERTF(st == SMC_OK, "%s: depth %zu fails under max_depth %zu with %s", entry,
+                         depth, depth, smc_status_name(st));
         }
         if (depth >= 2) {
             at.max_depth = (uint32_t)(depth - 1);
             smc_status_t st = decode_plain(e, data, len, &at, NULL, NULL, &err);
-            FUZZ_ASSERTF(st == SMC_ERR_DEPTH, "%s: depth %zu under max_depth %zu gives %s, not depth_limit",
-                         entry, depth, depth - 1, smc_status_name(st));
+            FUZZ_ASSERTF(st == SMC_ERR_DEPTH,
+                         "%s: depth %zu under max_depth %zu gives %s, not depth_limit", entry,
+                         depth, depth - 1, smc_status_name(st));
         }
     }
 

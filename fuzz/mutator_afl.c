@@ -19,8 +19,8 @@ typedef struct state {
 } state_t;
 
 void *afl_custom_init(void *afl, unsigned int seed);
-size_t afl_custom_fuzz(void *data, uint8_t *buf, size_t buf_size, uint8_t **out_buf, uint8_t *add_buf,
-                       size_t add_buf_size, size_t max_size);
+size_t afl_custom_fuzz(void *data, uint8_t *buf, size_t buf_size, uint8_t **out_buf,
+                       uint8_t *add_buf, size_t add_buf_size, size_t max_size);
 const char *afl_custom_describe(void *data, size_t max_description_len);
 void afl_custom_deinit(void *data);
 
@@ -34,8 +34,8 @@ void *afl_custom_init(void *afl, unsigned int seed)
     return s;
 }
 
-size_t afl_custom_fuzz(void *data, uint8_t *buf, size_t buf_size, uint8_t **out_buf, uint8_t *add_buf,
-                       size_t add_buf_size, size_t max_size)
+size_t afl_custom_fuzz(void *data, uint8_t *buf, size_t buf_size, uint8_t **out_buf,
+                       uint8_t *add_buf, size_t add_buf_size, size_t max_size)
 {
     state_t *s = data;
     (void)add_buf;

@@ -156,7 +156,8 @@ int main(int argc, char **argv)
     }
     if (valid_mutants == 0 || flips == 0 ||
         (double)still_valid / (double)valid_mutants < 3.0 * (double)flips_valid / (double)flips) {
-        fail("(all)", "mutants are reshaped valid messages less than 3x as often as byte changes", 0);
+        fail("(all)", "mutants are reshaped valid messages less than 3x as often as byte changes",
+             0);
     }
     return failures == 0 ? 0 : 1;
 }

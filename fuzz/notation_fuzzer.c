@@ -33,8 +33,8 @@ static void check_error(smct_status_t st, const smct_error_t *e, size_t len, con
     if (st != SMCT_OK) {
         FUZZ_ASSERTF(e->status == st, "%s: error status %d, returned %d", what, (int)e->status,
                      (int)st);
-        FUZZ_ASSERTF(e->offset <= len, "%s: offset %zu beyond the text (%zu bytes)", what, e->offset,
-                     len);
+        FUZZ_ASSERTF(e->offset <= len, "%s: offset %zu beyond the text (%zu bytes)", what,
+                     e->offset, len);
         FUZZ_ASSERTF(e->message != NULL && e->message[0] != '\0', "%s: no message", what);
     }
 }
@@ -59,8 +59,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size == 0) {
         return 0;
     }
-    static const smc_entry_t entries[] = {SMC_ENTRY_MESSAGE, SMC_ENTRY_CALL,
-                                           SMC_ENTRY_ENVELOPE, SMC_ENTRY_MESSAGE};
+    static const smc_entry_t entries[] = {SMC_ENTRY_MESSAGE, SMC_ENTRY_CALL, SMC_ENTRY_ENVELOPE,
+                                          SMC_ENTRY_MESSAGE};
     uint8_t option = data[0];
     size_t len = size - 1;
     char *text = (char *)fuzz_input_copy(data + 1, len); /* ends exactly at the text's end */
@@ -105,17 +105,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 smc_arena_t arena3;
                 smc_arena_init_allocator(&arena3, fuzz_counting_allocator());
                 smct_doc_t back;
-                FUZZ_ASSERTF(read_doc(compact.data, compact.len, entry, &arena3, &back, &e) == SMCT_OK,
+                FUZZ_ASSERTF(read_doc(compact.data, compact.len, entry, &arena3, &back, &e) ==
+                                 SMCT_OK,
                              "written notation does not read back: %s at %zu", e.message, e.offset);
-                FUZZ_ASSERT(smct_doc_equal(&doc, &back), "notation written back reads to another value");
-                FUZZ_ASSERT(smct_notation_write(&compact2, &back, SMCT_NOTATION_COMPACT, &e) == SMCT_OK &&
+                FUZZ_ASSERT(smct_doc_equal(&doc, &back),
+                            "notation written back reads to another value");
+                FUZZ_ASSERT(smct_notation_write(&compact2, &back, SMCT_NOTATION_COMPACT, &e) ==
+                                    SMCT_OK &&
                                 compact2.len == compact.len &&
                                 memcmp(compact2.data, compact.data, compact.len) == 0,
                             "compact notation is not a fixpoint");
                 smct_doc_t pback;
                 FUZZ_ASSERT(smct_notation_write(&pretty, &doc, SMCT_NOTATION_PRETTY, &e) == SMCT_OK,
                             "pretty notation cannot be written");
-                FUZZ_ASSERTF(read_doc(pretty.data, pretty.len, entry, &arena3, &pback, &e) == SMCT_OK &&
+                FUZZ_ASSERTF(read_doc(pretty.data, pretty.len, entry, &arena3, &pback, &e) ==
+                                     SMCT_OK &&
                                  smct_doc_equal(&doc, &pback),
                              "pretty notation reads to another value (%s)", e.message);
                 smc_arena_free(&arena3);
@@ -138,7 +142,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 smct_doc_t decoded;
                 smc_status_t dst = smct_doc_decode((const uint8_t *)bytes.data, bytes.len, entry,
                                                    &opts, &arena4, &decoded, &err);
-                FUZZ_ASSERTF(dst == SMC_OK, "strict mode rejects the encoding of a notation value: %s at %zu",
+                FUZZ_ASSERTF(dst == SMC_OK,
+                             "strict mode rejects the encoding of a notation value: %s at %zu",
                              smc_status_name(dst), err.offset);
                 FUZZ_ASSERT(smct_doc_equal(&doc, &decoded), "bytes decode to another value");
                 smc_arena_free(&arena4);

@@ -69,10 +69,7 @@ static void check_layout(const smc_item_t *it, const uint8_t *data, size_t after
     bool sized = it->type == SMC_TYPE_STR || it->type == SMC_TYPE_LARGEINT ||
                  it->type == SMC_TYPE_U8S || array_width(it->type) != 0 ||
                  it->type == SMC_TYPE_LIST || it->type == SMC_TYPE_MAP;
-    size_t expect_size_len = !sized                 ? 0
-                             : data[off + 1] < 254  ? 1
-                             : data[off + 1] == 254 ? 3
-                                                    : 5;
+    size_t expect_size_len = !sized ? 0 : data[off + 1] < 254 ? 1 : data[off + 1] == 254 ? 3 : 5;
     FUZZ_ASSERTF(it->size_len == expect_size_len, "item type %d: size_len %u, expected %zu",
                  (int)it->type, (unsigned)it->size_len, expect_size_len);
     size_t w = it->type == SMC_TYPE_F64 ? 8 : array_width(it->type);
@@ -120,7 +117,8 @@ static void check_item(const smc_item_t *it, const uint8_t *data, size_t len, si
         FUZZ_ASSERTF(tag == (uint8_t)it->type && it->custom_tag == 0,
                      "item type %d on tag byte 0x%02x", (int)it->type, tag);
     }
-    FUZZ_ASSERTF(it->depth <= effective_depth && (!is_container(it->type) || it->depth < effective_depth),
+    FUZZ_ASSERTF(it->depth <= effective_depth &&
+                     (!is_container(it->type) || it->depth < effective_depth),
                  "item at depth %u with limit %u", (unsigned)it->depth, (unsigned)effective_depth);
     if (it->type == SMC_TYPE_STR || it->type == SMC_TYPE_LARGEINT || it->type == SMC_TYPE_U8S) {
         FUZZ_ASSERT(fuzz_view_inside(it->bytes.ptr, it->bytes.len, data, data + len),
@@ -137,9 +135,10 @@ static void check_item(const smc_item_t *it, const uint8_t *data, size_t len, si
         FUZZ_ASSERT(it->array.count <= len / w &&
                         fuzz_view_inside(it->array.data, it->array.count * w, data, data + len),
                     "typed array view outside the input");
-        FUZZ_ASSERTF((size_t)(it->array.data - data) % w == 0,
-                     "typed array elements at message offset %zu, not a multiple of %zu (spec §3.1)",
-                     (size_t)(it->array.data - data), w);
+        FUZZ_ASSERTF(
+            (size_t)(it->array.data - data) % w == 0,
+            "typed array elements at message offset %zu, not a multiple of %zu (spec §3.1)",
+            (size_t)(it->array.data - data), w);
     }
     if (it->type == SMC_TYPE_CUSTOM) {
         FUZZ_ASSERTF(it->count == 1, "custom item count %zu", it->count);
@@ -154,8 +153,8 @@ typedef struct walk_frame {
 
 static void compare_node(const smc_value_t *v, uint32_t depth, const smc_item_t *it, size_t index)
 {
-    FUZZ_ASSERTF(v->type == it->type, "item %zu: reader type %d, tree type %d", index, (int)it->type,
-                 (int)v->type);
+    FUZZ_ASSERTF(v->type == it->type, "item %zu: reader type %d, tree type %d", index,
+                 (int)it->type, (int)v->type);
     FUZZ_ASSERTF(depth == it->depth, "item %zu: reader depth %u, tree depth %u", index,
                  (unsigned)it->depth, (unsigned)depth);
     size_t w = array_width(v->type);
@@ -193,8 +192,8 @@ static void compare_node(const smc_value_t *v, uint32_t depth, const smc_item_t 
                      v->list.count, it->count);
         break;
     case SMC_TYPE_MAP:
-        FUZZ_ASSERTF(v->map.count == it->count, "item %zu: map count %zu vs %zu", index, v->map.count,
-                     it->count);
+        FUZZ_ASSERTF(v->map.count == it->count, "item %zu: map count %zu vs %zu", index,
+                     v->map.count, it->count);
         break;
     case SMC_TYPE_CUSTOM:
         FUZZ_ASSERTF(v->custom_tag == it->custom_tag, "item %zu: custom tag %u vs %u", index,
@@ -268,7 +267,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         size_t before = smc_reader_offset(r);
         uint8_t peek;
         FUZZ_ASSERT(before + smc_reader_remaining(r) == len, "offset + remaining != length");
-        FUZZ_ASSERT(smc_reader_peek_byte(r, &peek) == (before < len) && (before >= len || peek == msg[before]),
+        FUZZ_ASSERT(smc_reader_peek_byte(r, &peek) == (before < len) &&
+                        (before >= len || peek == msg[before]),
                     "peek disagrees with the input");
         FUZZ_ASSERTF(n <= len, "reader produced %zu items from %zu bytes", n + 1, len);
         st = smc_reader_next(r, &items[n]);

@@ -43,7 +43,8 @@ static void unknown_tag_on_known_byte(void)
 {
     smc_error_t e = {SMC_ERR_UNKNOWN_TAG, 0};
     smc_decode_opts_t o = flutter_opts();
-    fuzz_check_decode_status(SMC_ERR_UNKNOWN_TAG, &e, str_ab, sizeof str_ab, &o, FUZZ_ENTRY_MESSAGE);
+    fuzz_check_decode_status(SMC_ERR_UNKNOWN_TAG, &e, str_ab, sizeof str_ab, &o,
+                             FUZZ_ENTRY_MESSAGE);
 }
 static void not_canonical_in_flutter_mode(void)
 {
@@ -56,7 +57,8 @@ static void offset_past_input(void)
 {
     smc_error_t e = {SMC_ERR_TRAILING_BYTES, 9};
     smc_decode_opts_t o = flutter_opts();
-    fuzz_check_decode_status(SMC_ERR_TRAILING_BYTES, &e, str_ab, sizeof str_ab, &o, FUZZ_ENTRY_MESSAGE);
+    fuzz_check_decode_status(SMC_ERR_TRAILING_BYTES, &e, str_ab, sizeof str_ab, &o,
+                             FUZZ_ENTRY_MESSAGE);
 }
 static void usage_from_decoder(void)
 {
@@ -68,7 +70,8 @@ static void bad_envelope_in_a_message(void)
 {
     smc_error_t e = {SMC_ERR_BAD_METHOD_NAME, 0};
     smc_decode_opts_t o = flutter_opts();
-    fuzz_check_decode_status(SMC_ERR_BAD_METHOD_NAME, &e, str_ab, sizeof str_ab, &o, FUZZ_ENTRY_MESSAGE);
+    fuzz_check_decode_status(SMC_ERR_BAD_METHOD_NAME, &e, str_ab, sizeof str_ab, &o,
+                             FUZZ_ENTRY_MESSAGE);
 }
 static void strict_accepts_flutter_rejects(void)
 {

@@ -496,7 +496,8 @@ static int wrap(tree_t *t, int inner, uint32_t *rng)
 /* Boundary values of sizes and counts (spec §2.2, §14.3, §15.2). */
 static uint32_t boundary_count(uint32_t *rng, uint32_t now)
 {
-    static const uint32_t values[] = {0, 1, 2, 7, 8, 253, 254, 255, 256, 65535, 65536, 0x7fffffff, 0xffffffff};
+    static const uint32_t values[] = {0,   1,   2,     7,     8,          253,       254,
+                                      255, 256, 65535, 65536, 0x7fffffff, 0xffffffff};
     switch (below(rng, 4)) {
     case 0:
         return now + 1;
@@ -541,8 +542,9 @@ static void fit_payload(tree_t *t, int id, uint32_t *rng)
 static void edge_payload(tree_t *t, int id, uint32_t *rng)
 {
     static const uint8_t f64s[][8] = {
-        {0, 0, 0, 0, 0, 0, 0xf8, 0x7f}, {1, 0, 0, 0, 0, 0, 0xf0, 0x7f}, {0, 0, 0, 0, 0, 0, 0, 0x80},
-        {0, 0, 0, 0, 0, 0, 0xf0, 0xff}, {1, 0, 0, 0, 0, 0, 0, 0},       {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xef, 0x7f}};
+        {0, 0, 0, 0, 0, 0, 0xf8, 0x7f}, {1, 0, 0, 0, 0, 0, 0xf0, 0x7f},
+        {0, 0, 0, 0, 0, 0, 0, 0x80},    {0, 0, 0, 0, 0, 0, 0xf0, 0xff},
+        {1, 0, 0, 0, 0, 0, 0, 0},       {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xef, 0x7f}};
     node_t *nd = &t->nodes[id];
     if (nd->payload_len == 0) {
         return;
@@ -573,8 +575,8 @@ static bool mutate_once(tree_t *t, uint8_t *option, uint32_t *rng)
     }
     int id = (int)below(rng, (uint32_t)t->n);
     node_t *nd = &t->nodes[id];
-    bool has_size = nd->kind == K_SIZED || nd->kind == K_ARRAY || nd->kind == K_LIST ||
-                    nd->kind == K_MAP;
+    bool has_size =
+        nd->kind == K_SIZED || nd->kind == K_ARRAY || nd->kind == K_LIST || nd->kind == K_MAP;
     switch (below(rng, 12)) {
     case 0: /* a boundary size or count; sized payloads follow it half of the time */
         if (!has_size) {

@@ -34,7 +34,8 @@ extern "C" {
 /** Decoder modes (spec §1.2). */
 typedef enum smc_runner_mode {
     SMC_RUNNER_FLUTTER = 0, /**< the default, Flutter-compatible mode */
-    SMC_RUNNER_STRICT = 1   /**< canonical bytes only; requested only if "strict-mode" is a decode capability */
+    SMC_RUNNER_STRICT =
+        1 /**< canonical bytes only; requested only if "strict-mode" is a decode capability */
 } smc_runner_mode_t;
 
 /**
@@ -46,16 +47,16 @@ typedef smct_doc_t smc_runner_item_t;
 
 /** What a codec function returns (runners/PROTOCOL.md P.3). */
 typedef enum smc_runner_status {
-    SMC_RUNNER_OK = 0,              /**< success: output filled */
-    SMC_RUNNER_ERROR = 1,           /**< the codec rejected the input / refused the value, in the way it
-                                         documents: `report` filled */
-    SMC_RUNNER_SKIPPED = 2,         /**< the codec cannot run this request: `report->message` says why */
-    SMC_RUNNER_CRASHED = 3,         /**< an unexpected failure the codec survived (a caught C++ exception
-                                         such as std::bad_variant_access, an assertion handler that
-                                         returned): `report->kind` and `message` say what. Fails the
-                                         vector at every tier, like a crash of the process. */
-    SMC_RUNNER_NO_BYTES = 4,        /**< encode: the codec produced no message at all (not an empty one) */
-    SMC_RUNNER_NOT_IMPLEMENTED = 5  /**< decode: the codec read the input as "not implemented" */
+    SMC_RUNNER_OK = 0,       /**< success: output filled */
+    SMC_RUNNER_ERROR = 1,    /**< the codec rejected the input / refused the value, in the way it
+                                  documents: `report` filled */
+    SMC_RUNNER_SKIPPED = 2,  /**< the codec cannot run this request: `report->message` says why */
+    SMC_RUNNER_CRASHED = 3,  /**< an unexpected failure the codec survived (a caught C++ exception
+                                  such as std::bad_variant_access, an assertion handler that
+                                  returned): `report->kind` and `message` say what. Fails the
+                                  vector at every tier, like a crash of the process. */
+    SMC_RUNNER_NO_BYTES = 4, /**< encode: the codec produced no message at all (not an empty one) */
+    SMC_RUNNER_NOT_IMPLEMENTED = 5 /**< decode: the codec read the input as "not implemented" */
 } smc_runner_status_t;
 
 /** Error (or skip, or crash) details, filled by the codec when it does not return SMC_RUNNER_OK. */
@@ -64,10 +65,10 @@ typedef struct smc_runner_report {
      *  static string, or NULL when the codec's errors have no class (then declare
      *  error_classes = false). Never derive it from a message text. */
     const char *error_class;
-    bool has_offset;            /**< true if `offset` is known (decode errors) */
-    uint64_t offset;            /**< byte offset per spec/errors.md */
-    const char *kind;           /**< SMC_RUNNER_CRASHED: the host's name for the failure (static) */
-    char message[256];          /**< free text for people; never compared */
+    bool has_offset;   /**< true if `offset` is known (decode errors) */
+    uint64_t offset;   /**< byte offset per spec/errors.md */
+    const char *kind;  /**< SMC_RUNNER_CRASHED: the host's name for the failure (static) */
+    char message[256]; /**< free text for people; never compared */
 } smc_runner_report_t;
 
 /**
@@ -92,14 +93,14 @@ typedef struct smc_runner_entry_options {
  * comparison by value, ...).
  */
 typedef struct smc_runner_codec {
-    const char *name;                 /**< e.g. "smc-c-reference" */
-    const char *version;              /**< e.g. "0.1.0" */
-    const char *language;             /**< e.g. "C" */
-    bool entries[SMC_ENTRY_COUNT];    /**< by smc_entry_t: entry points implemented */
-    const char *const *decode_caps;   /**< NULL-terminated feature words the decoder can express */
-    const char *const *encode_caps;   /**< NULL-terminated feature words the encoder can express */
-    bool error_offsets;               /**< decode errors carry spec/errors.md offsets */
-    void *ctx;                        /**< passed to every call */
+    const char *name;               /**< e.g. "smc-c-reference" */
+    const char *version;            /**< e.g. "0.1.0" */
+    const char *language;           /**< e.g. "C" */
+    bool entries[SMC_ENTRY_COUNT];  /**< by smc_entry_t: entry points implemented */
+    const char *const *decode_caps; /**< NULL-terminated feature words the decoder can express */
+    const char *const *encode_caps; /**< NULL-terminated feature words the encoder can express */
+    bool error_offsets;             /**< decode errors carry spec/errors.md offsets */
+    void *ctx;                      /**< passed to every call */
 
     /**
      * Decode `data[0..len)` with entry point `entry` in `mode`. `data` ends exactly where its
@@ -112,16 +113,16 @@ typedef struct smc_runner_codec {
      * into `data`.
      */
     smc_runner_status_t (*decode)(void *ctx, smc_entry_t entry, const uint8_t *data, size_t len,
-                                  smc_runner_mode_t mode, smc_arena_t *arena, smc_runner_item_t *out,
-                                  smc_runner_report_t *report);
+                                  smc_runner_mode_t mode, smc_arena_t *arena,
+                                  smc_runner_item_t *out, smc_runner_report_t *report);
 
     /**
      * Encode `item` canonically (spec §13). Put the bytes in memory from `arena` and set
      * `*out`/`*out_len`. A value the format or the codec cannot carry is SMC_RUNNER_ERROR with
      * class "not_encodable"; a value the host cannot even hold is SMC_RUNNER_SKIPPED.
      */
-    smc_runner_status_t (*encode)(void *ctx, const smc_runner_item_t *item, smc_arena_t *arena, uint8_t **out,
-                                  size_t *out_len, smc_runner_report_t *report);
+    smc_runner_status_t (*encode)(void *ctx, const smc_runner_item_t *item, smc_arena_t *arena,
+                                  uint8_t **out, size_t *out_len, smc_runner_report_t *report);
 
     /* ---- protocol version 2 (fields a version 1 codec file leaves zero) ---- */
 
@@ -135,8 +136,10 @@ typedef struct smc_runner_codec {
      */
     smc_runner_status_t (*reencode)(void *ctx, const smc_runner_item_t *decoded, smc_arena_t *arena,
                                     uint8_t **out, size_t *out_len, smc_runner_report_t *report);
-    bool error_classes; /**< decode errors carry the classes of spec/errors.md (option error-classes) */
-    bool borrows_input; /**< decoded items may point into `data`: not overwritten (option borrows-input) */
+    bool error_classes; /**< decode errors carry the classes of spec/errors.md (option
+                           error-classes) */
+    bool borrows_input; /**< decoded items may point into `data`: not overwritten (option
+                           borrows-input) */
     bool no_shift;      /**< do not offer the placement option `shift` */
 
     /* ---- options a codec author chooses (fields an older codec file leaves zero) ---- */

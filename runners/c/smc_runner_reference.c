@@ -5,17 +5,31 @@
 #include "smc_runner_codec.h"
 
 /* Everything the reference can express when decoding (spec/vectors.md V.3)... */
-static const char *const k_decode_caps[] = {
-    "int32", "int64", "int64-distinct", "float64", "float32list", "typed-lists", "nan-payload",
-    "embedded-nul", "custom-types", "largeint", "duplicate-map-keys", "map-order", "method-codec",
-    "error-stacktrace", "strict-mode", "depth-limit", NULL};
+static const char *const k_decode_caps[] = {"int32",
+                                            "int64",
+                                            "int64-distinct",
+                                            "float64",
+                                            "float32list",
+                                            "typed-lists",
+                                            "nan-payload",
+                                            "embedded-nul",
+                                            "custom-types",
+                                            "largeint",
+                                            "duplicate-map-keys",
+                                            "map-order",
+                                            "method-codec",
+                                            "error-stacktrace",
+                                            "strict-mode",
+                                            "depth-limit",
+                                            NULL};
 /* ...and encoding: everything but largeint, which is never written (spec §4.4). */
 static const char *const k_encode_caps[] = {
-    "int32", "int64", "int64-distinct", "float64", "float32list", "typed-lists", "nan-payload",
-    "embedded-nul", "custom-types", "duplicate-map-keys", "map-order", "method-codec",
-    "error-stacktrace", "depth-limit", NULL};
+    "int32",       "int64",        "int64-distinct",   "float64",      "float32list",
+    "typed-lists", "nan-payload",  "embedded-nul",     "custom-types", "duplicate-map-keys",
+    "map-order",   "method-codec", "error-stacktrace", "depth-limit",  NULL};
 
-static smc_runner_status_t from_status(smc_status_t st, const smc_error_t *err, smc_runner_report_t *report)
+static smc_runner_status_t from_status(smc_status_t st, const smc_error_t *err,
+                                       smc_runner_report_t *report)
 {
     if (st == SMC_OK) {
         return SMC_RUNNER_OK;
@@ -23,13 +37,14 @@ static smc_runner_status_t from_status(smc_status_t st, const smc_error_t *err, 
     report->error_class = smc_status_class(st);
     report->has_offset = true;
     report->offset = err->offset;
-    snprintf(report->message, sizeof report->message, "%s: %s", smc_status_name(st), smc_status_str(st));
+    snprintf(report->message, sizeof report->message, "%s: %s", smc_status_name(st),
+             smc_status_str(st));
     return SMC_RUNNER_ERROR;
 }
 
 static smc_runner_status_t ref_decode(void *ctx, smc_entry_t entry, const uint8_t *data, size_t len,
-                                      smc_runner_mode_t mode, smc_arena_t *arena, smc_runner_item_t *out,
-                                      smc_runner_report_t *report)
+                                      smc_runner_mode_t mode, smc_arena_t *arena,
+                                      smc_runner_item_t *out, smc_runner_report_t *report)
 {
     (void)ctx;
     smc_decode_opts_t opts = {mode == SMC_RUNNER_STRICT ? SMC_MODE_STRICT : SMC_MODE_FLUTTER, 0};
@@ -51,7 +66,8 @@ static smc_runner_status_t ref_decode(void *ctx, smc_entry_t entry, const uint8_
     return from_status(st, &err, report);
 }
 
-static smc_status_t encode_into(const smc_runner_item_t *item, uint8_t *buf, size_t cap, size_t *n, smc_error_t *err)
+static smc_status_t encode_into(const smc_runner_item_t *item, uint8_t *buf, size_t cap, size_t *n,
+                                smc_error_t *err)
 {
     switch (item->entry) {
     case SMC_ENTRY_MESSAGE:
@@ -64,8 +80,8 @@ static smc_status_t encode_into(const smc_runner_item_t *item, uint8_t *buf, siz
     return SMC_ERR_USAGE;
 }
 
-static smc_runner_status_t ref_encode(void *ctx, const smc_runner_item_t *item, smc_arena_t *arena, uint8_t **out,
-                                      size_t *out_len, smc_runner_report_t *report)
+static smc_runner_status_t ref_encode(void *ctx, const smc_runner_item_t *item, smc_arena_t *arena,
+                                      uint8_t **out, size_t *out_len, smc_runner_report_t *report)
 {
     (void)ctx;
     smc_error_t err = {SMC_OK, 0};
@@ -84,14 +100,16 @@ static smc_runner_status_t ref_encode(void *ctx, const smc_runner_item_t *item, 
         *out = buf;
     }
     smc_runner_status_t r = from_status(st, &err, report);
-    report->has_offset = false; /* encoder offsets are output positions, not spec/errors.md offsets */
+    report->has_offset =
+        false; /* encoder offsets are output positions, not spec/errors.md offsets */
     return r;
 }
 
 /* The round trip: the reference's host value is the decoded tree itself, so encoding it again
  * is encoding what decode returned (runners/PROTOCOL.md P.2). */
-static smc_runner_status_t ref_reencode(void *ctx, const smc_runner_item_t *decoded, smc_arena_t *arena,
-                                        uint8_t **out, size_t *out_len, smc_runner_report_t *report)
+static smc_runner_status_t ref_reencode(void *ctx, const smc_runner_item_t *decoded,
+                                        smc_arena_t *arena, uint8_t **out, size_t *out_len,
+                                        smc_runner_report_t *report)
 {
     return ref_encode(ctx, decoded, arena, out, out_len, report);
 }

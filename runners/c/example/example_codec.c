@@ -9,9 +9,9 @@
 
 #include "smc_runner_codec.h" /* installed: include/smc/runner/ */
 
-static const char *const k_caps[] = {"int32", "int64", "int64-distinct", "float64", "float32list",
-                                     "typed-lists", "nan-payload", "embedded-nul", "duplicate-map-keys",
-                                     "map-order", "depth-limit", NULL};
+static const char *const k_caps[] = {
+    "int32",       "int64",        "int64-distinct",     "float64",   "float32list", "typed-lists",
+    "nan-payload", "embedded-nul", "duplicate-map-keys", "map-order", "depth-limit", NULL};
 
 static smc_runner_status_t report_error(smc_status_t st, smc_runner_report_t *report)
 {
@@ -21,9 +21,9 @@ static smc_runner_status_t report_error(smc_status_t st, smc_runner_report_t *re
     return SMC_RUNNER_ERROR;
 }
 
-static smc_runner_status_t example_decode(void *ctx, smc_entry_t entry, const uint8_t *data, size_t len,
-                                          smc_runner_mode_t mode, smc_arena_t *arena, smc_runner_item_t *out,
-                                          smc_runner_report_t *report)
+static smc_runner_status_t example_decode(void *ctx, smc_entry_t entry, const uint8_t *data,
+                                          size_t len, smc_runner_mode_t mode, smc_arena_t *arena,
+                                          smc_runner_item_t *out, smc_runner_report_t *report)
 {
     (void)ctx;
     (void)mode; /* never asked for strict: "strict-mode" is not a capability */
@@ -34,8 +34,9 @@ static smc_runner_status_t example_decode(void *ctx, smc_entry_t entry, const ui
     return st == SMC_OK ? SMC_RUNNER_OK : report_error(st, report);
 }
 
-static smc_runner_status_t example_encode(void *ctx, const smc_runner_item_t *item, smc_arena_t *arena, uint8_t **out,
-                                          size_t *out_len, smc_runner_report_t *report)
+static smc_runner_status_t example_encode(void *ctx, const smc_runner_item_t *item,
+                                          smc_arena_t *arena, uint8_t **out, size_t *out_len,
+                                          smc_runner_report_t *report)
 {
     (void)ctx;
     size_t need = smc_encoded_size(item->value);
@@ -51,29 +52,31 @@ static smc_runner_status_t example_encode(void *ctx, const smc_runner_item_t *it
 }
 
 /* The round trip: this codec's host value is the decoded tree itself. */
-static smc_runner_status_t example_reencode(void *ctx, const smc_runner_item_t *decoded, smc_arena_t *arena,
-                                            uint8_t **out, size_t *out_len, smc_runner_report_t *report)
+static smc_runner_status_t example_reencode(void *ctx, const smc_runner_item_t *decoded,
+                                            smc_arena_t *arena, uint8_t **out, size_t *out_len,
+                                            smc_runner_report_t *report)
 {
     return example_encode(ctx, decoded, arena, out, out_len, report);
 }
 
 const smc_runner_codec_t *smc_runner_codec(void)
 {
-    static const smc_runner_codec_t codec = {.name = "example-message-only",
-                                             .version = "0.0.1",
-                                             .language = "C",
-                                             .entries = {true, false, false},
-                                             .decode_caps = k_caps,
-                                             .encode_caps = k_caps,
-                                             .decode = example_decode,
-                                             .encode = example_encode,
-                                             .reencode = example_reencode,
-                                             /* the options (PROTOCOL.md P.1) are the author's choice */
-                                             .error_classes = true,  /* errors name spec classes */
-                                             .error_offsets = false, /* no spec/errors.md offsets */
-                                             .no_shift = false,      /* take the placement check */
-                                             .borrows_input = false, /* values own their bytes */
-                                             .pigeon_int64 = false,  /* int32 range written as int32 */
-                                             .per_entry = {NULL}};   /* one entry point, nothing differs */
+    static const smc_runner_codec_t codec = {
+        .name = "example-message-only",
+        .version = "0.0.1",
+        .language = "C",
+        .entries = {true, false, false},
+        .decode_caps = k_caps,
+        .encode_caps = k_caps,
+        .decode = example_decode,
+        .encode = example_encode,
+        .reencode = example_reencode,
+        /* the options (PROTOCOL.md P.1) are the author's choice */
+        .error_classes = true,  /* errors name spec classes */
+        .error_offsets = false, /* no spec/errors.md offsets */
+        .no_shift = false,      /* take the placement check */
+        .borrows_input = false, /* values own their bytes */
+        .pigeon_int64 = false,  /* int32 range written as int32 */
+        .per_entry = {NULL}};   /* one entry point, nothing differs */
     return &codec;
 }
