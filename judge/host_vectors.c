@@ -104,7 +104,8 @@ void smcj_host_expect(smcj_check_t *c, const smcj_runner_t *r, const smcj_vector
      * only Pigeon's convention writes every integer as int64 (R12.3-1). */
     c->width = d->pigeon_int64 ? SMCJ_INTS_INT64 : SMCJ_INTS_BY_TYPE;
     c->any_order = v->host_any_order || !smcj_declares(r, SMC_ENTRY_MESSAGE, 1, "map-order");
-    c->cmp.unordered_maps = !smcj_declares(r, SMC_ENTRY_MESSAGE, 0, "map-order");
+    c->cmp.unordered_maps =
+        v->host_any_order || !smcj_declares(r, SMC_ENTRY_MESSAGE, 0, "map-order");
 }
 
 void smcj_host_request_line(smct_buf_t *b, unsigned long long seq, const smcj_vector_t *v,

@@ -55,6 +55,8 @@ def _decode(c):
     data = smcpy.encode("message", value)
     c["canonical"] = data.hex
     c["features"] = sorted(caselib.value_features("message", value))
+    if hosttypes.unordered(vocab, c["host_value"]):
+        c["map_order"] = "any"  # a Dictionary / EncodableMap: its order is not pinned
     if not c["description"]:
         c["description"] = "%s decodes %s to %s" % (
             vocab, smcpy.notation_text(value)[:60], c["host_value"]["type"])
