@@ -1038,6 +1038,69 @@ def case_flutter_order_bugs():
         if bug == "padded-bomb-alloc":
             reasons = {r.result(i, "py")["reason"] for i in ids}
             check("crash" in reasons, "the allocation aborts the runner: %s" % reasons)
+# ---- host types (spec §17) ----
+
+HOST_RUNNER = os.path.join(HERE, "host_runner.py")
+
+
+def _host_vectors():
+    with open(os.path.join(ARGS.full_vectors, "s17-host-types.json"), encoding="utf-8") as f:
+        return json.load(f)["vectors"]
+
+
+def _has_i32(v):
+    return isinstance(v, list) and (v[:1] == ["i32"] or any(_has_i32(e) for e in v))
+
+
+def _types(hv):
+    out = [hv["type"]]
+    for e in hv["value"] if isinstance(hv["value"], list) else ():
+        for x in (e if isinstance(e, list) else [e]):
+            if isinstance(x, dict):
+                out += _types(x)
+    return out
+
+
+def case_host_types():
+    """spec §17: the host model passes every vector of the vocabularies it speaks (and the
+    others are n/a); with the Swift port's Float bug it fails exactly the vectors with a
+    Swift Float or an any float32, with Java's by-type int exactly the Dart vectors whose
+    bytes hold an int32."""
+    if not ARGS.full_vectors:
+        print("skip: needs the full vectors (--full-vectors)")
+        return
+    vs = _host_vectors()
+    spoken = {"dart", "kotlin", "swift", "any"}
+    cmd = "%s %s" % (sys.executable, HOST_RUNNER)
+    r = judge(["--only", "s17*"], vectors=ARGS.full_vectors, runners=["host=" + cmd])
+    st = r.statuses("host")
+    bad = [v["id"] for v in vs if st.get(v["id"]) != ("pass" if v["host"] in spoken else "n/a")]
+    check(r.code == 0 and not bad, "host model: every spoken vector passes, the rest n/a "
+          "(wrong: %s)" % bad[:10], r)
+    want = {
+        "swift-float4": {v["id"] for v in vs if v["kind"] == "host_encode" and (
+            (v["host"] == "swift" and "Float" in _types(v["host_value"])) or
+            (v["host"] == "any" and v["host_value"]["type"] == "float32"))},
+        "java-by-type": {v["id"] for v in vs if v["kind"] == "host_encode" and
+                         v["host"] == "dart" and _has_i32(v.get("value"))},
+    }
+    for bug, ids in want.items():
+        r = judge(["--only", "s17*"], vectors=ARGS.full_vectors,
+                  runners=["host=env HOST_RUNNER_BUG=%s %s" % (bug, cmd)])
+        st = r.statuses("host")
+        failing = {i for i, s in st.items() if s == "fail"}
+        check(r.code == 1 and failing == ids and len(ids) >= 3,
+              "bug %s fails exactly its %d vectors (extra: %s, missed: %s)" % (
+                  bug, len(ids), sorted(failing - ids)[:5], sorted(ids - failing)[:5]), r)
+        reasons = {r.result(i, "host")["reason"] for i in ids}
+        check(reasons == {"wrong_bytes"}, "bug %s: wrong bytes (%s)" % (bug, reasons))
+    # a runner that speaks no vocabulary: every host vector n/a, and the gate says nothing ran
+    r = judge(["--only", "s17*"], vectors=ARGS.full_vectors,
+              runners=["host=env HOST_RUNNER_HOSTS= %s" % cmd])
+    check(r.code == 1 and set(r.statuses("host").values()) == {"n/a"},
+          "no vocabulary: all n/a, nothing tested fails the gate", r)
+
+
 # ---- handshake words ----
 
 ROOT = os.path.dirname(os.path.dirname(HERE))
