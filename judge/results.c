@@ -15,6 +15,7 @@
 #include "alloc.h"
 #include "escape.h"
 #include "expect.h"
+#include "host_vectors.h"
 #include "profile.h"
 #include "vectors.h"
 #include "xfail.h"
@@ -317,6 +318,9 @@ static void feature_verdicts(smcj_run_t *run, smcj_runner_t *r)
             const smcj_vector_t *v = &vs->v[i];
             if (!v->selected || !r->entry_ok[v->entry] || !smcj_vector_has_feature(v, fv.feature)) {
                 continue;
+            }
+            if (v->is_host && !smcj_runner_speaks(r, v->host)) {
+                continue; /* spec §17: never sent to a runner without its vocabulary (n/a) */
             }
             bool dec = !smcj_declares(r, v->entry, 0, fv.feature);
             bool enc = v->is_valid && !smcj_declares(r, v->entry, 1, fv.feature);

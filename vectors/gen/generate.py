@@ -83,9 +83,10 @@ def build_all(mods):
                     checks.complete_with_smcpy(c)
                 registry[c["id"]] = c
             per_module[mod.FILE] = (mod, cases)
-    # spec §17: the generator's host tables are the spec's, and none of their types is
-    # left without a vector in a direction it has.
+    # spec §17: the generator's host tables are the spec's and the schema's, and none of
+    # their types is left without a vector in a direction it has.
     hosttypes.check_spec_tables()
+    hosttypes.check_schema()
     hosttypes.check_coverage([c for c in registry.values() if c["kind"] in caselib.HOST_KINDS])
     return registry, per_module
 

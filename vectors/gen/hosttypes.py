@@ -10,9 +10,11 @@ JSON string, hex bytes, an array of such literals (typed arrays), an array of ho
 (lists) or an array of [key, value] host-value pairs (maps).
 
 The tables here and the tables of spec §17 must name the same types with the same wire
-types: `check_spec_tables` reads the spec and fails on any difference, and the generator
-fails if a type is left without a vector in a direction it has (`check_coverage`)."""
+types: `check_spec_tables` reads the spec and fails on any difference, `check_schema` does
+the same for the names in vectors/schema.json, and the generator fails if a type is left
+without a vector in a direction it has (`check_coverage`)."""
 
+import json
 import os
 import re
 
@@ -471,6 +473,25 @@ def check_spec_tables(path=SPEC):
             if _cell_words(decoded) != set(t.decode):
                 raise SystemExit("spec §17 %s %s: decoded from %r, the generator says %s" % (
                     vocab, t.name, decoded, list(t.decode) or "nothing"))
+
+
+SCHEMA = os.path.join(os.path.dirname(HERE), "schema.json")
+
+
+def check_schema(path=SCHEMA):
+    """vectors/schema.json names the vocabularies and the type names of VOCABULARIES: the
+    judge's list of vocabularies is generated from it, and the runners' words are checked
+    against it (judge/tests handshake_words)."""
+    with open(path, encoding="utf-8") as f:
+        defs = json.load(f)["$defs"]
+    if defs["hostVocabulary"]["enum"] != list(VOCABULARIES):
+        raise SystemExit("schema.json hostVocabulary %s, the generator's vocabularies %s" % (
+            defs["hostVocabulary"]["enum"], list(VOCABULARIES)))
+    names = {t.name for types in VOCABULARIES.values() for t in types}
+    listed = defs["hostType"]["enum"]
+    if set(listed) != names or len(listed) != len(names):
+        raise SystemExit("schema.json hostType differs from the generator's tables: %s" % (
+            sorted(set(listed) ^ names) or "a name listed twice"))
 
 
 def check_coverage(cases):
