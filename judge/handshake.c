@@ -279,6 +279,7 @@ static char *read_hosts(smcj_runner_t *r, const smct_json_t *hosts)
         return NULL;
     }
     if (!json_str_array(hosts, &r->hosts, &r->n_hosts)) {
+        smcj_free_strs(r->hosts, r->n_hosts); /* what was copied before the bad element */
         r->hosts = NULL;
         r->n_hosts = 0;
         return smcj_strdup("hello answer's \"hosts\" is not an array of strings (P.1)");

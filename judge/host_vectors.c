@@ -6,7 +6,8 @@
  * (`error.class` not_encodable); a decode-to-host vector the bytes and the host value a
  * decoder of that language must produce. A runner that does not speak the vocabulary gets
  * the vector as n/a: a Swift runner cannot build a Kotlin `Long`, and saying so hides no
- * failure.
+ * failure. One that speaks it but lacks a feature the value needs (a FloatArray without
+ * float32list) is held to R1.4-13 like any runner: a clean refusal is `unsupported`.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "host_vectors.h"
@@ -106,6 +107,9 @@ void smcj_host_expect(smcj_check_t *c, const smcj_runner_t *r, const smcj_vector
     c->any_order = v->host_any_order || !smcj_declares(r, SMC_ENTRY_MESSAGE, 1, "map-order");
     c->cmp.unordered_maps =
         v->host_any_order || !smcj_declares(r, SMC_ENTRY_MESSAGE, 0, "map-order");
+    /* R1.4-13 as for every vector: a value needing a feature the runner lacks may be
+     * refused cleanly (unsupported), never turned into another one */
+    smcj_expect_lacks(c, r, v, c->kind == SMCJ_CHECK_HOST_ENCODE ? 1 : 0);
 }
 
 void smcj_host_request_line(smct_buf_t *b, unsigned long long seq, const smcj_vector_t *v,

@@ -735,6 +735,16 @@ void smcj_check_fail(smcj_check_t *c, smcj_reason_t reason, char *detail)
     fail(c, reason, detail);
 }
 
+void smcj_check_clean(smcj_check_t *c, const char *what)
+{
+    clean(c, what);
+}
+
+char *smcj_check_loss(const smcj_check_t *c, const char *what)
+{
+    return loss(c, what);
+}
+
 char *smcj_error_text(const smct_json_t *resp)
 {
     return error_text(resp);

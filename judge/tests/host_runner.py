@@ -11,6 +11,12 @@ Environment:
                      4-byte binary32 payload and no padding, the old bug of a Swift port (D42);
                      java-by-type: a Dart int (and the ints of Int8List...) written as int64
                      whatever its value, Java's by-type choice for a Long (D6)
+  HOST_RUNNER_LACKS  float32list: it does not declare the feature, and a host value or message
+                     holding a Float32List is refused cleanly (encode: not_encodable; decode:
+                     unknown_tag), as R1.4-13 allows
+  HOST_RUNNER_LOSS   1: instead of refusing to encode, it writes each such part as null (a
+                     silent loss)
+  HOST_RUNNER_HOSTS_JSON  the hello's `hosts` as raw JSON text (a malformed declaration)
 """
 import json
 import os
@@ -25,8 +31,38 @@ import smcpy  # noqa: E402
 
 HOSTS = [h for h in os.environ.get("HOST_RUNNER_HOSTS", "dart,kotlin,swift,any").split(",") if h]
 BUG = os.environ.get("HOST_RUNNER_BUG", "")
-FEATURES = ["int32", "int64", "int64-distinct", "float64", "float32list", "typed-lists",
-            "nan-payload", "embedded-nul", "duplicate-map-keys", "map-order"]
+LACKS = [f for f in os.environ.get("HOST_RUNNER_LACKS", "").split(",") if f]
+LOSS = os.environ.get("HOST_RUNNER_LOSS") == "1"
+FEATURES = [f for f in ["int32", "int64", "int64-distinct", "float64", "float32list", "typed-lists",
+                        "nan-payload", "embedded-nul", "duplicate-map-keys", "map-order"]
+            if f not in LACKS]
+# The wire word of each feature this runner can lack.
+LACKED_WORDS = {"float32list": "f32s"}
+
+
+def lacked(v):
+    """The value with every part needing a lacked feature made null (LOSS), or None if it
+    has none; raises Unsupported to refuse it."""
+    words = {LACKED_WORDS[f] for f in LACKS}
+
+    def walk(x):
+        if x[0] in words:
+            if not LOSS:
+                raise Unsupported(x[0])
+            return ["null"], True
+        if x[0] == "list":
+            parts = [walk(e) for e in x[1]]
+            return ["list", [p for p, _ in parts]], any(c for _, c in parts)
+        if x[0] == "map":
+            parts = [(walk(k), walk(e)) for k, e in x[1]]
+            return ["map", [[k, e] for (k, _), (e, _) in parts]], any(a or b for (_, a), (_, b) in parts)
+        return x, False
+    out, changed = walk(v)
+    return out if changed else None
+
+
+class Unsupported(Exception):
+    pass
 
 
 def buggy_value(vocab, hv):
@@ -55,17 +91,19 @@ def encode(vocab, hv):
             parts = [bytes.fromhex(encode(vocab, e)) for e in hv["value"]]
             if any(e["type"] == "Float" for e in hv["value"]):
                 return (bytes([0x0C, len(parts)]) + b"".join(parts)).hex()
-    return smcpy.encode("message", buggy_value(vocab, hv)).hex
+    value = buggy_value(vocab, hv)
+    return smcpy.encode("message", lacked(value) or value).hex
 
 
 def answer(req):
     seq = req.get("seq")
     op = req.get("op")
     if op == "hello":
+        hosts = json.loads(os.environ["HOST_RUNNER_HOSTS_JSON"]) if "HOST_RUNNER_HOSTS_JSON" in os.environ else HOSTS
         return {"seq": seq, "status": "ok", "protocol": 2,
                 "codec": {"name": "host-model", "version": "0", "language": "Python"},
                 "entries": ["message"], "capabilities": {"decode": FEATURES, "encode": FEATURES},
-                "options": ["error-classes"], "hosts": HOSTS}
+                "options": ["error-classes"], "hosts": hosts}
     if op == "bye":
         return {"seq": seq, "status": "ok"}
     vocab = req.get("host")
@@ -75,9 +113,18 @@ def answer(req):
         if op == "host_encode":
             return {"seq": seq, "status": "ok", "hex": encode(vocab, req["host_value"])}
         value = smcpy.decode("message", bytes.fromhex(req["hex"]))
+        if LACKS and not LOSS:
+            try:
+                lacked(value)
+            except Unsupported as e:
+                return {"seq": seq, "status": "error", "class": "unknown_tag",
+                        "message": "no %s in this codec" % e}
         return {"seq": seq, "status": "ok", "host_value": hosttypes.from_value(vocab, value)}
     except hosttypes.Refused as e:
         return {"seq": seq, "status": "error", "class": "not_encodable", "message": str(e)}
+    except Unsupported as e:
+        return {"seq": seq, "status": "error", "class": "not_encodable",
+                "message": "no %s in this codec" % e}
     except (hosttypes.HostError, smcpy.SmcError) as e:
         return {"seq": seq, "status": "skipped", "reason": str(e)}
 

@@ -1129,6 +1129,35 @@ def case_host_types():
                   bug, len(ids), sorted(failing - ids)[:5], sorted(ids - failing)[:5]), r)
         reasons = {r.result(i, "host")["reason"] for i in ids}
         check(reasons == {"wrong_bytes"}, "bug %s: wrong bytes (%s)" % (bug, reasons))
+    # R1.4-13 for host vectors: lacking float32list, a clean refusal of a Float32List /
+    # FloatArray / [Float] (and of its bytes) is `unsupported`, the feature's verdict counts
+    # exactly those vectors, and its `feature:` line passes the gate; writing null instead
+    # is a silent loss
+    f32 = {v["id"] for v in vs if v["host"] in spoken and "float32list" in v["features"]}
+    lacks = "host=env HOST_RUNNER_LACKS=float32list %s" % cmd
+    r = judge(["--only", "s17*"], vectors=ARGS.full_vectors, runners=[lacks])
+    st = r.statuses("host")
+    uns = r.runner("host")["unsupported"]
+    check(r.code == 1 and {i for i, s in st.items() if s == "unsupported"} == f32 and len(f32) >= 6 and
+          {i for i, s in st.items() if s not in ("pass", "n/a", "unsupported")} == set(),
+          "lacking float32list: its %d host vectors unsupported, nothing failed" % len(f32), r)
+    check([(u["feature"], u["vectors"], u["decode"], u["encode"]) for u in uns] ==
+          [("float32list", len(f32), True, True)], "one verdict, counting those vectors: %s" % uns)
+    xf = write(tempfile.mkdtemp(prefix="host-xf-"), "f.txt", "feature:float32list  # no Float32List\n")
+    r = judge(["--only", "s17*", "--xfail", "host=" + xf], vectors=ARGS.full_vectors, runners=[lacks])
+    check(r.code == 0, "... and listed as lacking, the gate passes", r)
+    r = judge(["--only", "s17*"], vectors=ARGS.full_vectors,
+              runners=["host=env HOST_RUNNER_LACKS=float32list HOST_RUNNER_LOSS=1 %s" % cmd])
+    enc = {i for i in f32 if r.result(i, "host")["checks"][0]["check"] == "encode from host"}
+    lost = {i for i in enc if r.result(i, "host")["status"] == "fail" and
+            "silent loss" in r.result(i, "host")["checks"][0]["detail"]}
+    check(r.code == 1 and enc and lost == enc, "written as null instead: a silent loss on its %d "
+          "encode vectors (%s)" % (len(enc), sorted(enc - lost)[:3]), r)
+    # a malformed `hosts` is a bad handshake (what was read of it is freed: ASan run)
+    r = judge(["--only", "s17.9*"], vectors=ARGS.full_vectors,
+              runners=["host=env HOST_RUNNER_HOSTS_JSON='[\"swift\", 5]' %s" % cmd])
+    check(r.code == 1 and r.runner("host")["state"] == "bad-handshake",
+          "hosts [\"swift\", 5]: a bad handshake (%s)" % r.runner("host")["state"], r)
     # a runner that speaks no vocabulary: every host vector n/a, and the gate says nothing ran
     r = judge(["--only", "s17*"], vectors=ARGS.full_vectors,
               runners=["host=env HOST_RUNNER_HOSTS= %s" % cmd])
