@@ -1165,6 +1165,43 @@ def case_host_types():
           "no vocabulary: all n/a, nothing tested fails the gate", r)
 
 
+def case_host_valgrind():
+    """The judge's host-type code (host_vectors.c, host_verdict.c, the hosts of the
+    handshake) and the C kit's (runner_host.c) under memcheck: the C runner on every host
+    vector, a host runner with a bug (failing host checks, both kinds of failure detail) and
+    one lacking float32list (clean refusals), and a malformed hosts list. No error and no
+    leak in either program. Needs --valgrind (registered when CMake finds valgrind and the
+    build is not sanitized)."""
+    if not ARGS.valgrind or not ARGS.c_runner or not ARGS.full_vectors:
+        print("skip: no --valgrind (or --c-runner, --full-vectors) given")
+        return
+    tmp = tempfile.mkdtemp(prefix="host-vg-")
+    memcheck = [ARGS.valgrind, "--error-exitcode=99", "--leak-check=full", "--errors-for-leak-kinds=all",
+                "--show-leak-kinds=all", "--quiet"]
+    runner_log = os.path.join(tmp, "runner.%p.log")
+    c = "c=%s --log-file=%s %s" % (" ".join(memcheck), runner_log, ARGS.c_runner)
+    host = "%s %s" % (sys.executable, HOST_RUNNER)
+    runs = [
+        ("the C runner", ["--only", "s17*"], [c], 0),
+        ("a Float bug", ["--only", "s17*"], ["h=env HOST_RUNNER_BUG=swift-float4 " + host], 1),
+        ("lacking float32list", ["--only", "s17*"], ["h=env HOST_RUNNER_LACKS=float32list " + host], 1),
+        ("bad hosts", ["--only", "s17.9*"], ["h=env HOST_RUNNER_HOSTS_JSON='[\"swift\", 5]' " + host], 1),
+    ]
+    for what, args, runners, code in runs:
+        cmd = memcheck + shlex.split(ARGS.judge) + ["--vectors", ARGS.full_vectors, "--no-progress",
+                                                   "--json", os.path.join(tmp, "r.json")] + args
+        for r in runners:
+            cmd += ["--runner", r]
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=900)
+        check(p.returncode == code and "==" not in p.stderr,
+              "%s: the judge under memcheck exits %d, no error or leak (exit %d; %s)" % (
+                  what, code, p.returncode, p.stderr[-600:]))
+    logs = sorted(glob.glob(os.path.join(tmp, "runner.*.log")))
+    text = "".join(open(f, encoding="utf-8", errors="replace").read() for f in logs)
+    check(logs and not text.strip(), "the C runner under memcheck: %d process(es), no error or leak %s" %
+          (len(logs), text[-600:]))
+
+
 # ---- handshake words ----
 
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -1658,6 +1695,7 @@ def main():
     ap.add_argument("--c-example-runner")
     ap.add_argument("--full-vectors")
     ap.add_argument("--failalloc-judge", help="smc-judge-failalloc (the out_of_memory case)")
+    ap.add_argument("--valgrind", help="valgrind, for the memcheck cases (host_valgrind)")
     ap.add_argument("case", choices=sorted(CASES) + ["all"])
     ARGS = ap.parse_args()
     if ARGS.full_vectors and not os.path.isdir(ARGS.full_vectors):
