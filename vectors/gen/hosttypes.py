@@ -461,8 +461,9 @@ def check_spec_tables(path=SPEC):
         rows = spec[vocab]
         names = [t.name for t in types]
         if sorted(rows) != sorted(names):
-            raise SystemExit("spec §17 %s table: types %s differ from the generator's %s" % (
-                vocab, sorted(set(rows) ^ set(names)), ""))
+            raise SystemExit("spec §17 %s table: types only in the spec %s, only in the "
+                             "generator %s" % (vocab, sorted(set(rows) - set(names)),
+                                               sorted(set(names) - set(rows))))
         for t in types:
             written, decoded = rows[t.name]
             want = "—" if not t.encodes else t.spec_word
