@@ -1,23 +1,33 @@
 // Host values of spec §17 (`{"type": T, "value": X}`) for the vocabularies this runner
-// speaks: `dart` (§17.2) and `any` (§17.9). [build] makes a Dart object of exactly the type
-// named, and the host codec ([PigeonHostCodec], with Flutter's or Pigeon's integer rule)
-// encodes it as it would any such object; [describe] names the type of each node the codec
-// decoded. The runner never picks a wire type: that is the codec's job, and what the
-// host-type vectors test. An unknown type name is a [BackendSkip].
+// speaks: `dart` (§17.2) on the VM or `dart-web` (§17.3) compiled to JavaScript, and `any`
+// (§17.9). [build] makes a Dart object of exactly the type named, and the host codec
+// ([PigeonHostCodec] with Flutter's or Pigeon's integer rule, or Flutter's own codec in the
+// Flutter adapter) encodes it as it would any such object; [describe] names the type of each
+// node the codec decoded. The runner never picks a wire type: that is the codec's job, and
+// what the host-type vectors test. An unknown type name is a [BackendSkip].
 
 import 'dart:typed_data';
 
 import 'backend.dart';
 import 'notation.dart';
-import 'pigeon_host.dart';
 
 class DartHostTypes {
-  const DartHostTypes(this.codec);
+  const DartHostTypes(this.codec, {this.vocabularies = onTheVm});
+
+  /// What the runner declares (P.1 `hosts`) on the Dart VM, and compiled to JavaScript.
+  static const List<String> onTheVm = ['dart', 'any'];
+  static const List<String> onTheWeb = ['dart-web', 'any'];
 
   /// The codec host values go through.
-  final PigeonHostCodec codec;
+  final HostMessageCodec codec;
 
-  static const List<String> vocabularies = ['dart', 'any'];
+  /// [onTheVm] or [onTheWeb] (P.1 `hosts`).
+  final List<String> vocabularies;
+
+  /// `dart` (the VM, §17.2) or `dart-web` (JavaScript numbers, §17.3): the vocabulary
+  /// host_decode answers in. Every `dart-web` type is a `dart` type of the same name, so
+  /// [build] and [describe] serve both.
+  String get platform => vocabularies.first;
 
   static const Map<String, String> _anyTypes = {
     'null': 'Null',
@@ -29,7 +39,7 @@ class DartHostTypes {
     'bytes': 'Uint8List',
   };
 
-  Uint8List encode(String vocab, Object? hostValue) =>
+  Uint8List? encode(String vocab, Object? hostValue) =>
       codec.encodeMessage(build(vocab, hostValue));
 
   Map<String, Object?> decode(Uint8List bytes) => describe(codec.decodeMessage(bytes));

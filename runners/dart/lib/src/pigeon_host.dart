@@ -32,7 +32,7 @@ import 'value.dart';
 ///
 /// To model a generated codec's own classes, override [toWire] and [fromWire] for them
 /// and call super for the rest (as a generated `writeValue`/`readValueOfType` does).
-class PigeonHostCodec {
+class PigeonHostCodec implements HostMessageCodec {
   const PigeonHostCodec([this.codec = const PureStandardCodec(), this.intsAsInt64 = true]);
 
   /// The same host layer with Flutter's StandardMessageCodec rule for `int`: int32 when it
@@ -44,8 +44,10 @@ class PigeonHostCodec {
   /// Pigeon's convention (R12.3-1): every `int` written as int64.
   final bool intsAsInt64;
 
+  @override
   Object? decodeMessage(Uint8List bytes) => fromWire(codec.decodeMessage(bytes));
 
+  @override
   Uint8List encodeMessage(Object? value) => codec.encodeMessage(toWire(value));
 
   /// The host value for a decoded value (Dart's types, as Flutter's codec returns them).

@@ -93,7 +93,7 @@ class RunnerSession {
           for (final option in profile.options)
             if (placement || option != 'shift') option
         ],
-        if (hosts != null) 'hosts': DartHostTypes.vocabularies,
+        if (hosts != null) 'hosts': hosts!.vocabularies,
       };
 
   /// spec §17: a host value of exactly its type through the host codec, or the host type
@@ -101,15 +101,18 @@ class RunnerSession {
   Map<String, Object?> _hostRequest(int seq, Map<String, Object?> request) {
     final types = hosts;
     final vocab = request['host'];
-    if (types == null || !DartHostTypes.vocabularies.contains(vocab)) {
+    if (types == null || !types.vocabularies.contains(vocab)) {
       return _skipped(seq, 'host vocabulary ${jsonEncode(vocab)} is not spoken');
     }
     return _guarded(seq, () {
       if (request['op'] == 'host_encode') {
-        return {'seq': seq, 'status': 'ok',
-          'hex': hexOfBytes(types.encode(vocab as String, request['host_value']))};
+        final encoded = types.encode(vocab as String, request['host_value']);
+        // No bytes (Flutter's encodeMessage(null), D24) is answered as such (P.3).
+        return {'seq': seq, 'status': 'ok', 'hex': encoded == null ? null : hexOfBytes(encoded)};
       }
-      if (vocab != 'dart') throw const BackendSkip('decodes into the dart vocabulary only');
+      if (vocab != types.platform) {
+        throw BackendSkip('decodes into the ${types.platform} vocabulary only');
+      }
       return {'seq': seq, 'status': 'ok', 'host_value': types.decode(_place(request).view)};
     });
   }
