@@ -1112,6 +1112,15 @@ def case_host_types():
     bad = [v["id"] for v in vs if st.get(v["id"]) != ("pass" if v["host"] in spoken else "n/a")]
     check(r.code == 0 and not bad, "host model: every spoken vector passes, the rest n/a "
           "(wrong: %s)" % bad[:10], r)
+    # every vocabulary, those no runner of this project speaks (dart-web, cpp, glib) included
+    every = sorted({v["host"] for v in vs})
+    r = judge(["--only", "s17*"], vectors=ARGS.full_vectors,
+              runners=["host=env HOST_RUNNER_HOSTS=%s %s" % (",".join(every), cmd)])
+    st = r.statuses("host")
+    bad = [v["id"] for v in vs if st.get(v["id"]) != "pass"]
+    check(r.code == 0 and len(every) == 8 and not bad,
+          "host model speaking all %d vocabularies: every vector passes (wrong: %s)" % (
+              len(every), bad[:10]), r)
     want = {
         "swift-float4": {v["id"] for v in vs if v["kind"] == "host_encode" and (
             (v["host"] == "swift" and "Float" in _types(v["host_value"])) or
