@@ -43,6 +43,7 @@ N_GLIB_NUL = ("truncates the string at U+0000 (D12)", ["GLIB"])
 N_CPP_CUSTOM = ("writes 00 (null) in release builds for a CustomEncodableValue without an "
                 "extension (D5)", ["CPP"])
 N_WEB_F32 = ("the web engine's codec has no tag 14 (D3)", ["WEBUI"])
+N_TOP_NULL = ("writes no bytes for a top-level null (D24)", ["DART", "JAVA", "OBJC"])
 N_DART_U64 = ("writes a Uint64List as a List of Dart ints, which wrap above 2^63-1 (D44)",
               ["DART"])
 
@@ -88,7 +89,7 @@ def _dart(out):
                   ("Uint16List", ["65535"]), ("Uint32List", ["4294967295", "1"]),
                   ("Uint8ClampedList", ["255"])):
         _enc(out, v, t.lower(), t, xs, "a %s has no wire type: a List of its ints, each by "
-             "value (R4.2-4), as DART writes it" % t)
+             "value (R4.2-4), as DART writes it" % t, N_PIGEON_DART)
     _enc(out, v, "uint64list", "Uint64List", ["18446744073709551615"],
          "a Uint64List is refused: Dart reads 2^64-1 as -1 (R17-3)", N_DART_U64)
     _enc(out, v, "set", "Set", [hv("int", "1")], "a Set has no wire type (R1.4-2)")
@@ -254,9 +255,10 @@ def _c(out):
 
 def _any(out):
     v = "any"
-    _enc(out, v, "null", "null", None, "a null host value at top level is 00 (R9.3-1)")
+    _enc(out, v, "null", "null", None, "a null host value at top level is 00 (R9.3-1)",
+         N_TOP_NULL)
     _enc(out, v, "bool", "bool", False, "a boolean")
-    _enc(out, v, "int32", "int32", "-7", "a 32-bit signed integer is an int32")
+    _enc(out, v, "int32", "int32", "-7", "a 32-bit signed integer is an int32", N_PIGEON_DART)
     _enc(out, v, "float32-1-5", "float32", f32(1.5), "a 32-bit float is widened to float64 "
          "(R17-4)", N_SWIFT_FLOAT)
     _enc(out, v, "float32-nan", "float32", "7fc00000", "the float32 quiet NaN widens to the "
