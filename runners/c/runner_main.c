@@ -482,21 +482,7 @@ static void handle(smct_buf_t *out, const smct_json_t *req, const smc_runner_cod
             skipped_reply(out, seq, value ? e.message : "request has no value");
             return;
         }
-        uint8_t *bytes = NULL;
-        size_t n = 0;
-        smc_runner_status_t st = codec->encode(codec->ctx, &doc, arena, &bytes, &n, &report);
-        if (st == SMC_RUNNER_NO_BYTES) {
-            smct_buf_printf(out, "{\"seq\":%llu,\"status\":\"ok\",\"hex\":null}",
-                            (unsigned long long)seq);
-            return;
-        }
-        if (st != SMC_RUNNER_OK) {
-            failed_reply(out, seq, st, &report);
-            return;
-        }
-        smct_buf_printf(out, "{\"seq\":%llu,\"status\":\"ok\",\"hex\":\"", (unsigned long long)seq);
-        smct_buf_put_hex(out, bytes, n);
-        smct_buf_puts(out, "\"}");
+        encoded_reply(out, seq, codec, &doc, arena);
         return;
     }
     skipped_reply(out, seq, "unknown op");

@@ -123,13 +123,7 @@ class RunnerSession {
     try {
       return guardCodec(body);
     } on BackendFailure catch (failure) {
-      return {
-        'seq': seq,
-        'status': 'error',
-        'class': failure.errorClass,
-        if (failure.offset != null) 'offset': failure.offset,
-        'message': failure.message,
-      };
+      return _failed(seq, failure);
     } on BackendSkip catch (skip) {
       return _skipped(seq, skip.reason);
     } on _BadRequest catch (bad) {
@@ -141,6 +135,15 @@ class RunnerSession {
         'message': _excerpt('$error')};
     }
   }
+
+  /// The codec's documented rejection (P.3 `error`).
+  static Map<String, Object?> _failed(int seq, BackendFailure failure) => {
+        'seq': seq,
+        'status': 'error',
+        'class': failure.errorClass,
+        if (failure.offset != null) 'offset': failure.offset,
+        'message': failure.message,
+      };
 
   Map<String, Object?> _codecRequest(int seq, Map<String, Object?> request) {
     final op = request['op'] as String;
@@ -174,13 +177,7 @@ class RunnerSession {
       }
       return answer;
     } on BackendFailure catch (failure) {
-      return {
-        'seq': seq,
-        'status': 'error',
-        'class': failure.errorClass,
-        if (failure.offset != null) 'offset': failure.offset,
-        'message': failure.message,
-      };
+      return _failed(seq, failure);
     } on BackendNotImplemented catch (answer) {
       return {'seq': seq, 'status': 'not_implemented', 'message': answer.message};
     } on BackendSkip catch (skip) {

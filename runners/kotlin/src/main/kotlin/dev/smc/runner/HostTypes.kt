@@ -56,13 +56,13 @@ object HostTypes {
         is Boolean -> hv("Boolean", JBool(value))
         is Int -> hv("Int", JString(value.toString()))
         is Long -> hv("Long", JString(value.toString()))
-        is Double -> hv("Double", JString(hex64(java.lang.Double.doubleToRawLongBits(value))))
+        is Double -> hv("Double", JString(Notation.hex16(java.lang.Double.doubleToRawLongBits(value))))
         is String -> hv("String", JString(value))
         is ByteArray -> hv("ByteArray", JString(Hex.encode(value)))
         is IntArray -> hv("IntArray", JArray(value.map { JString(it.toString()) }))
         is LongArray -> hv("LongArray", JArray(value.map { JString(it.toString()) }))
-        is FloatArray -> hv("FloatArray", JArray(value.map { JString(hex32(java.lang.Float.floatToRawIntBits(it))) }))
-        is DoubleArray -> hv("DoubleArray", JArray(value.map { JString(hex64(java.lang.Double.doubleToRawLongBits(it))) }))
+        is FloatArray -> hv("FloatArray", JArray(value.map { JString(Notation.hex8(java.lang.Float.floatToRawIntBits(it))) }))
+        is DoubleArray -> hv("DoubleArray", JArray(value.map { JString(Notation.hex16(java.lang.Double.doubleToRawLongBits(it))) }))
         is List<*> -> hv("List", JArray(value.map { describe(it) }))
         is Map<*, *> -> hv("Map", JArray(value.entries.map { JArray(listOf(describe(it.key), describe(it.value))) }))
         else -> hv(value.javaClass.simpleName, JNull) // a type outside the table: shown as it is
@@ -74,8 +74,6 @@ object HostTypes {
     private fun hv(type: String, value: JNode) = JObject(linkedMapOf("type" to JString(type), "value" to value))
     private fun text(x: JNode) = (x as? JString)?.text ?: throw Notation.badNotation("a literal is a string")
     private fun items(x: JNode) = (x as? JArray)?.items ?: throw Notation.badNotation("a literal is an array")
-    private fun hex64(bits: Long) = String.format("%016x", bits)
-    private fun hex32(bits: Int) = String.format("%08x", bits)
 
     private fun fill(vocab: String, map: MutableMap<Any?, Any?>, x: JNode) {
         for (pair in items(x)) {
