@@ -92,6 +92,8 @@ def _dart(out):
              "value (R4.2-4), as DART writes it" % t, N_PIGEON_DART)
     _enc(out, v, "uint64list", "Uint64List", ["18446744073709551615"],
          "a Uint64List is refused: Dart reads 2^64-1 as -1 (R17-3)", N_DART_U64)
+    _enc(out, v, "uint64list-small", "Uint64List", ["1"],
+         "a Uint64List is refused whole, also when every element fits (R17-3)", N_DART_U64)
     _enc(out, v, "set", "Set", [hv("int", "1")], "a Set has no wire type (R1.4-2)")
     _enc(out, v, "map", "Map", [[hv("String", "b"), hv("int", "1")],
                                 [hv("String", "a"), hv("double", d64(2.5))]],
