@@ -4,8 +4,9 @@
  * loader ends (no crash, no read outside what it was given, no leak, all under ASan); it
  * succeeds exactly when it reports no problem, and a problem report is whole lines; a
  * loaded vector has an id, a section that begins its id, exactly one of value + canonical
- * (a valid vector) or hex + error (a reject), and bytes that are the half-length of their
- * hex; the same file loads to the same result twice.
+ * (a valid vector), hex + error (a reject) or, for host_encode, a refused host value with no
+ * bytes (spec §17), and bytes that are the half-length of their hex; the same file loads to
+ * the same result twice.
  * Input: the file's bytes. They are written to s00-fuzz.json in a private temporary
  * directory, because the loader reads directories (its caller's only interface).
  */
@@ -55,9 +56,19 @@ static void check_vector(const smcj_vector_t *v)
     snprintf(section, sizeof section, "%d.%.*s", (id[1] - '0') * 10 + (id[2] - '0'), (int)minor, id + 4);
     FUZZ_ASSERTF(minor > 0 && id[4 + minor] == '-' && strcmp(section, v->section) == 0,
                  "vector %s: section %s is not the one of its id", id, v->section);
-    FUZZ_ASSERTF(v->is_valid != v->is_reject, "vector %s: valid %d, reject %d", v->id, (int)v->is_valid,
-                 (int)v->is_reject);
-    if (v->is_valid) {
+    /* spec §17: a host value the encoder must refuse is the third form, with no bytes at all */
+    bool refusal = v->is_host && v->host_refused;
+    FUZZ_ASSERTF((int)v->is_valid + (int)v->is_reject + (int)refusal == 1,
+                 "vector %s: valid %d, reject %d, host refusal %d", v->id, (int)v->is_valid,
+                 (int)v->is_reject, (int)refusal);
+    if (v->is_host) {
+        FUZZ_ASSERTF(v->host != NULL && v->host_value != NULL && (!refusal || !v->host_decode),
+                     "vector %s: host vector without its vocabulary and host value", v->id);
+    }
+    if (refusal) {
+        FUZZ_ASSERTF(v->hex == NULL && v->canonical_hex == NULL,
+                     "vector %s: a host refusal with bytes", v->id);
+    } else if (v->is_valid) {
         FUZZ_ASSERTF(v->has_value && v->canonical_hex != NULL &&
                          strlen(v->canonical_hex) == 2 * v->canonical_len,
                      "vector %s: valid without value and canonical bytes", v->id);

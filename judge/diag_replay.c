@@ -9,9 +9,17 @@
 #include "results.h"
 #include "smct_notation.h"
 
+/* Host-type checks (spec §17) map wire types to a host's types, which the catalogue's
+ * variant codec does not model: they are never replayed, so no cause is credited with,
+ * or contradicted by, one of them. */
+static bool is_host_check(smcj_check_kind_t k)
+{
+    return k == SMCJ_CHECK_HOST_ENCODE || k == SMCJ_CHECK_HOST_DECODE;
+}
+
 bool smcj_check_decodes(smcj_check_kind_t k)
 {
-    return k != SMCJ_CHECK_ENCODE && k != SMCJ_CHECK_HANDSHAKE;
+    return k != SMCJ_CHECK_ENCODE && k != SMCJ_CHECK_HANDSHAKE && !is_host_check(k);
 }
 
 bool smcj_check_encodes(smcj_check_kind_t k)
@@ -24,7 +32,7 @@ void smcj_answer_of(const smcj_check_t *c, const smcj_vector_t *v, smc_arena_t *
 {
     memset(out, 0, sizeof *out);
     if (c->outcome != SMCJ_OUT_FAIL || smcj_reason_is_harness(c->reason) ||
-        c->kind == SMCJ_CHECK_HANDSHAKE) {
+        c->kind == SMCJ_CHECK_HANDSHAKE || is_host_check(c->kind)) {
         return;
     }
     switch (c->reason) {
@@ -87,6 +95,8 @@ static void request_bytes(const smcj_check_t *c, const smcj_vector_t *v, const u
     case SMCJ_CHECK_ROUNDTRIP:
     case SMCJ_CHECK_ENCODE:
     case SMCJ_CHECK_HANDSHAKE:
+    case SMCJ_CHECK_HOST_ENCODE:
+    case SMCJ_CHECK_HOST_DECODE:
         break;
     }
     *p = v->canonical;
@@ -312,6 +322,8 @@ smcj_pred_t smcj_replay_verdict(const smcj_replay_t *p, const smcj_check_t *c,
                    : expect_bytes(&p->enc, c, v, arena);
     }
     case SMCJ_CHECK_HANDSHAKE:
+    case SMCJ_CHECK_HOST_ENCODE: /* not modelled (is_host_check) */
+    case SMCJ_CHECK_HOST_DECODE:
         break;
     }
     return SMCJ_PRED_UNKNOWN;

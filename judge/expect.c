@@ -89,3 +89,20 @@ void smcj_expect(smcj_check_t *c, const smcj_runner_t *r, const smcj_vector_t *v
         }
     }
 }
+
+void smcj_expect_lacks(smcj_check_t *c, const smcj_runner_t *r, const smcj_vector_t *v,
+                       int direction)
+{
+    for (size_t i = 0; i < v->n_features; i++) {
+        const char *f = v->features[i];
+        const smcj_feature_t *info = smcj_feature(f);
+        if (!info || info->group == SMCJ_GROUP_HOST || strcmp(f, "strict-mode") == 0 ||
+            strcmp(f, "method-codec") == 0 || strcmp(f, "depth-limit") == 0) {
+            continue; /* how results compare, or requests a host check never makes */
+        }
+        if (!smcj_declares(r, v->entry, direction, f)) {
+            add_lack(c, f);
+            c->lacks_core = c->lacks_core || info->group == SMCJ_GROUP_CORE;
+        }
+    }
+}

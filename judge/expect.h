@@ -18,6 +18,12 @@
 /** Fill c's expectation fields (lacks, cmp, width, ...) for runner `r` and vector `v`. */
 void smcj_expect(smcj_check_t *c, const smcj_runner_t *r, const smcj_vector_t *v);
 
+/** spec R1.4-13 for a host-type check (spec §17), which goes one way: the core and profile
+ *  features of `v` the runner does not declare for `direction` (0 decode, 1 encode) into
+ *  c->lacks (and c->lacks_core). How results compare is the host check's own business. */
+void smcj_expect_lacks(smcj_check_t *c, const smcj_runner_t *r, const smcj_vector_t *v,
+                       int direction);
+
 /** True if the runner declared `word` for the direction (0 decode, 1 encode) at `entry`. */
 bool smcj_declares(const smcj_runner_t *r, smc_entry_t entry, int direction, const char *word);
 

@@ -57,6 +57,11 @@ static char *opt_str(const smct_json_t *obj, const char *key)
 static const char *const KNOWN_FEATURES[] = {SMCT_FEATURE_LIST(SMCT_VOCAB_ITEM)};
 static const char *const KNOWN_OPTIONS[] = {"error-classes", "error-offsets", "shift",
                                             "borrows-input", "pigeon-int64"};
+static const char *const KNOWN_HOSTS[] = {SMCT_HOST_VOCABULARY_LIST(SMCT_VOCAB_ITEM)};
+
+/* P.1 `hosts` (optional): the spec §17 vocabularies the runner speaks; unknown words are
+ * named in the handshake note like unknown capabilities, and ignored. */
+static char *read_hosts(smcj_runner_t *r, const smct_json_t *hosts);
 
 /* Appends to `b` every word of `words` not in `known`: a misspelt option or capability
  * would otherwise silently turn checks off (e.g. "error-offset": offsets never compared). */
@@ -265,5 +270,31 @@ char *smcj_handshake_take(smcj_runner_t *r, const smct_json_t *resp, bool first_
     r->opt_shift = smcj_caps_have(opts, no, "shift");
     r->map_order = smcj_caps_have(dec, nd, "map-order");
     smcj_free_strs(opts, no);
+    return read_hosts(r, smct_json_get(resp, "hosts"));
+}
+
+static char *read_hosts(smcj_runner_t *r, const smct_json_t *hosts)
+{
+    if (!hosts) {
+        return NULL;
+    }
+    if (!json_str_array(hosts, &r->hosts, &r->n_hosts)) {
+        smcj_free_strs(r->hosts, r->n_hosts); /* what was copied before the bad element */
+        r->hosts = NULL;
+        r->n_hosts = 0;
+        return smcj_strdup("hello answer's \"hosts\" is not an array of strings (P.1)");
+    }
+    smct_buf_t note = {0};
+    if (r->handshake_note) {
+        smct_buf_puts(&note, r->handshake_note);
+    }
+    size_t before = note.len;
+    unknown_words(&note, "host vocabulary", r->hosts, r->n_hosts, KNOWN_HOSTS,
+                  sizeof KNOWN_HOSTS / sizeof KNOWN_HOSTS[0]);
+    if (note.len != before && smcj_buf_ok(&note)) {
+        free(r->handshake_note);
+        r->handshake_note = smcj_buf_take(&note);
+    }
+    smct_buf_free(&note);
     return NULL;
 }

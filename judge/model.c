@@ -75,6 +75,12 @@ void smcj_check_label(const smcj_check_t *c, char *out, size_t out_size)
     case SMCJ_CHECK_HANDSHAKE:
         snprintf(out, out_size, "handshake");
         break;
+    case SMCJ_CHECK_HOST_ENCODE:
+        snprintf(out, out_size, "encode from host");
+        break;
+    case SMCJ_CHECK_HOST_DECODE:
+        snprintf(out, out_size, "decode to host");
+        break;
     }
 }
 
@@ -82,6 +88,7 @@ const char *smcj_check_direction(const smcj_check_t *c)
 {
     switch (c->kind) {
     case SMCJ_CHECK_ENCODE:
+    case SMCJ_CHECK_HOST_ENCODE:
         return "encode";
     case SMCJ_CHECK_ROUNDTRIP:
         return "roundtrip";
@@ -93,6 +100,7 @@ const char *smcj_check_direction(const smcj_check_t *c)
     case SMCJ_CHECK_ACCEPT_STRICT:
     case SMCJ_CHECK_REJECT:
     case SMCJ_CHECK_LENIENT:
+    case SMCJ_CHECK_HOST_DECODE:
         break;
     }
     return "decode";
@@ -168,6 +176,7 @@ void smcj_runner_free(smcj_runner_t *r)
     free(r->start_error);
     free(r->codec_name);
     free(r->handshake_note);
+    smcj_free_strs(r->hosts, r->n_hosts);
     free(r->codec_version);
     free(r->codec_language);
     smcj_free_strs(r->decode_caps, r->n_decode_caps);

@@ -103,6 +103,14 @@ typedef struct smcj_vector {
     smcj_alternative_t *alts; /* notes.alternatives, in file order */
     size_t n_alts;
 
+    /* spec §17 host-type vectors (kinds host_encode, host_decode; host_vectors.c) */
+    bool is_host;
+    bool host_decode;    /* decode-to-host; else encode-from-host */
+    char *host;          /* the vocabulary: "swift", "kotlin", ... */
+    char *host_value;    /* the host value, compact JSON text */
+    bool host_refused;   /* encode-from-host: the value must be refused (not_encodable) */
+    bool host_any_order; /* encode-from-host: a host map whose order the spec does not pin */
+
     bool selected;  /* passes the command-line filters */
     unsigned shift; /* 1..7, derived from the id: the placement check's P.2 `shift` */
 } smcj_vector_t;
@@ -131,7 +139,9 @@ typedef enum smcj_check_kind {
     SMCJ_CHECK_ACCEPT_STRICT = 5, /* P.5 4: accepted[i], strict → its class, or value if null */
     SMCJ_CHECK_REJECT = 6,        /* P.5 reject: hex in one listed mode → class (+ offset) */
     SMCJ_CHECK_LENIENT = 7,       /* strict-only reject (V.2): hex in flutter mode → value */
-    SMCJ_CHECK_HANDSHAKE = 8      /* placeholder when the runner's handshake itself failed */
+    SMCJ_CHECK_HANDSHAKE = 8,     /* placeholder when the runner's handshake itself failed */
+    SMCJ_CHECK_HOST_ENCODE = 9,   /* spec §17: a host value → its bytes, or not_encodable */
+    SMCJ_CHECK_HOST_DECODE = 10   /* spec §17: bytes → the host value (types by name) */
 } smcj_check_kind_t;
 
 typedef enum smcj_outcome {
@@ -307,6 +317,8 @@ typedef struct smcj_runner {
     smcj_feature_verdict_t *unsupported_features; /* core features it lacks */
     size_t n_unsupported_features;
     char *handshake_note; /* unknown capability/option words in the hello answer, or NULL */
+    char **hosts;         /* the host vocabularies it speaks (P.1 `hosts`, spec §17) */
+    size_t n_hosts;
 
     smcj_check_t *checks;
     size_t n_checks;

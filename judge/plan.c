@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "expect.h"
+#include "host_vectors.h"
 #include "vectors.h"
 
 bool smcj_caps_have(char *const *caps, size_t n, const char *word)
@@ -119,6 +120,9 @@ static bool plan_placement(planner_t *P, const smcj_vectors_t *vs, size_t i)
 {
     const smcj_vector_t *v = &vs->v[i];
     smcj_check_kind_t kind;
+    if (v->is_host) {
+        return true; /* spec §17 checks host types, not placement */
+    }
     if (v->is_valid) {
         kind = SMCJ_CHECK_DECODE;
     } else if (v->is_reject && v->rejects_flutter) {
@@ -146,6 +150,15 @@ static bool plan_vector(planner_t *P, const smcj_vectors_t *vs, size_t i)
     const smcj_runner_t *r = P->r;
     const smcj_vector_t *v = &vs->v[i];
     bool ok = true;
+    if (v->is_host) {
+        /* spec §17: one check, n/a for a runner that does not speak the vocabulary */
+        smcj_check_t *c = add(
+            P, vs, v->host_decode ? SMCJ_CHECK_HOST_DECODE : SMCJ_CHECK_HOST_ENCODE, i, 0, false);
+        if (c) {
+            smcj_host_expect(c, r, v);
+        }
+        return c != NULL;
+    }
     if (v->is_valid) {
         ok = plan_check(P, vs, SMCJ_CHECK_DECODE, i, 0, false, decode_na(r, v, false)) &&
              plan_check(P, vs, SMCJ_CHECK_DECODE_STRICT, i, 0, true, decode_na(r, v, true)) &&
@@ -228,7 +241,13 @@ void smcj_request_line(smct_buf_t *b, uint64_t seq, const smcj_runner_t *r,
         break;
     case SMCJ_CHECK_ENCODE:
     case SMCJ_CHECK_HANDSHAKE:
+    case SMCJ_CHECK_HOST_ENCODE:
+    case SMCJ_CHECK_HOST_DECODE:
         break;
+    }
+    if (c->kind == SMCJ_CHECK_HOST_ENCODE || c->kind == SMCJ_CHECK_HOST_DECODE) {
+        smcj_host_request_line(b, (unsigned long long)seq, v, c);
+        return;
     }
     if (c->kind == SMCJ_CHECK_HANDSHAKE) {
         smcj_hello_line(b);

@@ -277,8 +277,8 @@ static void matrix(smct_buf_t *b, const smcj_run_t *run)
     smcj_matrix_build(&m, run, false);
     smct_buf_puts(b, "<section><h2>Runners × spec sections</h2><p class=\"sub\">Each cell: vectors "
                      "passed / vectors "
-                     "applicable to that runner (n/a vectors need a feature or entry point the "
-                     "runner does not declare). "
+                     "applicable to that runner (n/a vectors need a feature, entry point or "
+                     "host vocabulary (spec §17) the runner does not declare). "
                      "Hover a cell for the breakdown.</p>");
     legend(b);
     smct_buf_puts(b, "<table id=\"matrix\"><thead><tr><th>section</th><th>vectors</th>");

@@ -119,7 +119,8 @@ static void check_json(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t
     smct_buf_putc(b, '}');
 }
 
-/* What the runner declared in its handshake (P.1): codec, entries, capabilities, options. */
+/* What the runner declared in its handshake (P.1): codec, entries, capabilities, options,
+ * host vocabularies. */
 static void handshake_json(smct_buf_t *b, const smcj_runner_t *r)
 {
     smct_buf_puts(b, ",\"codec\":{\"name\":");
@@ -153,7 +154,8 @@ static void handshake_json(smct_buf_t *b, const smcj_runner_t *r)
             first = false;
         }
     }
-    smct_buf_printf(b, "],\"protocol\":%d", r->protocol);
+    smct_buf_printf(b, "],\"protocol\":%d,\"hosts\":", r->protocol);
+    str_array(b, r->hosts, r->n_hosts); /* P.1 `hosts`, as declared (spec §17) */
 }
 
 /* The core features the runner lacks (spec §1.4, R1.4-11): each fails the gate unless the

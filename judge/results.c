@@ -15,6 +15,7 @@
 #include "alloc.h"
 #include "escape.h"
 #include "expect.h"
+#include "host_vectors.h"
 #include "profile.h"
 #include "vectors.h"
 #include "xfail.h"
@@ -318,8 +319,14 @@ static void feature_verdicts(smcj_run_t *run, smcj_runner_t *r)
             if (!v->selected || !r->entry_ok[v->entry] || !smcj_vector_has_feature(v, fv.feature)) {
                 continue;
             }
-            bool dec = !smcj_declares(r, v->entry, 0, fv.feature);
-            bool enc = v->is_valid && !smcj_declares(r, v->entry, 1, fv.feature);
+            if (v->is_host && !smcj_runner_speaks(r, v->host)) {
+                continue; /* spec §17: never sent to a runner without its vocabulary (n/a) */
+            }
+            /* a host-type vector (spec §17) is checked one way only */
+            bool decodes = !v->is_host || v->host_decode;
+            bool encodes = v->is_host ? !v->host_decode : v->is_valid;
+            bool dec = decodes && !smcj_declares(r, v->entry, 0, fv.feature);
+            bool enc = encodes && !smcj_declares(r, v->entry, 1, fv.feature);
             fv.decode = fv.decode || dec;
             fv.encode = fv.encode || enc;
             fv.vectors += dec || enc;

@@ -16,14 +16,15 @@
 #include "smct_notation.h"
 #include "smct_vocab.h"
 #include "smct_hex.h"
+#include "host_vectors.h"
 #include "vectors.h"
 
 static const char *const k_kinds[] = {"message",     "pigeon_request",   "pigeon_reply",
                                       "method_call", "success_envelope", "error_envelope",
-                                      "envelope"};
+                                      "envelope",    "host_encode",      "host_decode"};
 static const smc_entry_t k_kind_entry[] = {
-    SMC_ENTRY_MESSAGE,  SMC_ENTRY_MESSAGE,  SMC_ENTRY_MESSAGE, SMC_ENTRY_CALL,
-    SMC_ENTRY_ENVELOPE, SMC_ENTRY_ENVELOPE, SMC_ENTRY_ENVELOPE};
+    SMC_ENTRY_MESSAGE,  SMC_ENTRY_MESSAGE,  SMC_ENTRY_MESSAGE, SMC_ENTRY_CALL,   SMC_ENTRY_ENVELOPE,
+    SMC_ENTRY_ENVELOPE, SMC_ENTRY_ENVELOPE, SMC_ENTRY_MESSAGE, SMC_ENTRY_MESSAGE};
 /* Decoder error classes (spec/errors.md §14.1, vectors/schema.json): a reject vector names
  * one of these. */
 static const char *const k_decode_classes[] = {SMCT_ERROR_CLASS_LIST(SMCT_VOCAB_ITEM)};
@@ -447,6 +448,9 @@ void smcj_vector_load(smcj_vectors_t *vs, smcj_loader_t *L, const smct_json_t *j
     const smct_json_t *canonical = smct_json_get(jv, "canonical");
     const smct_json_t *hex = smct_json_get(jv, "hex");
     const smct_json_t *error = smct_json_get(jv, "error");
+    if (v.kind && strncmp(v.kind, "host_", 5) == 0) {
+        smcj_host_vector_load(L, jv, &v); /* spec §17: host, host_value, a refusal */
+    }
     if (value) {
         load_value(vs, L, value, &v);
     }
@@ -455,6 +459,8 @@ void smcj_vector_load(smcj_vectors_t *vs, smcj_loader_t *L, const smct_json_t *j
             L, "a vector is either valid (`canonical`) or a reject (`hex` + `error`), not both");
     } else if (canonical) {
         load_valid(L, jv, value, canonical, &v);
+    } else if (v.host_refused) {
+        /* a host value the encoder must refuse: no bytes (host_vectors.c) */
     } else if (hex || error) {
         load_reject(L, value, hex, error, &v);
     } else {
@@ -470,7 +476,7 @@ void smcj_vector_load(smcj_vectors_t *vs, smcj_loader_t *L, const smct_json_t *j
     v.shift = shift_of(v.id);
     if (L->n_errors != before) {
         /* keep the id so duplicates are still detected, but the vector never runs */
-        v.is_valid = v.is_reject = false;
+        v.is_valid = v.is_reject = v.is_host = false;
     }
     append(vs, &v);
 }

@@ -346,6 +346,8 @@ void smcj_vector_free(smcj_vector_t *v)
     free(v->description);
     free(v->section);
     free(v->kind);
+    free(v->host);
+    free(v->host_value);
     free(v->file);
     smcj_free_strs(v->features, v->n_features);
     free(v->focus);

@@ -9,6 +9,7 @@
  * never trusted to be small or UTF-8.
  */
 #define _POSIX_C_SOURCE 200809L
+#include "host_vectors.h"
 #include "verdict.h"
 
 #include <stdlib.h>
@@ -719,8 +720,38 @@ static void verdict_of(smcj_check_t *c, const smcj_runner_t *r, const smcj_vecto
             c->outcome = SMCJ_OUT_PASS;
         }
         return;
+    case SMCJ_CHECK_HOST_ENCODE:
+    case SMCJ_CHECK_HOST_DECODE:
+        smcj_host_verdict(c, r, v, resp, status, arena);
+        return;
     case SMCJ_CHECK_HANDSHAKE:
         break;
     }
     fail(c, SMCJ_REASON_PROTOCOL_ERROR, smcj_strdup("internal: no verdict for this check"));
+}
+
+void smcj_check_fail(smcj_check_t *c, smcj_reason_t reason, char *detail)
+{
+    fail(c, reason, detail);
+}
+
+void smcj_check_clean(smcj_check_t *c, const char *what)
+{
+    clean(c, what);
+}
+
+char *smcj_check_loss(const smcj_check_t *c, const char *what)
+{
+    return loss(c, what);
+}
+
+char *smcj_error_text(const smct_json_t *resp)
+{
+    return error_text(resp);
+}
+
+bool smcj_expect_bytes(smcj_check_t *c, const smcj_vector_t *v, const smct_json_t *resp,
+                       smc_arena_t *arena)
+{
+    return expect_bytes(c, v, resp, arena);
 }

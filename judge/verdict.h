@@ -16,4 +16,24 @@
 void smcj_verdict(smcj_check_t *c, const smcj_runner_t *r, const smcj_vectors_t *vs,
                   const smct_json_t *resp, smc_arena_t *arena);
 
+/* Shared with host_verdict.c (spec §17 checks). */
+
+/** Fail the check with `reason`; takes `detail`. */
+void smcj_check_fail(smcj_check_t *c, smcj_reason_t reason, char *detail);
+
+/** spec R1.4-13: the runner lacks a feature the check needs (c->lacks) and refused or
+ *  skipped cleanly: `unsupported` for a core feature, n/a for a profile one. */
+void smcj_check_clean(smcj_check_t *c, const char *what);
+
+/** The detail of a wrong answer, naming a silent loss when the runner lacks a feature (a
+ *  new string). */
+char *smcj_check_loss(const smcj_check_t *c, const char *what);
+
+/** An error answer as "class @ offset — message" (a new string). */
+char *smcj_error_text(const smct_json_t *resp);
+
+/** The encode answer's bytes against the check's expected bytes (its width, any order). */
+bool smcj_expect_bytes(smcj_check_t *c, const smcj_vector_t *v, const smct_json_t *resp,
+                       smc_arena_t *arena);
+
 #endif /* SMCJ_VERDICT_H */

@@ -108,6 +108,8 @@ def load(vectors_dir):
         with open(path, encoding="utf-8") as f:
             doc = json.load(f)
         for v in doc["vectors"]:
+            if v["kind"] not in ENTRY_OF_KIND:
+                continue  # host_encode/host_decode (spec §17): it declares no `hosts`
             vid, entry = v["id"], ENTRY_OF_KIND[v["kind"]]
             features[vid] = set(v["features"])
             order = v.get("error", {}).get("alternatives", [])

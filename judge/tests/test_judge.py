@@ -8,6 +8,7 @@ run continued past a crash or hang, expected-failure semantics, and the reports'
 usage: test_judge.py --judge PATH [--c-runner PATH] [--full-vectors DIR] CASE
 """
 import argparse
+import glob
 import html.parser
 import json
 import os
@@ -127,6 +128,41 @@ def expect_only(run, want, name="oracle"):
     check(set(st) == set(ALL_IDS), "%s: every test vector has a result" % name, run)
     for vid, s in st.items():
         check(s == want.get(vid, "pass"), "%s: %s is %s (got %s)" % (name, vid, want.get(vid, "pass"), s), run)
+
+
+HOST_KINDS = ("host_encode", "host_decode")
+
+
+def vector_list(vectors_dir):
+    """Every vector of a vector directory, in file order."""
+    out = []
+    for path in sorted(glob.glob(os.path.join(vectors_dir, "s[0-9][0-9]-*.json"))):
+        with open(path, encoding="utf-8") as f:
+            out += json.load(f)["vectors"]
+    return out
+
+
+def host_vectors(vectors_dir=None):
+    """The host-type vectors (spec §17) of a vector directory (default: the full set)."""
+    return [v for v in vector_list(vectors_dir or ARGS.full_vectors) if v["kind"] in HOST_KINDS]
+
+
+def check_host_na(run, name, vectors_dir):
+    """spec §17: a runner's n/a results are exactly the selected host-type vectors of the
+    vocabularies it does not declare (P.1 `hosts`), each n/a for that reason, and nothing
+    else is n/a. Returns their number, derived from the vectors."""
+    rn = run.runner(name)
+    spoken = set(rn["hosts"])
+    res = {x["id"]: x for x in rn["results"]}
+    want = {v["id"] for v in host_vectors(vectors_dir) if v["host"] not in spoken and v["id"] in res}
+    got = {i for i, x in res.items() if x["status"] == "n/a"}
+    check(got == want, "%s: n/a are exactly the %d host vectors of vocabularies it does not speak "
+          "(hosts %s; n/a that are not: %s; missing: %s)" % (
+              name, len(want), sorted(spoken), sorted(got - want)[:5], sorted(want - got)[:5]), run)
+    why = [c.get("detail") or "" for i in want for c in res[i]["checks"]]
+    check(all("host vocabulary (P.1 hosts)" in d for d in why),
+          "%s: each of them n/a because the vocabulary is not spoken" % name)
+    return len(want)
 
 
 def failing_checks(res):
@@ -780,8 +816,10 @@ def case_full_c():
     c = r.runner("c")
     total = r.report["vectors"]["total"]
     check(r.code == 0, "C reference passes the full vector set: exit 0", r)
-    check(c["counts"]["pass"] == total and c["counts"]["fail"] == 0 and c["counts"]["skipped"] == 0,
-          "100%% pass: %s of %d" % (c["counts"], total))
+    check(c["hosts"] == ["c"], "it speaks the c host vocabulary (spec §17.8): %s" % c["hosts"])
+    na = check_host_na(r, "c", ARGS.full_vectors)
+    check(c["counts"]["pass"] == total - na and c["counts"]["na"] == na and c["counts"]["fail"] == 0 and
+          c["counts"]["skipped"] == 0, "100%% pass but the other vocabularies' %d: %s of %d" % (na, c["counts"], total))
     print("full run: %d vectors, %d requests, %.2f s (judge wall %.2f s)" % (total, c["requests"], r.report["seconds"], r.seconds))
 
 
@@ -965,8 +1003,10 @@ def case_flutter_order():
     for order in ("all-values-first,elements-first", "value-first,elements-first", "spec"):
         r = smcpy_judge(order)
         c = r.runner("py")["counts"]
+        na = check_host_na(r, "py", ARGS.full_vectors)
         check(r.code == 0 and c["fail"] == 0 and c["fail_ungated"] == 0 and c["placement"] == 0 and
-              c["skipped"] == 0 and c["na"] == 0, "order %s: every vector passes (%s)" % (order, c), r)
+              c["skipped"] == 0 and c["na"] == na and c["pass"] == r.report["vectors"]["selected"] - na,
+              "order %s: every vector passes but the %d host vectors (%s)" % (order, na, c), r)
     # and every permitted order with the three-element reading differs only where a listed
     # implementation does (the 4-element envelopes)
     r = smcpy_judge("all-values-first,elements-first,three-element")
@@ -1038,6 +1078,139 @@ def case_flutter_order_bugs():
         if bug == "padded-bomb-alloc":
             reasons = {r.result(i, "py")["reason"] for i in ids}
             check("crash" in reasons, "the allocation aborts the runner: %s" % reasons)
+# ---- host types (spec §17) ----
+
+HOST_RUNNER = os.path.join(HERE, "host_runner.py")
+
+
+def _has_i32(v):
+    return isinstance(v, list) and (v[:1] == ["i32"] or any(_has_i32(e) for e in v))
+
+
+def _types(hv):
+    out = [hv["type"]]
+    for e in hv["value"] if isinstance(hv["value"], list) else ():
+        for x in (e if isinstance(e, list) else [e]):
+            if isinstance(x, dict):
+                out += _types(x)
+    return out
+
+
+def case_host_types():
+    """spec §17: the host model passes every vector of the vocabularies it speaks (and the
+    others are n/a); with the Swift port's Float bug it fails exactly the vectors with a
+    Swift Float or an any float32, with Java's by-type int exactly the Dart vectors whose
+    bytes hold an int32."""
+    if not ARGS.full_vectors:
+        print("skip: needs the full vectors (--full-vectors)")
+        return
+    vs = host_vectors()
+    spoken = {"dart", "kotlin", "swift", "any"}
+    cmd = "%s %s" % (sys.executable, HOST_RUNNER)
+    r = judge(["--only", "s17*"], vectors=ARGS.full_vectors, runners=["host=" + cmd])
+    st = r.statuses("host")
+    bad = [v["id"] for v in vs if st.get(v["id"]) != ("pass" if v["host"] in spoken else "n/a")]
+    check(r.code == 0 and not bad, "host model: every spoken vector passes, the rest n/a "
+          "(wrong: %s)" % bad[:10], r)
+    # every vocabulary, those no runner of this project speaks (dart-web, cpp, glib) included
+    every = sorted({v["host"] for v in vs})
+    r = judge(["--only", "s17*"], vectors=ARGS.full_vectors,
+              runners=["host=env HOST_RUNNER_HOSTS=%s %s" % (",".join(every), cmd)])
+    st = r.statuses("host")
+    bad = [v["id"] for v in vs if st.get(v["id"]) != "pass"]
+    check(r.code == 0 and len(every) == 8 and not bad,
+          "host model speaking all %d vocabularies: every vector passes (wrong: %s)" % (
+              len(every), bad[:10]), r)
+    want = {
+        "swift-float4": {v["id"] for v in vs if v["kind"] == "host_encode" and (
+            (v["host"] == "swift" and "Float" in _types(v["host_value"])) or
+            (v["host"] == "any" and v["host_value"]["type"] == "float32"))},
+        "java-by-type": {v["id"] for v in vs if v["kind"] == "host_encode" and
+                         v["host"] == "dart" and _has_i32(v.get("value"))},
+    }
+    for bug, ids in want.items():
+        r = judge(["--only", "s17*"], vectors=ARGS.full_vectors,
+                  runners=["host=env HOST_RUNNER_BUG=%s %s" % (bug, cmd)])
+        st = r.statuses("host")
+        failing = {i for i, s in st.items() if s == "fail"}
+        check(r.code == 1 and failing == ids and len(ids) >= 3,
+              "bug %s fails exactly its %d vectors (extra: %s, missed: %s)" % (
+                  bug, len(ids), sorted(failing - ids)[:5], sorted(ids - failing)[:5]), r)
+        reasons = {r.result(i, "host")["reason"] for i in ids}
+        check(reasons == {"wrong_bytes"}, "bug %s: wrong bytes (%s)" % (bug, reasons))
+    # R1.4-13 for host vectors: lacking float32list, a clean refusal of a Float32List /
+    # FloatArray / [Float] (and of its bytes) is `unsupported`, the feature's verdict counts
+    # exactly those vectors, and its `feature:` line passes the gate; writing null instead
+    # is a silent loss
+    f32 = {v["id"] for v in vs if v["host"] in spoken and "float32list" in v["features"]}
+    lacks = "host=env HOST_RUNNER_LACKS=float32list %s" % cmd
+    r = judge(["--only", "s17*"], vectors=ARGS.full_vectors, runners=[lacks])
+    st = r.statuses("host")
+    uns = r.runner("host")["unsupported"]
+    check(r.code == 1 and {i for i, s in st.items() if s == "unsupported"} == f32 and len(f32) >= 6 and
+          {i for i, s in st.items() if s not in ("pass", "n/a", "unsupported")} == set(),
+          "lacking float32list: its %d host vectors unsupported, nothing failed" % len(f32), r)
+    check([(u["feature"], u["vectors"], u["decode"], u["encode"]) for u in uns] ==
+          [("float32list", len(f32), True, True)], "one verdict, counting those vectors: %s" % uns)
+    xf = write(tempfile.mkdtemp(prefix="host-xf-"), "f.txt", "feature:float32list  # no Float32List\n")
+    r = judge(["--only", "s17*", "--xfail", "host=" + xf], vectors=ARGS.full_vectors, runners=[lacks])
+    check(r.code == 0, "... and listed as lacking, the gate passes", r)
+    r = judge(["--only", "s17*"], vectors=ARGS.full_vectors,
+              runners=["host=env HOST_RUNNER_LACKS=float32list HOST_RUNNER_LOSS=1 %s" % cmd])
+    enc = {i for i in f32 if r.result(i, "host")["checks"][0]["check"] == "encode from host"}
+    lost = {i for i in enc if r.result(i, "host")["status"] == "fail" and
+            "silent loss" in r.result(i, "host")["checks"][0]["detail"]}
+    check(r.code == 1 and enc and lost == enc, "written as null instead: a silent loss on its %d "
+          "encode vectors (%s)" % (len(enc), sorted(enc - lost)[:3]), r)
+    # a malformed `hosts` is a bad handshake (what was read of it is freed: ASan run)
+    r = judge(["--only", "s17.9*"], vectors=ARGS.full_vectors,
+              runners=["host=env HOST_RUNNER_HOSTS_JSON='[\"swift\", 5]' %s" % cmd])
+    check(r.code == 1 and r.runner("host")["state"] == "bad-handshake",
+          "hosts [\"swift\", 5]: a bad handshake (%s)" % r.runner("host")["state"], r)
+    # a runner that speaks no vocabulary: every host vector n/a, and the gate says nothing ran
+    r = judge(["--only", "s17*"], vectors=ARGS.full_vectors,
+              runners=["host=env HOST_RUNNER_HOSTS= %s" % cmd])
+    check(r.code == 1 and set(r.statuses("host").values()) == {"n/a"},
+          "no vocabulary: all n/a, nothing tested fails the gate", r)
+
+
+def case_host_valgrind():
+    """The judge's host-type code (host_vectors.c, host_verdict.c, the hosts of the
+    handshake) and the C kit's (runner_host.c) under memcheck: the C runner on every host
+    vector, a host runner with a bug (failing host checks, both kinds of failure detail) and
+    one lacking float32list (clean refusals), and a malformed hosts list. No error and no
+    leak in either program. Needs --valgrind (registered when CMake finds valgrind and the
+    build is not sanitized)."""
+    if not ARGS.valgrind or not ARGS.c_runner or not ARGS.full_vectors:
+        print("skip: no --valgrind (or --c-runner, --full-vectors) given")
+        return
+    tmp = tempfile.mkdtemp(prefix="host-vg-")
+    memcheck = [ARGS.valgrind, "--error-exitcode=99", "--leak-check=full", "--errors-for-leak-kinds=all",
+                "--show-leak-kinds=all", "--quiet"]
+    runner_log = os.path.join(tmp, "runner.%p.log")
+    c = "c=%s --log-file=%s %s" % (" ".join(memcheck), runner_log, ARGS.c_runner)
+    host = "%s %s" % (sys.executable, HOST_RUNNER)
+    runs = [
+        ("the C runner", ["--only", "s17*"], [c], 0),
+        ("a Float bug", ["--only", "s17*"], ["h=env HOST_RUNNER_BUG=swift-float4 " + host], 1),
+        ("lacking float32list", ["--only", "s17*"], ["h=env HOST_RUNNER_LACKS=float32list " + host], 1),
+        ("bad hosts", ["--only", "s17.9*"], ["h=env HOST_RUNNER_HOSTS_JSON='[\"swift\", 5]' " + host], 1),
+    ]
+    for what, args, runners, code in runs:
+        cmd = memcheck + shlex.split(ARGS.judge) + ["--vectors", ARGS.full_vectors, "--no-progress",
+                                                   "--json", os.path.join(tmp, "r.json")] + args
+        for r in runners:
+            cmd += ["--runner", r]
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=900)
+        check(p.returncode == code and "==" not in p.stderr,
+              "%s: the judge under memcheck exits %d, no error or leak (exit %d; %s)" % (
+                  what, code, p.returncode, p.stderr[-600:]))
+    logs = sorted(glob.glob(os.path.join(tmp, "runner.*.log")))
+    text = "".join(open(f, encoding="utf-8", errors="replace").read() for f in logs)
+    check(logs and not text.strip(), "the C runner under memcheck: %d process(es), no error or leak %s" %
+          (len(logs), text[-600:]))
+
+
 # ---- handshake words ----
 
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -1072,6 +1245,13 @@ def known_words():
     return features, options
 
 
+def host_words():
+    """The schema's host vocabularies (P.1 `hosts`, spec §17) and host type names."""
+    with open(os.path.join(ROOT, "vectors", "schema.json"), encoding="utf-8") as f:
+        defs = json.load(f)["$defs"]
+    return set(defs["hostVocabulary"]["enum"]), set(defs["hostType"]["enum"])
+
+
 def word_lists(lang):
     """(file, line, words) of every list literal of two or more strings in a runner's sources."""
     for base in RUNNER_SOURCES[lang]:
@@ -1094,9 +1274,12 @@ def case_handshake_words():
     (the judge names every unknown word), and every runner's sources are read: each list in
     them that holds a known word must hold only known words."""
     features, options = known_words()
+    hosts, host_types = host_words()
     check(len(features) > 0 and options == {"error-classes", "error-offsets", "shift", "borrows-input",
                                             "pigeon-int64"},
           "known words: %d features, options %s" % (len(features), sorted(options)))
+    check({"swift", "kotlin", "dart", "c", "any"} <= hosts and {"Float", "Long", "SMC_TYPE_LARGEINT"} <= host_types,
+          "known host words: %d vocabularies, %d host types" % (len(hosts), len(host_types)))
     live = []
     if ARGS.c_runner:
         live.append(("c", ARGS.c_runner))
@@ -1111,15 +1294,25 @@ def case_handshake_words():
         r = judge(["--only", "s04.1-null"], runners=[name + "=" + cmd])
         c = r.runner(name)
         declared = set((c["capabilities"] or {}).get("decode", []) + (c["capabilities"] or {}).get("encode", []))
-        check(c["state"] == "ran" and declared <= features and "unknown " not in r.out,
-              "%s: every handshake word is known (%d capabilities)" % (name, len(declared)), r)
+        spoken = set(c["hosts"])
+        check(c["state"] == "ran" and declared <= features and spoken <= hosts and "unknown " not in r.out,
+              "%s: every handshake word is known (%d capabilities, hosts %s)" % (name, len(declared), sorted(spoken)), r)
     # The sources too, for every runner: they hold the profiles and codecs that cannot run
-    # here (Dart's Flutter profiles) and those of runners that are not built.
+    # here (Dart's Flutter profiles) and those of runners that are not built. A list holding
+    # a feature, option or host vocabulary must hold only those words and host type names (a
+    # table from host types to wire types holds both); a list of one-character strings is a
+    # character table (hex digits), not words.
+    triggers = features | options | hosts
+    known = triggers | host_types
     for lang in sorted(RUNNER_SOURCES):
-        lists = [(f, line, w) for f, line, w in word_lists(lang) if set(w) & (features | options)]
+        lists = [(f, line, w) for f, line, w in word_lists(lang)
+                 if set(w) & triggers and any(len(x) > 1 for x in w)]
         check(lists, "%s sources: %d word lists" % (lang, len(lists)))
+        if lang != "c":  # the C kit writes its one vocabulary into the hello's JSON text
+            check(any(set(w) & hosts for _, _, w in lists),
+                  "%s sources: the host vocabularies it speaks are among them" % lang)
         for f, line, words in lists:
-            unknown = [w for w in words if w not in features | options]
+            unknown = [w for w in words if w not in known]
             check(not unknown, "%s:%d: no unknown word %s" % (f, line, unknown))
 
 
@@ -1417,7 +1610,10 @@ def case_model_one_int():
         return
     r = model_judge("one-int")
     c = r.runner("m")["counts"]
-    check(r.code == 0 and c["fail"] == 0 and c["na"] == 0 and c["unsupported"] == 0, "every vector passes: %s" % c, r)
+    na = check_host_na(r, "m", ARGS.full_vectors)
+    check(r.code == 0 and c["fail"] == 0 and c["na"] == na and c["unsupported"] == 0 and
+          c["pass"] == r.report["vectors"]["selected"] - na,
+          "every vector passes but the %d host vectors: %s" % (na, c), r)
     small = r.result("s04.2-i64-small", "m") if "s04.2-i64-small" in r.statuses("m") else None
     ints = [v for v in r.runner("m")["results"] if v["id"].startswith("s04.2-")]
     check(ints and all(v["status"] == "pass" for v in ints), "the %d vectors of §4.2 pass" % len(ints))
@@ -1508,6 +1704,7 @@ def main():
     ap.add_argument("--c-example-runner")
     ap.add_argument("--full-vectors")
     ap.add_argument("--failalloc-judge", help="smc-judge-failalloc (the out_of_memory case)")
+    ap.add_argument("--valgrind", help="valgrind, for the memcheck cases (host_valgrind)")
     ap.add_argument("case", choices=sorted(CASES) + ["all"])
     ARGS = ap.parse_args()
     if ARGS.full_vectors and not os.path.isdir(ARGS.full_vectors):

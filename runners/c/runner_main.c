@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runner_host.h"
 #include "smc_runner_codec.h"
 #include "smct_doc.h"
 #include "smct_hex.h"
@@ -130,7 +131,8 @@ static void hello(smct_buf_t *b, const smc_runner_codec_t *codec)
     write_caps(b, codec->decode_caps);
     smct_buf_puts(b, ",\"encode\":");
     write_caps(b, codec->encode_caps);
-    smct_buf_puts(b, "},\"options\":");
+    /* spec §17.8: the smc_type_t tree the kit hands every codec is its host value */
+    smct_buf_puts(b, "},\"hosts\":[\"c\"],\"options\":");
     write_options(b, codec);
     write_per_entry(b, codec);
     smct_buf_putc(b, '}');
@@ -315,6 +317,97 @@ static void decoded_reply(smct_buf_t *out, uint64_t seq, const smc_runner_codec_
     smct_buf_putc(out, '}');
 }
 
+/* The bytes of an encode, or its failure (P.3). */
+static void encoded_reply(smct_buf_t *out, uint64_t seq, const smc_runner_codec_t *codec,
+                          const smct_doc_t *doc, smc_arena_t *arena)
+{
+    smc_runner_report_t report;
+    memset(&report, 0, sizeof report);
+    uint8_t *bytes = NULL;
+    size_t n = 0;
+    smc_runner_status_t st = codec->encode(codec->ctx, doc, arena, &bytes, &n, &report);
+    if (st == SMC_RUNNER_NO_BYTES) {
+        smct_buf_printf(out, "{\"seq\":%llu,\"status\":\"ok\",\"hex\":null}",
+                        (unsigned long long)seq);
+        return;
+    }
+    if (st != SMC_RUNNER_OK) {
+        failed_reply(out, seq, st, &report);
+        return;
+    }
+    smct_buf_printf(out, "{\"seq\":%llu,\"status\":\"ok\",\"hex\":\"", (unsigned long long)seq);
+    smct_buf_put_hex(out, bytes, n);
+    smct_buf_puts(out, "\"}");
+}
+
+/*
+ * spec §17.8 (P.2 host_encode, host_decode): the `c` host value is the smc_type_t tree, so
+ * host_encode hands the codec the tree the host value names, and host_decode names the type
+ * of every node of the tree the codec decoded.
+ */
+static void handle_host(smct_buf_t *out, const smct_json_t *req, uint64_t seq,
+                        const smc_runner_codec_t *codec, smc_arena_t *arena)
+{
+    if (!smct_json_is_str(smct_json_get(req, "host"), "c") || !codec->entries[SMC_ENTRY_MESSAGE]) {
+        skipped_reply(out, seq, "this runner speaks the c host vocabulary, for messages");
+        return;
+    }
+    smct_buf_t text;
+    smct_buf_init(&text);
+    smct_json_t *json = NULL;
+    smct_error_t e;
+    if (smct_json_is_str(smct_json_get(req, "op"), "host_encode")) {
+        smct_doc_t doc;
+        if (!smc_runner_host_to_notation(smct_json_get(req, "host_value"), &text) ||
+            smct_json_parse(text.data, text.len, NULL, arena, &json, &e) != SMCT_OK ||
+            smct_notation_read(json, SMC_ENTRY_MESSAGE, arena, &doc, &e) != SMCT_OK) {
+            skipped_reply(out, seq, "not a c host value (spec §17.8)");
+        } else {
+            encoded_reply(out, seq, codec, &doc, arena);
+        }
+        smct_buf_free(&text);
+        return;
+    }
+    const smct_json_t *hex = smct_json_get(req, "hex");
+    uint8_t *block = NULL;
+    size_t block_len = 0, len = 0;
+    uint8_t *data =
+        hex && hex->type == SMCT_JSON_STRING ? place(hex, 0, &block, &block_len, &len) : NULL;
+    if (!data) {
+        skipped_reply(out, seq, "hex is not lower-case hex with an even number of digits");
+        return;
+    }
+    smc_runner_report_t report;
+    memset(&report, 0, sizeof report);
+    smc_runner_item_t item;
+    memset(&item, 0, sizeof item);
+    smc_runner_status_t st = codec->decode(codec->ctx, SMC_ENTRY_MESSAGE, data, len,
+                                           SMC_RUNNER_FLUTTER, arena, &item, &report);
+    if (!codec->borrows_input) {
+        overwrite(block, block_len);
+    }
+    free(block);
+    if (st != SMC_RUNNER_OK) {
+        failed_reply(out, seq, st, &report);
+        return;
+    }
+    if (!put_notation(&text, seq, &item) ||
+        smct_json_parse(text.data, text.len, NULL, arena, &json, &e) != SMCT_OK) {
+        smct_buf_clear(out);
+        smct_buf_append(out, text.data, text.len); /* put_notation's skip, or out of memory */
+        smct_buf_free(&text);
+        return;
+    }
+    smct_buf_printf(out,
+                    "{\"seq\":%llu,\"status\":\"ok\",\"host_value\":", (unsigned long long)seq);
+    if (!smc_runner_notation_to_host(json, out)) {
+        skipped_reply(out, seq, "the decoded value has a node with no c host type");
+    } else {
+        smct_buf_putc(out, '}');
+    }
+    smct_buf_free(&text);
+}
+
 static void handle(smct_buf_t *out, const smct_json_t *req, const smc_runner_codec_t *codec,
                    smc_arena_t *arena)
 {
@@ -327,6 +420,10 @@ static void handle(smct_buf_t *out, const smct_json_t *req, const smc_runner_cod
     }
     if (smct_json_is_str(op, "bye")) {
         smct_buf_printf(out, "{\"seq\":%llu,\"status\":\"ok\"}", (unsigned long long)seq);
+        return;
+    }
+    if (smct_json_is_str(op, "host_encode") || smct_json_is_str(op, "host_decode")) {
+        handle_host(out, req, seq, codec, arena);
         return;
     }
     const smct_json_t *jentry = smct_json_get(req, "entry");
@@ -385,21 +482,7 @@ static void handle(smct_buf_t *out, const smct_json_t *req, const smc_runner_cod
             skipped_reply(out, seq, value ? e.message : "request has no value");
             return;
         }
-        uint8_t *bytes = NULL;
-        size_t n = 0;
-        smc_runner_status_t st = codec->encode(codec->ctx, &doc, arena, &bytes, &n, &report);
-        if (st == SMC_RUNNER_NO_BYTES) {
-            smct_buf_printf(out, "{\"seq\":%llu,\"status\":\"ok\",\"hex\":null}",
-                            (unsigned long long)seq);
-            return;
-        }
-        if (st != SMC_RUNNER_OK) {
-            failed_reply(out, seq, st, &report);
-            return;
-        }
-        smct_buf_printf(out, "{\"seq\":%llu,\"status\":\"ok\",\"hex\":\"", (unsigned long long)seq);
-        smct_buf_put_hex(out, bytes, n);
-        smct_buf_puts(out, "\"}");
+        encoded_reply(out, seq, codec, &doc, arena);
         return;
     }
     skipped_reply(out, seq, "unknown op");

@@ -1,5 +1,7 @@
 """What the tests of scripts/tests/ share: one line per check, and a verdict at the end."""
+import json
 import os
+import re
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FAILS = []
@@ -19,3 +21,15 @@ def verdict(name):
     """Print the test's summary line; the exit status (0 all passed, 1 some failed)."""
     print("%s: %s" % (name, "%d failed" % len(FAILS) if FAILS else "all passed"))
     return 1 if FAILS else 0
+
+
+def foreign_host_vectors(vectors_dir, hosts):
+    """How many host-type vectors (spec §17) in vectors_dir name a vocabulary not in `hosts`:
+    the judge plans them n/a for a runner that declared `hosts` (runners/PROTOCOL.md P.1)."""
+    n = 0
+    for name in os.listdir(vectors_dir):
+        if re.match(r"s[0-9][0-9]-.*\.json$", name):
+            with open(os.path.join(vectors_dir, name), encoding="utf-8") as f:
+                n += sum(1 for v in json.load(f)["vectors"]
+                         if v["kind"] in ("host_encode", "host_decode") and v["host"] not in hosts)
+    return n

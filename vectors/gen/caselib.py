@@ -11,11 +11,12 @@ SINCE = "0.1"        # the first published vectors
 VERSION = "0.2"      # this release (vectors.md V.4): `since` of every vector added in it
 TIERS = ("required", "recommended", "implementation-defined")
 KINDS = ("message", "pigeon_request", "pigeon_reply", "method_call", "success_envelope",
-         "error_envelope", "envelope")
+         "error_envelope", "envelope", "host_encode", "host_decode")
+HOST_KINDS = ("host_encode", "host_decode")
 ENTRY_OF_KIND = {
     "message": "message", "pigeon_request": "message", "pigeon_reply": "message",
     "method_call": "call", "success_envelope": "envelope", "error_envelope": "envelope",
-    "envelope": "envelope",
+    "envelope": "envelope", "host_encode": "message", "host_decode": "message",
 }
 ID_RE = re.compile(r"^s(\d\d)\.(\d+)-[a-z0-9]+(?:-[a-z0-9]+)*$")
 BOTH = ("flutter", "strict")
@@ -134,6 +135,37 @@ def reject(case_id, description, hex_input, cls, offset, kind="message", modes=B
     c["_alternatives"] = [dict(a) for a in alternatives]
     if focus is not None:
         c["focus"] = focus
+    return c
+
+
+HOST_DECISION = ("spec §17: the %s table fixes the wire type of every host type; these "
+                 "implementations write something else for this value")
+
+
+def host_encode(vocab, slug, host_value, description, who=()):
+    """An encode-from-host vector (spec §17): the bytes `host_value` must be written as, or
+    not_encodable. The generator computes the value, the bytes and the requirements from
+    hosttypes.py; `who` ((behaviour, [implementations]), ...) names who differs."""
+    import hosttypes
+    case_id = "s%s-%s-enc-%s" % (hosttypes.SECTION_OF[vocab], vocab, slug)
+    c = Case(id=case_id, description=description, section=section_of(case_id),
+             kind="host_encode", since=VERSION)
+    c["host"] = vocab
+    c["host_value"] = host_value
+    if who:
+        c["_notes"] = notes(HOST_DECISION % vocab, *who)
+    return c
+
+
+def host_decode(vocab, slug, value):
+    """A decode-to-host vector (spec §17): the canonical bytes of `value` and the host value
+    a decoder of `vocab` must produce (computed from hosttypes.py)."""
+    import hosttypes
+    case_id = "s%s-%s-dec-%s" % (hosttypes.SECTION_OF[vocab], vocab, slug)
+    c = Case(id=case_id, description="", section=section_of(case_id), kind="host_decode",
+             since=VERSION)
+    c["host"] = vocab
+    c["value"] = value
     return c
 
 

@@ -485,7 +485,7 @@ def global_checks(registry, retired_path):
                 claim(entry, "flutter", a["hex"], val, cid)
                 claim(entry, "strict", a["hex"],
                       val if a["strict"] is None else ("error", a["strict"], None), cid)
-        else:
+        elif "modes" in c["error"]:
             err = c["error"]
             for mode in err["modes"]:
                 claim(entry, mode, c["hex"], ("error", err["class"], err["offset"]), cid)

@@ -216,6 +216,10 @@ def _checks_for(c):
                 want_value(label + " (strict)", a["hex"], "strict", c["value"])
             else:
                 want_error(label + " (strict)", a["hex"], "strict", a["strict"], None)
+    elif c["kind"] == "host_encode":
+        # a host value refused (spec §17); only a largeInt has a notation to ask C about
+        if "_refused_value" in c:
+            want_encode(c["_refused_value"], None)
     else:
         err = c["error"]
         for mode in err["modes"]:

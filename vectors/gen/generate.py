@@ -33,15 +33,17 @@ sys.dont_write_bytecode = True  # keep the source tree clean
 import caselib  # noqa: E402
 import catches  # noqa: E402
 import checks  # noqa: E402
+import checks_host  # noqa: E402
 import crosscheck  # noqa: E402
+import hosttypes  # noqa: E402
 import schemalite  # noqa: E402
 
 VECTORS_DIR = os.path.dirname(HERE)
 REPO = os.path.dirname(VECTORS_DIR)
 DEFAULT_RUNNER = os.path.join(REPO, "build", "runners", "c", "smc-c-runner")
 KEY_ORDER = ("id", "description", "section", "tier", "requirements", "by_mode", "kind", "since",
-             "features", "value", "canonical", "accepted", "hex", "error", "focus", "origin",
-             "notes", "catches")
+             "features", "host", "host_value", "value", "canonical", "map_order", "accepted",
+             "hex", "error", "focus", "origin", "notes", "catches")
 SPEC_VERSION = "0.1"
 
 
@@ -75,9 +77,17 @@ def build_all(mods):
                 if major != str(int(mod.SECTION)):
                     raise SystemExit("%s: section %s does not belong in file %s" % (
                         c["id"], c["section"], mod.FILE))
-                checks.complete_with_smcpy(c)
+                if c["kind"] in caselib.HOST_KINDS:
+                    checks_host.complete(c)
+                else:
+                    checks.complete_with_smcpy(c)
                 registry[c["id"]] = c
             per_module[mod.FILE] = (mod, cases)
+    # spec §17: the generator's host tables are the spec's and the schema's, and none of
+    # their types is left without a vector in a direction it has.
+    hosttypes.check_spec_tables()
+    hosttypes.check_schema()
+    hosttypes.check_coverage([c for c in registry.values() if c["kind"] in caselib.HOST_KINDS])
     return registry, per_module
 
 

@@ -6,7 +6,7 @@ import re
 SUPPORTED = {"$schema", "$id", "$defs", "$ref", "title", "description", "type", "const", "enum",
              "pattern", "required", "additionalProperties", "properties", "items", "prefixItems",
              "minItems", "minLength", "uniqueItems", "minimum", "oneOf", "anyOf", "allOf", "not",
-             "if", "then"}
+             "if", "then", "else"}
 
 
 def _type_ok(x, t):
@@ -99,6 +99,8 @@ class Validator:
                 out.append("%s: matches %d of oneOf (want 1)" % (path, n))
         if "not" in s and not self.errors(x, s["not"], path):
             out.append("%s: matches a forbidden schema" % path)
-        if "if" in s and not self.errors(x, s["if"], path) and "then" in s:
-            out += self.errors(x, s["then"], path)
+        if "if" in s:
+            branch = "else" if self.errors(x, s["if"], path) else "then"
+            if branch in s:
+                out += self.errors(x, s[branch], path)
         return out

@@ -15,9 +15,11 @@ Future<void> main(List<String> arguments) async {
   final RunnerSession session;
   final placement = !arguments.contains('--no-shift');
   if (profileName == 'pure') {
-    session = RunnerSession(PureBackend(), pureProfile, placement: placement);
+    session = RunnerSession(PureBackend(), pureProfile,
+        placement: placement, hosts: const DartHostTypes(PigeonHostCodec.byValue()));
   } else if (profileName == 'pigeon-dart') {
-    session = RunnerSession(PigeonHostBackend(), pigeonDartProfile, placement: placement);
+    session = RunnerSession(PigeonHostBackend(), pigeonDartProfile,
+        placement: placement, hosts: const DartHostTypes(PigeonHostCodec()));
   } else {
     stderr.writeln('runner.dart: profile "$profileName" needs the Flutter adapter; '
         'use run-runner.sh --profile $profileName');

@@ -4,6 +4,7 @@ export 'src/backend.dart';
 export 'src/buffers.dart';
 export 'src/errors.dart';
 export 'src/host_converter.dart';
+export 'src/host_types.dart';
 export 'src/notation.dart';
 export 'src/pigeon_host.dart';
 export 'src/profiles.dart';

@@ -52,6 +52,11 @@ class FlutterBackend implements CodecBackend {
   static StandardMethodCodec? _methodCodecFor(MessageCodec<Object?> codec) =>
       codec is StandardMessageCodec ? StandardMethodCodec(codec) : null;
 
+  /// The message codec on Dart host objects, for the host-type requests of spec §17
+  /// (`DartHostTypes`): the same encode and decode paths, and the same refusals, as the
+  /// message entry.
+  HostMessageCodec get hostCodec => _FlutterHostCodec(this);
+
   @override
   Map<String, String> get codecInfo => {
         'name': 'flutter-${profile.name}',
@@ -203,6 +208,18 @@ class FlutterBackend implements CodecBackend {
       details: converter.fromNotation(json[3]),
     );
   }
+}
+
+class _FlutterHostCodec implements HostMessageCodec {
+  _FlutterHostCodec(this.backend);
+
+  final FlutterBackend backend;
+
+  @override
+  Uint8List? encodeMessage(Object? value) => backend._encodeHost('message', value);
+
+  @override
+  Object? decodeMessage(Uint8List bytes) => backend._decodeHost('message', bytes);
 }
 
 class _Success {

@@ -24,8 +24,13 @@ void main() {
     expect(profile, isNotNull, reason: 'unknown profile "$profileName"');
     // Flutter's ReadBuffer returns typed data as views into the message: every Flutter
     // codec borrows its input (runners/PROTOCOL.md P.1 `borrows-input`).
-    final session =
-        RunnerSession(FlutterBackend.forProfile(profile!), profile.withOption('borrows-input'));
+    final backend = FlutterBackend.forProfile(profile!);
+    // The host-type vectors of spec §17 go through the same codec: `dart` on the VM,
+    // `dart-web` (JavaScript numbers, §17.3) for the web profile.
+    final session = RunnerSession(backend, profile.withOption('borrows-input'),
+        hosts: DartHostTypes(backend.hostCodec,
+            vocabularies:
+                profile.name == 'web' ? DartHostTypes.onTheWeb : DartHostTypes.onTheVm));
     final socket = await Socket.connect(InternetAddress.loopbackIPv4, port!);
     var answered = 0;
     await for (final line in utf8.decoder.bind(socket).transform(const LineSplitter())) {

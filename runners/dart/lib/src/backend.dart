@@ -76,3 +76,12 @@ abstract class DecodedItem {
   /// bytes.
   Uint8List? reencode();
 }
+
+/// A codec that writes Dart host objects as a message and reads a message into them, for
+/// the host-type requests of spec §17 ([DartHostTypes]). Its documented refusal is a
+/// [BackendFailure] (`not_encodable` for a value it cannot write); `null` from
+/// [encodeMessage] means no bytes (Flutter's encodeMessage(null), D24).
+abstract class HostMessageCodec {
+  Uint8List? encodeMessage(Object? value);
+  Object? decodeMessage(Uint8List bytes);
+}

@@ -32,13 +32,22 @@ import 'value.dart';
 ///
 /// To model a generated codec's own classes, override [toWire] and [fromWire] for them
 /// and call super for the rest (as a generated `writeValue`/`readValueOfType` does).
-class PigeonHostCodec {
-  const PigeonHostCodec([this.codec = const PureStandardCodec()]);
+class PigeonHostCodec implements HostMessageCodec {
+  const PigeonHostCodec([this.codec = const PureStandardCodec(), this.intsAsInt64 = true]);
+
+  /// The same host layer with Flutter's StandardMessageCodec rule for `int`: int32 when it
+  /// fits, else int64 (spec R4.2-4, §17.2), instead of Pigeon's every-int-as-int64.
+  const PigeonHostCodec.byValue([this.codec = const PureStandardCodec()]) : intsAsInt64 = false;
 
   final PureStandardCodec codec;
 
+  /// Pigeon's convention (R12.3-1): every `int` written as int64.
+  final bool intsAsInt64;
+
+  @override
   Object? decodeMessage(Uint8List bytes) => fromWire(codec.decodeMessage(bytes));
 
+  @override
   Uint8List encodeMessage(Object? value) => codec.encodeMessage(toWire(value));
 
   /// The host value for a decoded value (Dart's types, as Flutter's codec returns them).
@@ -97,7 +106,11 @@ class PigeonHostCodec {
   /// Flutter's writeValue throws ArgumentError.
   SmcValue toWire(Object? value) {
     // Pigeon's generated writeValue checks `value is int` before anything else.
-    if (value is int) return Int64Value(value);
+    if (value is int) {
+      return intsAsInt64 || value < -0x80000000 || value > 0x7fffffff
+          ? Int64Value(value)
+          : Int32Value(value);
+    }
     if (value == null) return const NullValue();
     if (value is bool) return BoolValue(value);
     if (value is double) return Float64Value(_bitsOfDouble(value));
@@ -115,6 +128,12 @@ class PigeonHostCodec {
       final data = ByteData.sublistView(value);
       return Float32ListValue(
           [for (var i = 0; i < value.length; i++) data.getUint32(4 * i, Endian.host)]);
+    }
+    // spec R17-3: a Uint64List element above 2^63-1 reads as a negative int; writing the
+    // elements would send other numbers, so the list is refused whole.
+    if (value is Uint64List) {
+      throw SmcCodecException(ErrorClass.notEncodable, null,
+          'a Uint64List is not encodable (spec §17.2, R17-3)');
     }
     if (value is List) return ListValue([for (final element in value) toWire(element)]);
     if (value is Map) {

@@ -11,8 +11,10 @@ import 'dart:convert';
 import 'dart:typed_data';
 
 import 'backend.dart';
+import 'host_types.dart';
 import 'notation.dart';
 import 'profiles.dart';
+import 'pure_backend.dart' show guardCodec;
 import 'summary.dart';
 
 /// Bytes after the input in a shifted placement (P.2): a decoder that reads past the
@@ -20,10 +22,13 @@ import 'summary.dart';
 const int guardBytes = 64;
 
 class RunnerSession {
-  RunnerSession(this.backend, this.profile, {this.placement = true});
+  RunnerSession(this.backend, this.profile, {this.placement = true, this.hosts});
 
   final CodecBackend backend;
   final Profile profile;
+
+  /// The spec §17 host vocabularies the session speaks (P.1 `hosts`), or null for none.
+  final DartHostTypes? hosts;
 
   /// Whether the session offers the `shift` option (P.1). A transport that copies the
   /// bytes before the codec sees them (a socket bridge) turns it off.
@@ -70,6 +75,9 @@ class RunnerSession {
       case 'encode':
       case 'roundtrip':
         return _codecRequest(seqNumber, request);
+      case 'host_encode':
+      case 'host_decode':
+        return _hostRequest(seqNumber, request);
     }
     return _skipped(seqNumber, 'unknown op ${jsonEncode(request['op'])}');
   }
@@ -85,6 +93,56 @@ class RunnerSession {
           for (final option in profile.options)
             if (placement || option != 'shift') option
         ],
+        if (hosts != null) 'hosts': hosts!.vocabularies,
+      };
+
+  /// spec §17: a host value of exactly its type through the host codec, or the host type
+  /// of every node the host codec decoded.
+  Map<String, Object?> _hostRequest(int seq, Map<String, Object?> request) {
+    final types = hosts;
+    final vocab = request['host'];
+    if (types == null || !types.vocabularies.contains(vocab)) {
+      return _skipped(seq, 'host vocabulary ${jsonEncode(vocab)} is not spoken');
+    }
+    return _guarded(seq, () {
+      if (request['op'] == 'host_encode') {
+        final encoded = types.encode(vocab as String, request['host_value']);
+        // No bytes (Flutter's encodeMessage(null), D24) is answered as such (P.3).
+        return {'seq': seq, 'status': 'ok', 'hex': encoded == null ? null : hexOfBytes(encoded)};
+      }
+      if (vocab != types.platform) {
+        throw BackendSkip('decodes into the ${types.platform} vocabulary only');
+      }
+      return {'seq': seq, 'status': 'ok', 'host_value': types.decode(_place(request).view)};
+    });
+  }
+
+  /// [body] with the codec's documented rejection as `error` and anything else as `crash`
+  /// (P.3, P.6), as for the other requests.
+  Map<String, Object?> _guarded(int seq, Map<String, Object?> Function() body) {
+    try {
+      return guardCodec(body);
+    } on BackendFailure catch (failure) {
+      return _failed(seq, failure);
+    } on BackendSkip catch (skip) {
+      return _skipped(seq, skip.reason);
+    } on _BadRequest catch (bad) {
+      return _skipped(seq, bad.reason);
+    } on FormatException catch (bad) {
+      return _skipped(seq, 'a literal this runner cannot read: ${bad.message}');
+    } catch (error) {
+      return {'seq': seq, 'status': 'crash', 'kind': '${error.runtimeType}',
+        'message': _excerpt('$error')};
+    }
+  }
+
+  /// The codec's documented rejection (P.3 `error`).
+  static Map<String, Object?> _failed(int seq, BackendFailure failure) => {
+        'seq': seq,
+        'status': 'error',
+        'class': failure.errorClass,
+        if (failure.offset != null) 'offset': failure.offset,
+        'message': failure.message,
       };
 
   Map<String, Object?> _codecRequest(int seq, Map<String, Object?> request) {
@@ -119,13 +177,7 @@ class RunnerSession {
       }
       return answer;
     } on BackendFailure catch (failure) {
-      return {
-        'seq': seq,
-        'status': 'error',
-        'class': failure.errorClass,
-        if (failure.offset != null) 'offset': failure.offset,
-        'message': failure.message,
-      };
+      return _failed(seq, failure);
     } on BackendNotImplemented catch (answer) {
       return {'seq': seq, 'status': 'not_implemented', 'message': answer.message};
     } on BackendSkip catch (skip) {

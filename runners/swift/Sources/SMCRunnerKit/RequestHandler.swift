@@ -57,6 +57,10 @@ public struct RequestHandler {
             return (answer, summary, false)
         case "encode"?:
             return (encode(request, seq: seq), nil, false)
+        case "host_encode"?:
+            return (hostEncode(request, seq: seq), nil, false)
+        case "host_decode"?:
+            return (hostDecode(request, seq: seq), nil, false)
         default:
             return (skipped(seq: seq, "unknown op"), nil, false)
         }
@@ -80,7 +84,44 @@ public struct RequestHandler {
             ("capabilities", .object([("decode", words(backend.decodeCapabilities)),
                                       ("encode", words(backend.encodeCapabilities))])),
             ("options", words(options)),
+            ("hosts", words(HostTypes.vocabularies)),
         ])
+    }
+
+    /// spec §17: build the host value of exactly its type; `SMCWriter` encodes it.
+    private func hostEncode(_ request: JSONValue, seq: JSONValue) -> JSONValue {
+        guard let vocab = request["host"]?.stringValue, HostTypes.vocabularies.contains(vocab),
+              let node = request["host_value"]
+        else {
+            return skipped(seq: seq, "a host vocabulary this runner does not speak")
+        }
+        do {
+            let writer = SMCWriter()
+            try writer.writeValue(try HostTypes.build(vocab, node))
+            return .object([("seq", seq), ("status", .string("ok")),
+                            ("hex", .string(Hex.encode(writer.bytes)))])
+        } catch {
+            return response(for: error, seq: seq)
+        }
+    }
+
+    /// spec §17: `SMCReader` decodes; the answer names the host type of every node.
+    private func hostDecode(_ request: JSONValue, seq: JSONValue) -> JSONValue {
+        guard request["host"]?.stringValue == "swift" else {
+            return skipped(seq: seq, "decodes into the swift host vocabulary only")
+        }
+        guard let hex = request["hex"]?.stringValue, let bytes = Hex.decode(hex) else {
+            return skipped(seq: seq, "hex is missing or not hex")
+        }
+        do {
+            let reader = SMCReader(bytes: bytes)
+            let value = try reader.readValue()
+            try reader.finish()
+            return .object([("seq", seq), ("status", .string("ok")),
+                            ("host_value", HostTypes.describe(value))])
+        } catch {
+            return response(for: error, seq: seq)
+        }
     }
 
     private func decode(_ request: JSONValue, seq: JSONValue, reencode: Bool)

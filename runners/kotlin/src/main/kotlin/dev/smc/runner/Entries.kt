@@ -17,7 +17,9 @@ open class Entries(
     val messageCodec: StandardMessageCodec = CustomValueCodec(),
     /** Maps a plugged-in codec's generated classes to and from `custom` notation. */
     val adapter: HostAdapter = GenericAdapter,
-    val methodCodec: StandardMethodCodec = StandardMethodCodec(messageCodec)
+    val methodCodec: StandardMethodCodec = StandardMethodCodec(messageCodec),
+    /** The codec the host-type ops of spec §17 use, on plain JVM values (`Map` = LinkedHashMap). */
+    val hostCodec: StandardMessageCodec = HostTypes.defaultCodec
 ) {
     /**
      * A decoded input as the codec returned it. [payload] is the host value the item carries

@@ -64,6 +64,8 @@ class Runner(private val entries: Entries = Entries(), private val options: Runn
                 "decode" -> summary = decode(request, fields, reencode = false)
                 "roundtrip" -> summary = decode(request, fields, reencode = true)
                 "encode" -> encode(request, fields)
+                "host_encode" -> hostEncode(request, fields)
+                "host_decode" -> hostDecode(request, fields)
                 "bye" -> { fields["status"] = JString("ok"); finished = true }
                 else -> skipped(fields, "unknown op ${op ?: "(none)"}")
             }
@@ -113,6 +115,28 @@ class Runner(private val entries: Entries = Entries(), private val options: Runn
             "encode" to strings(options.encodeCapabilities)
         ))
         fields["options"] = strings(options.words)
+        fields["hosts"] = strings(HostTypes.VOCABULARIES)
+    }
+
+    /** spec §17: build the host value of exactly its type and let the codec encode it. */
+    private fun hostEncode(request: JObject, fields: MutableMap<String, JNode>) {
+        val vocab = (request.fields["host"] as? JString)?.text ?: ""
+        if (vocab !in HostTypes.VOCABULARIES) return skipped(fields, "does not speak host vocabulary $vocab")
+        val host = HostTypes.build(vocab, request.fields["host_value"] ?: JNull)
+        val bytes = entries.hostCodec.encodeMessage(host)
+        fields["status"] = JString("ok")
+        fields["hex"] = JString(Hex.encode(bytes))
+    }
+
+    /** spec §17: decode with the codec and name the host type of every node it returned. */
+    private fun hostDecode(request: JObject, fields: MutableMap<String, JNode>) {
+        val vocab = (request.fields["host"] as? JString)?.text ?: ""
+        if (vocab != "kotlin") return skipped(fields, "does not decode into host vocabulary $vocab")
+        val input = Hex.decode((request.fields["hex"] as? JString)?.text
+            ?: throw Notation.badNotation("host_decode needs hex"))
+        val host = entries.hostCodec.decodeMessage(input, 0, input.size)
+        fields["status"] = JString("ok")
+        fields["host_value"] = HostTypes.describe(host)
     }
 
     /** Answers a decode or round trip; returns the value's summary when it printed the value. */

@@ -4,6 +4,7 @@ import dev.smc.codec.DecodeMode
 import dev.smc.codec.SmcException
 import dev.smc.runner.Entries
 import dev.smc.runner.Hex
+import dev.smc.runner.HostTypes
 import dev.smc.runner.JArray
 import dev.smc.runner.JNode
 import dev.smc.runner.JNull
@@ -17,7 +18,9 @@ import java.io.File
 /**
  * Runs every golden vector (vectors/s*.json) through the codec in-process, checking what the
  * judge checks (runners/PROTOCOL.md P.5, spec/vectors.md V.2) for a runner with this
- * runner's capabilities, plus decoding at every shift 0..7 (P.2).
+ * runner's capabilities, plus decoding at every shift 0..7 (P.2). A host-type vector (spec
+ * §17) is a message vector for its bytes, and one of a vocabulary the runner speaks also goes
+ * through its host layer ([HostTypes]): the host value built and encoded, or decoded and named.
  */
 class VectorTests(private val dir: File) {
     private val entries = Entries()
@@ -61,8 +64,20 @@ class VectorTests(private val dir: File) {
     private fun runVector(t: Check, v: JObject) {
         val id = str(v, "id") ?: "(no id)"
         val kind = str(v, "kind")
+        val failures = ArrayList<String>()
+        var checks = 0
+        if (kind == "host_encode" || kind == "host_decode") {
+            checks += hostChecks(v, kind, failures)
+            if (str(v, "canonical") == null) { // a refused host value: no bytes
+                return when {
+                    failures.isNotEmpty() -> t.fail(id, failures.joinToString("; "))
+                    checks == 0 -> t.skip("host value of a vocabulary not spoken, refused: no bytes to check")
+                    else -> t.pass()
+                }
+            }
+        }
         val entry = when (kind) {
-            "message", "pigeon_request", "pigeon_reply" -> "message"
+            "message", "pigeon_request", "pigeon_reply", "host_encode", "host_decode" -> "message"
             "method_call" -> "call"
             "success_envelope", "error_envelope", "envelope" -> "envelope"
             else -> return t.fail(id, "unknown kind $kind")
@@ -70,8 +85,6 @@ class VectorTests(private val dir: File) {
         val features = (v.fields["features"] as? JArray)?.items?.map { (it as JString).text } ?: emptyList()
         val canDecode = Runner.DECODE_CAPABILITIES.containsAll(features)
         val canEncode = Runner.ENCODE_CAPABILITIES.containsAll(features)
-        val failures = ArrayList<String>()
-        var checks = 0
         val value = v.fields["value"]
         val canonical = str(v, "canonical")
         val error = v.fields["error"] as? JObject
@@ -168,6 +181,50 @@ class VectorTests(private val dir: File) {
             checks == 0 -> t.skip("no applicable check (features $features)")
             else -> t.pass()
         }
+    }
+
+    /** spec §17 through [HostTypes]; the number of checks made (0: vocabulary not spoken). */
+    private fun hostChecks(v: JObject, kind: String, failures: MutableList<String>): Int {
+        val vocab = str(v, "host")
+        val canonical = str(v, "canonical")
+        val anyOrder = str(v, "map_order") == "any"
+        if (vocab !in HostTypes.VOCABULARIES || (kind == "host_decode" && vocab != "kotlin")) return 0
+        try {
+            if (kind == "host_encode") {
+                val bytes = Hex.encode(HostTypes.defaultCodec.encodeMessage(HostTypes.build(vocab!!, v.fields["host_value"]!!)))
+                when {
+                    canonical == null -> failures.add("host encode: wrote $bytes, the spec refuses the value")
+                    anyOrder -> {
+                        val got = decode("message", bytes, DecodeMode.FLUTTER, 0, false)
+                        if (got !is Outcome.Ok || sortedMaps(got.value) != sortedMaps(v.fields["value"]!!))
+                            failures.add("host encode: got $bytes, expected $canonical in some entry order")
+                    }
+                    bytes != canonical -> failures.add("host encode: got $bytes, expected $canonical")
+                }
+            } else {
+                val input = Hex.decode(canonical!!)
+                val got = Json.toText(HostTypes.describe(HostTypes.defaultCodec.decodeMessage(input, 0, input.size)))
+                val want = Json.toText(v.fields["host_value"]!!)
+                if (got != want) failures.add("host decode: got $got, expected $want")
+            }
+        } catch (e: SmcException) {
+            if (canonical != null || e.errorClass != "not_encodable")
+                failures.add("host $kind: ${e.errorClass}: ${e.message}")
+        } catch (e: Throwable) {
+            failures.add("host $kind: unexpected $e")
+        }
+        return 1
+    }
+
+    /** Notation text with every map's entries sorted: a map whose order is not pinned. */
+    private fun sortedMaps(node: JNode): String {
+        if (node !is JArray) return Json.toText(node)
+        val items = node.items
+        if (items.size == 2 && (items[0] as? JString)?.text == "map" && items[1] is JArray) {
+            val pairs = (items[1] as JArray).items.map { p -> (p as JArray).items.joinToString(",", "[", "]") { sortedMaps(it) } }
+            return "[\"map\",[" + pairs.sorted().joinToString(",") + "]]"
+        }
+        return items.joinToString(",", "[", "]") { sortedMaps(it) }
     }
 
     private fun partialSkip(reason: String) {

@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+"""A host-type runner for testing the judge's spec §17 checks (runners/PROTOCOL.md P.1 hosts,
+P.2 host_encode / host_decode): the generator's host model (vectors/gen/hosttypes.py) behind
+the protocol, encoding through smcpy, so it is right by the spec's tables, except for the one
+real bug it is told to have.
+
+Usage: host_runner.py
+Environment:
+  HOST_RUNNER_HOSTS  comma-separated vocabularies it speaks (default: dart,kotlin,swift,any)
+  HOST_RUNNER_BUG    swift-float4: a Swift Float (and an any float32) written as tag 6 with its
+                     4-byte binary32 payload and no padding, the old bug of a Swift port (D42);
+                     java-by-type: a Dart int (and the ints of Int8List...) written as int64
+                     whatever its value, Java's by-type choice for a Long (D6)
+  HOST_RUNNER_LACKS  float32list: it does not declare the feature, and a host value or message
+                     holding a Float32List is refused cleanly (encode: not_encodable; decode:
+                     unknown_tag), as R1.4-13 allows
+  HOST_RUNNER_LOSS   1: instead of refusing to encode, it writes each such part as null (a
+                     silent loss)
+  HOST_RUNNER_HOSTS_JSON  the hello's `hosts` as raw JSON text (a malformed declaration)
+"""
+import json
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "vectors", "gen"))
+sys.dont_write_bytecode = True
+
+import hosttypes  # noqa: E402
+import smcpy  # noqa: E402
+
+HOSTS = [h for h in os.environ.get("HOST_RUNNER_HOSTS", "dart,kotlin,swift,any").split(",") if h]
+BUG = os.environ.get("HOST_RUNNER_BUG", "")
+LACKS = [f for f in os.environ.get("HOST_RUNNER_LACKS", "").split(",") if f]
+LOSS = os.environ.get("HOST_RUNNER_LOSS") == "1"
+FEATURES = [f for f in ["int32", "int64", "int64-distinct", "float64", "float32list", "typed-lists",
+                        "nan-payload", "embedded-nul", "duplicate-map-keys", "map-order"]
+            if f not in LACKS]
+# The wire word of each feature this runner can lack.
+LACKED_WORDS = {"float32list": "f32s"}
+
+
+def lacked(v):
+    """The value with every part needing a lacked feature made null (LOSS), or None if it
+    has none; raises Unsupported to refuse it."""
+    words = {LACKED_WORDS[f] for f in LACKS}
+
+    def walk(x):
+        if x[0] in words:
+            if not LOSS:
+                raise Unsupported(x[0])
+            return ["null"], True
+        if x[0] == "list":
+            parts = [walk(e) for e in x[1]]
+            return ["list", [p for p, _ in parts]], any(c for _, c in parts)
+        if x[0] == "map":
+            parts = [(walk(k), walk(e)) for k, e in x[1]]
+            return ["map", [[k, e] for (k, _), (e, _) in parts]], any(a or b for (_, a), (_, b) in parts)
+        return x, False
+    out, changed = walk(v)
+    return out if changed else None
+
+
+class Unsupported(Exception):
+    pass
+
+
+def buggy_value(vocab, hv):
+    """The notation value the buggy encoder writes; None for a bug-specific byte form."""
+    t = hosttypes.table(vocab)[hv["type"]]
+    x = hv["value"]
+    if BUG == "java-by-type" and vocab == "dart":
+        if t.enc == "by-value":
+            return ["i64", x]
+        if t.enc == "int-list":
+            return ["list", [["i64", e] for e in x]]
+    if t.enc == "list":
+        return ["list", [buggy_value(vocab, e) for e in x]]
+    if t.enc == "map":
+        return ["map", [[buggy_value(vocab, k), buggy_value(vocab, e)] for k, e in x]]
+    return hosttypes.to_value(vocab, hv)
+
+
+def encode(vocab, hv):
+    if BUG == "swift-float4":
+        t = hosttypes.table(vocab)[hv["type"]]
+        if (vocab, t.enc) in (("swift", "f32-widened"), ("any", "f32-widened")):
+            return "06" + bytes.fromhex(hv["value"])[::-1].hex()  # tag 6 + 4 LE bytes
+        if vocab == "swift" and t.enc == "list":
+            # the bug inside an Array: each element as the buggy writer writes it
+            parts = [bytes.fromhex(encode(vocab, e)) for e in hv["value"]]
+            if any(e["type"] == "Float" for e in hv["value"]):
+                return (bytes([0x0C, len(parts)]) + b"".join(parts)).hex()
+    value = buggy_value(vocab, hv)
+    return smcpy.encode("message", lacked(value) or value).hex
+
+
+def answer(req):
+    seq = req.get("seq")
+    op = req.get("op")
+    if op == "hello":
+        hosts = json.loads(os.environ["HOST_RUNNER_HOSTS_JSON"]) if "HOST_RUNNER_HOSTS_JSON" in os.environ else HOSTS
+        return {"seq": seq, "status": "ok", "protocol": 2,
+                "codec": {"name": "host-model", "version": "0", "language": "Python"},
+                "entries": ["message"], "capabilities": {"decode": FEATURES, "encode": FEATURES},
+                "options": ["error-classes"], "hosts": hosts}
+    if op == "bye":
+        return {"seq": seq, "status": "ok"}
+    vocab = req.get("host")
+    if op not in ("host_encode", "host_decode") or vocab not in HOSTS:
+        return {"seq": seq, "status": "skipped", "reason": "only host ops of %s" % HOSTS}
+    try:
+        if op == "host_encode":
+            return {"seq": seq, "status": "ok", "hex": encode(vocab, req["host_value"])}
+        value = smcpy.decode("message", bytes.fromhex(req["hex"]))
+        if LACKS and not LOSS:
+            try:
+                lacked(value)
+            except Unsupported as e:
+                return {"seq": seq, "status": "error", "class": "unknown_tag",
+                        "message": "no %s in this codec" % e}
+        return {"seq": seq, "status": "ok", "host_value": hosttypes.from_value(vocab, value)}
+    except hosttypes.Refused as e:
+        return {"seq": seq, "status": "error", "class": "not_encodable", "message": str(e)}
+    except Unsupported as e:
+        return {"seq": seq, "status": "error", "class": "not_encodable",
+                "message": "no %s in this codec" % e}
+    except (hosttypes.HostError, smcpy.SmcError) as e:
+        return {"seq": seq, "status": "skipped", "reason": str(e)}
+
+
+def main():
+    for line in sys.stdin:
+        req = json.loads(line)
+        sys.stdout.write(json.dumps(answer(req)) + "\n")
+        sys.stdout.flush()
+        if req.get("op") == "bye":
+            break
+
+
+if __name__ == "__main__":
+    main()
