@@ -45,7 +45,8 @@ static void make_dir(void)
 /* What a successful load promises about each vector (spec/vectors.md V.1, V.2). */
 static void check_vector(const smcj_vector_t *v)
 {
-    FUZZ_ASSERT(v->id != NULL && v->section != NULL && v->kind != NULL, "vector without id/section/kind");
+    FUZZ_ASSERT(v->id != NULL && v->section != NULL && v->kind != NULL,
+                "vector without id/section/kind");
     /* V.2: the id is sNN.M-slug and the section is N.M (NN without its leading zero). */
     const char *id = v->id;
     FUZZ_ASSERTF(id[0] == 's' && id[1] >= '0' && id[1] <= '9' && id[2] >= '0' && id[2] <= '9' &&
@@ -53,7 +54,8 @@ static void check_vector(const smcj_vector_t *v)
                  "vector id %s is not sNN.M-slug", id);
     char section[32];
     size_t minor = strspn(id + 4, "0123456789");
-    snprintf(section, sizeof section, "%d.%.*s", (id[1] - '0') * 10 + (id[2] - '0'), (int)minor, id + 4);
+    snprintf(section, sizeof section, "%d.%.*s", (id[1] - '0') * 10 + (id[2] - '0'), (int)minor,
+             id + 4);
     FUZZ_ASSERTF(minor > 0 && id[4 + minor] == '-' && strcmp(section, v->section) == 0,
                  "vector %s: section %s is not the one of its id", id, v->section);
     /* spec §17: a host value the encoder must refuse is the third form, with no bytes at all */
@@ -73,7 +75,8 @@ static void check_vector(const smcj_vector_t *v)
                          strlen(v->canonical_hex) == 2 * v->canonical_len,
                      "vector %s: valid without value and canonical bytes", v->id);
         for (size_t i = 0; i < v->n_accepted; i++) {
-            FUZZ_ASSERTF(v->accepted[i].hex != NULL, "vector %s: accepted form %zu without hex", v->id, i);
+            FUZZ_ASSERTF(v->accepted[i].hex != NULL, "vector %s: accepted form %zu without hex",
+                         v->id, i);
         }
     } else {
         FUZZ_ASSERTF(v->hex != NULL && strlen(v->hex) == 2 * v->len,
@@ -88,7 +91,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     FILE *f = fopen(file, "wb");
     FUZZ_ASSERT(f != NULL, "cannot write the temporary vector file");
-    FUZZ_ASSERT(size == 0 || fwrite(data, 1, size, f) == size, "cannot write the temporary vector file");
+    FUZZ_ASSERT(size == 0 || fwrite(data, 1, size, f) == size,
+                "cannot write the temporary vector file");
     FUZZ_ASSERT(fclose(f) == 0, "cannot write the temporary vector file");
 
     size_t counts[2];
@@ -113,6 +117,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         smcj_vectors_free(&vs);
         smct_buf_free(&errors);
     }
-    FUZZ_ASSERT(oks[0] == oks[1] && counts[0] == counts[1], "the same file loads differently twice");
+    FUZZ_ASSERT(oks[0] == oks[1] && counts[0] == counts[1],
+                "the same file loads differently twice");
     return 0;
 }

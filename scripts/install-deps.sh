@@ -5,7 +5,7 @@
 set -euo pipefail
 
 apt_packages=(cmake ninja-build pkg-config libcmocka-dev valgrind python3
-              afl++ clang llvm libclang-rt-14-dev
+              afl++ clang llvm libclang-rt-14-dev clang-format
               kotlin libgoogle-gson-java junit4
               libxml2-utils chromium)
 missing=()

@@ -29,6 +29,8 @@ deps()        { bash scripts/install-deps.sh; }
 c_build()     { smc_configure_build "$SMC_BUILD"; }
 # No arrow from a lower layer to a higher one, and libsmc builds and installs on its own.
 layers()      { python3 scripts/check_layers.py && bash scripts/libsmc-standalone.sh; }
+# Every C file laid out by .clang-format (Debian 12's clang-format 14: scripts/check_format.sh).
+fmt_check()   { bash scripts/check_format.sh; }
 c_tests()     { ctest --test-dir "$SMC_BUILD" --output-on-failure -j "$SMC_JOBS"; }
 # The suite used from elsewhere (docs/versioning.md, docs/ci.md): an install prefix alone, the
 # release archives, the CI action's own steps.
@@ -56,6 +58,8 @@ bench_smoke() { bash bench/run.sh --smoke; }
 step deps deps
 step c-build c_build
 step layers layers
+if bash scripts/check_format.sh --have-tool; then step format fmt_check
+else skip format "clang-format 14 not found, or not a git checkout (the file list is git's)"; fi
 step c-tests c_tests
 step install install_test
 if git -C "$SMC_ROOT" rev-parse --git-dir >/dev/null 2>&1; then step release release_test
