@@ -54,9 +54,7 @@ import smcpy  # noqa: E402
 FAULT = os.environ.get("MODEL_FAULT", "none")
 FAULTS = set(FAULT.split(","))
 PROTOCOL = int(os.environ.get("MODEL_PROTOCOL", "2"))
-FEATURES = ["int32", "int64", "int64-distinct", "float64", "float32list", "typed-lists",
-            "nan-payload", "embedded-nul", "custom-types", "largeint", "duplicate-map-keys",
-            "map-order", "method-codec", "error-stacktrace", "strict-mode", "depth-limit"]
+FEATURES = list(smcpy.FEATURES)  # every feature word, from vectors/schema.json
 LACKS = {"depth-segv": {"depth-limit"}, "depth-deep": {"depth-limit"},
          "f32-null": {"float32list"}, "f32-reject": {"float32list"},
          "nul-truncate": {"embedded-nul"}, "one-int": {"int64-distinct"},

@@ -44,9 +44,7 @@ sys.dont_write_bytecode = True
 import profiles  # noqa: E402
 import smcpy  # noqa: E402
 
-FEATURES = ["int32", "int64", "int64-distinct", "float64", "float32list", "typed-lists",
-            "nan-payload", "embedded-nul", "custom-types", "largeint", "duplicate-map-keys",
-            "map-order", "method-codec", "error-stacktrace", "strict-mode", "depth-limit"]
+FEATURES = list(smcpy.FEATURES)  # every feature word, from vectors/schema.json
 ORDER_SETTINGS = {"value-first": ("fixed", "value-first"),
                   "all-values-first": ("fixed", "all-values-first"),
                   "elements-first": ("counts", "elements-first"),
