@@ -23,12 +23,15 @@ let package = Package(
     ],
     targets: [
         .target(name: "StandardMessageCodec", path: sources + "StandardMessageCodec"),
-        .target(name: "SMCNotation", dependencies: ["StandardMessageCodec"],
-                path: sources + "SMCNotation"),
-        .target(name: "SMCRunnerKit", dependencies: ["StandardMessageCodec", "SMCNotation"],
-                path: sources + "SMCRunnerKit"),
-        .executableTarget(name: "smc-swift-runner",
-                          dependencies: ["StandardMessageCodec", "SMCNotation", "SMCRunnerKit"],
-                          path: sources + "smc-swift-runner"),
+        .target(
+            name: "SMCNotation", dependencies: ["StandardMessageCodec"],
+            path: sources + "SMCNotation"),
+        .target(
+            name: "SMCRunnerKit", dependencies: ["StandardMessageCodec", "SMCNotation"],
+            path: sources + "SMCRunnerKit"),
+        .executableTarget(
+            name: "smc-swift-runner",
+            dependencies: ["StandardMessageCodec", "SMCNotation", "SMCRunnerKit"],
+            path: sources + "smc-swift-runner"),
     ]
 )

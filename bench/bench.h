@@ -78,6 +78,11 @@ bool bench_count_values(const bench_payload_t *p, uint64_t *values, smc_error_t 
 /** True when this build can count instructions (valgrind/callgrind.h was found). */
 bool bench_callgrind_available(void);
 
+/* The manifest read without --manifest: $SMC_BENCH_MANIFEST, else the installed
+ * share/smc/bench/payloads.json beside the executable (written into `buf`), else the source
+ * tree's (bench_manifest.c). */
+const char *bench_default_manifest(char *buf, size_t size);
+
 /**
  * Run every operation selected in `op_mask` (bit i = bench_op_names[i]) on one payload. The
  * typed operations run only on record payloads (bench_typed.h); elsewhere they are skipped.

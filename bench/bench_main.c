@@ -31,7 +31,8 @@ static const char bench_help[] =
     "(into C structs, bench_typed.h) and typed_encode (those structs back to bytes).\n"
     "\n"
     "Payloads: FILE... (decoded with --entry), else every payload of the manifest.\n"
-    "  --manifest FILE      payload manifest (default $SMC_BENCH_MANIFEST, else\n"
+    "  --manifest FILE      payload manifest (default $SMC_BENCH_MANIFEST, else the installed\n"
+    "                       PREFIX/share/smc/bench/payloads.json, else\n"
     "                       " SMC_BENCH_DEFAULT_MANIFEST ")\n"
     "  --payload NAME       only this manifest payload (file name, '.bin' optional); repeatable\n"
     "  --entry E            entry point of FILE arguments: message (default), call, envelope\n"
@@ -49,6 +50,7 @@ static const char bench_help[] =
 
 typedef struct options {
     const char *manifest;
+    char manifest_buf[4096]; /* the installed manifest's path, when that is the default */
     const char *filters[MAX_FILTERS];
     unsigned filter_count;
     smc_entry_t entry;
@@ -126,8 +128,7 @@ static bool parse_ops(const char *list, unsigned *mask)
 static int parse_args(int argc, char **argv, options_t *o)
 {
     memset(o, 0, sizeof *o);
-    const char *env = getenv("SMC_BENCH_MANIFEST");
-    o->manifest = env != NULL && env[0] != '\0' ? env : SMC_BENCH_DEFAULT_MANIFEST;
+    o->manifest = bench_default_manifest(o->manifest_buf, sizeof o->manifest_buf);
     o->entry = SMC_ENTRY_MESSAGE;
     o->op_mask = (1u << BENCH_OP_COUNT) - 1;
     o->cfg.samples = 200;

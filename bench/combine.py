@@ -26,21 +26,37 @@ import re
 import statistics
 import sys
 
-OP_ORDER = ["validate", "decode", "decode_alias", "decode_malloc", "encode", "encode_malloc",
-            "roundtrip", "typed_decode", "typed_decode_reader", "typed_encode"]
+OP_ORDER = [
+    "validate",
+    "decode",
+    "decode_alias",
+    "decode_malloc",
+    "encode",
+    "encode_malloc",
+    "roundtrip",
+    "typed_decode",
+    "typed_decode_reader",
+    "typed_encode",
+]
 # The ops every other codec measures, and on which payloads.
 GENERIC_OPS = ["decode", "encode", "roundtrip"]
 TYPED_OPS = ["typed_decode", "typed_encode"]
-KNOWN_CODECS = {"smc-c": "C", "smc-swift": "Swift", "smc-swift-flat": "Swift flat",
-                "smc-kotlin": "Kotlin", "smc-kotlin-flat": "Kotlin flat", "smc-dart": "Dart"}
+KNOWN_CODECS = {
+    "smc-c": "C",
+    "smc-swift": "Swift",
+    "smc-swift-flat": "Swift flat",
+    "smc-kotlin": "Kotlin",
+    "smc-kotlin-flat": "Kotlin flat",
+    "smc-dart": "Dart",
+}
 # Notes printed when the codec is in the run.
 CODEC_NOTES = {
     "smc-swift-flat": "Swift flat / Kotlin flat = the generic ops over the flat form (SMCNode / FlatCodec: the "
-                      "message's nodes in one array and one copy of its bytes, values built on access); Swift = "
-                      "the value model SMCValue, Kotlin = host values (ArrayList, boxed numbers), and both the typed records.",
+    "message's nodes in one array and one copy of its bytes, values built on access); Swift = "
+    "the value model SMCValue, Kotlin = host values (ArrayList, boxed numbers), and both the typed records.",
     "smc-dart": "Dart = the pure-Dart codec (runners/dart) on the Dart VM found by runners/dart/tool/dart-vm.sh; "
-                "on this project's machine the 32-bit JIT VM of Dart 2.16.2, which boxes 64-bit ints: "
-                "not a measure of Dart AOT on 64-bit devices.",
+    "on this project's machine the 32-bit JIT VM of Dart 2.16.2, which boxes 64-bit ints: "
+    "not a measure of Dart AOT on 64-bit devices.",
 }
 # Diagnostic runs of a codec in a changed environment (bench/run.sh).
 DIAGNOSTIC_LABELS = {"smc-swift-glibc-kept": "Swift, glibc heap kept"}
@@ -75,7 +91,9 @@ def read_rounds(raw_dir, errors):
                     errors.append("%s:%d: not JSON (%s)" % (path, n, e))
                     continue
                 if "error" in rec:
-                    errors.append("%s: %s: %s" % (label(codec), rec.get("payload", "?"), rec["error"]))
+                    errors.append(
+                        "%s: %s: %s" % (label(codec), rec.get("payload", "?"), rec["error"])
+                    )
                 elif "op" in rec and "payload" in rec and "median_ns" in rec:
                     recs[(rec["payload"], rec["op"])] = rec
     return results
@@ -102,6 +120,31 @@ def read_callgrind(cg_dir, errors):
         payload, op, runs = desc[0], desc[1], int(desc[2])
         counts[(payload, op)] = total / runs
     return counts
+
+
+def read_codec_instructions(paths, errors):
+    """{(codec, payload, op): instructions per op} from JSON lines of bench/callgrind_swift.sh
+    (the other codecs' counterpart of the C dumps above)."""
+    counts = {}
+    for path in paths:
+        if not os.path.exists(path):
+            errors.append("%s: no such instruction-count file" % path)
+            continue
+        with open(path, encoding="utf-8") as f:
+            for n, line in enumerate(f, 1):
+                if not line.strip():
+                    continue
+                try:
+                    rec = json.loads(line)
+                    counts[(rec["codec"], rec["payload"], rec["op"])] = float(rec["instructions"])
+                except (ValueError, KeyError, TypeError) as e:
+                    errors.append("%s:%d: not an instruction count (%s)" % (path, n, e))
+    return counts
+
+
+def instr_codecs(instructions):
+    """The codecs with instruction counts, in table order."""
+    return codec_order({codec for codec, _, _ in instructions})
 
 
 def median(xs):
@@ -153,8 +196,12 @@ def machine_info():
                     break
     except OSError:
         pass
-    return {"cpu": model, "cpus": os.cpu_count(), "os": platform.platform(),
-            "python": platform.python_version()}
+    return {
+        "cpu": model,
+        "cpus": os.cpu_count(),
+        "os": platform.platform(),
+        "python": platform.python_version(),
+    }
 
 
 class Run:
@@ -172,8 +219,13 @@ class Run:
         return r["median_ns"] if r else None
 
     def times(self, codec, payload, op):
-        return summary([t for t in (self.ns(codec, r, payload, op) for r in self.rounds_of(codec))
-                        if t is not None])
+        return summary(
+            [
+                t
+                for t in (self.ns(codec, r, payload, op) for r in self.rounds_of(codec))
+                if t is not None
+            ]
+        )
 
     def rounds_of(self, codec):
         return sorted(self.results.get(codec, {}))
@@ -197,7 +249,8 @@ class Run:
         return seen
 
 
-def build_rows(run, manifest_order, callgrind, codecs):
+def build_rows(run, manifest_order, callgrind, codecs, instructions=None):
+    instructions = instructions or {}
     seen = run.c_payload_ops()
     payloads = [p for p in manifest_order if p in seen]
     payloads += sorted(p for p in seen if "#" not in p and p not in payloads)
@@ -211,12 +264,27 @@ def build_rows(run, manifest_order, callgrind, codecs):
             values = rec["values"]
             instr = callgrind.get((p, op))
             row = {
-                "payload": p, "op": op, "entry": seen[p + "#entry"], "bytes": rec["bytes"],
-                "values": values, "c_ns": c, "memcpy_ns": run.times("smc-c", p, "memcpy"),
+                "payload": p,
+                "op": op,
+                "entry": seen[p + "#entry"],
+                "bytes": rec["bytes"],
+                "values": values,
+                "c_ns": c,
+                "memcpy_ns": run.times("smc-c", p, "memcpy"),
                 "c_x_memcpy": run.ratio("smc-c", "smc-c", p, op, den_op="memcpy"),
-                "c_instructions": instr, "c_instructions_per_value": instr / values if instr and values else None,
+                "c_instructions": instr,
+                "c_instructions_per_value": instr / values if instr and values else None,
                 "codecs": {},
+                "instructions": {},
             }
+            for codec in instr_codecs(instructions):
+                n = instructions.get((codec, p, op))
+                if n is not None:
+                    row["instructions"][codec] = {
+                        "instructions": n,
+                        "per_value": n / values if values else None,
+                        "x_c": n / instr if instr else None,
+                    }
             for codec in codecs[1:]:
                 row["codecs"][codec] = {
                     "ns": run.times(codec, p, op),
@@ -228,15 +296,27 @@ def build_rows(run, manifest_order, callgrind, codecs):
 
 
 def table_lines(rows, codecs, skipped):
-    head = ["payload", "op", "C median", "C instr/value", "x memcpy"]
-    head += [label(c) + " (x C)" for c in codecs[1:]]
+    icodecs = codec_order({c for r in rows for c in r["instructions"]})
+    head = ["payload", "op", "C median", "C instr/value"]
+    head += [label(c) + " instr/value (x C)" for c in icodecs]
+    head += ["x memcpy"] + [label(c) + " (x C)" for c in codecs[1:]]
     body, last = [], None
     for r in rows:
         c = r["c_ns"]
-        cells = [r["payload"] if r["payload"] != last else "", r["op"],
-                 fmt_ns(c["median"] if c else None) + fmt_spread(c),
-                 "%.1f" % r["c_instructions_per_value"] if r["c_instructions_per_value"] else "-",
-                 "%.2f" % r["c_x_memcpy"]["median"] if r["c_x_memcpy"] else "-"]
+        cells = [
+            r["payload"] if r["payload"] != last else "",
+            r["op"],
+            fmt_ns(c["median"] if c else None) + fmt_spread(c),
+            "%.1f" % r["c_instructions_per_value"] if r["c_instructions_per_value"] else "-",
+        ]
+        for codec in icodecs:
+            i = r.get("instructions", {}).get(codec)
+            cells.append(
+                "-"
+                if i is None or i["per_value"] is None
+                else "%.1f (%s)" % (i["per_value"], "%.2f" % i["x_c"] if i["x_c"] else "-")
+            )
+        cells.append("%.2f" % r["c_x_memcpy"]["median"] if r["c_x_memcpy"] else "-")
         last = r["payload"]
         for codec in codecs[1:]:
             o = r["codecs"][codec]
@@ -250,10 +330,10 @@ def table_lines(rows, codecs, skipped):
 
 def render_text(head, body):
     widths = [max([len(h)] + [len(b[i]) for b in body]) for i, h in enumerate(head)]
-    out = ["  ".join(h.ljust(w) for h, w in zip(head, widths)).rstrip()]
+    out = ["  ".join(h.ljust(w) for h, w in zip(head, widths, strict=True)).rstrip()]
     out.append("  ".join("-" * w for w in widths))
     for b in body:
-        out.append("  ".join(c.ljust(w) for c, w in zip(b, widths)).rstrip())
+        out.append("  ".join(c.ljust(w) for c, w in zip(b, widths, strict=True)).rstrip())
     return out
 
 
@@ -288,8 +368,15 @@ def check(what, s, limit, unit_text):
         detail += "; the rounds straddle the limit"
     if not met:
         detail += "; %.0f%% over the limit" % (100 * (s["median"] / limit - 1))
-    return {"what": what, "value": s["median"], "min": s["min"], "max": s["max"], "limit": limit,
-            "met": met, "detail": detail}
+    return {
+        "what": what,
+        "value": s["median"],
+        "min": s["min"],
+        "max": s["max"],
+        "limit": limit,
+        "met": met,
+        "detail": detail,
+    }
 
 
 def evaluate_targets(budget, run, manifest, extra):
@@ -305,55 +392,145 @@ def evaluate_targets(budget, run, manifest, extra):
             for num, den in pairs:
                 missing = [c for c in (num, den) if c not in run.results]
                 if missing:
-                    checks.append({"what": label(num), "met": None,
-                                   "detail": "%s did not run" % " and ".join(label(c) for c in missing)})
+                    checks.append(
+                        {
+                            "what": label(num),
+                            "met": None,
+                            "detail": "%s did not run" % " and ".join(label(c) for c in missing),
+                        }
+                    )
                     continue
                 for p in payload_set(t["payloads"], budget, run, manifest):
                     for op in t["ops"]:
                         s = run.ratio(num, den, p, op)
                         if s is None and t["payloads"] == "*":
                             continue  # an op that does not apply to this payload
-                        what = "%s %s %s" % (label(num), p, op) if "pairs" not in t else \
-                            "%s vs %s %s %s" % (label(num), label(den), p, op)
-                        checks.append(check(what, s, t["max"],
-                                            lambda s, num=num, den=den: "%s / %s = %s" % (label(num), label(den), fmt_ratio(s))))
+                        what = (
+                            "%s %s %s" % (label(num), p, op)
+                            if "pairs" not in t
+                            else "%s vs %s %s %s" % (label(num), label(den), p, op)
+                        )
+                        checks.append(
+                            check(
+                                what,
+                                s,
+                                t["max"],
+                                lambda s, num=num, den=den: (
+                                    "%s / %s = %s" % (label(num), label(den), fmt_ratio(s))
+                                ),
+                            )
+                        )
+        elif kind == "instr_ratio":
+            # Instruction counts (callgrind; one figure per payload and op, no rounds).
+            instructions = extra.get("instructions", {})
+            cg = extra.get("callgrind", {})
+            for num in t["numerator"]:
+                if not any(c == num for c, _, _ in instructions) or not cg:
+                    checks.append(
+                        {
+                            "what": label(num),
+                            "met": None,
+                            "detail": "no instruction counts of %s and C in this run" % label(num),
+                        }
+                    )
+                    continue
+                for p in payload_set(t["payloads"], budget, run, manifest):
+                    for op in t["ops"]:
+                        a, b = instructions.get((num, p, op)), cg.get((p, op))
+                        s = (
+                            {"median": a / b, "min": a / b, "max": a / b, "rounds": 1}
+                            if a and b
+                            else None
+                        )
+                        checks.append(
+                            check(
+                                "%s %s %s" % (label(num), p, op),
+                                s,
+                                t["max"],
+                                lambda s, a=a, b=b: (
+                                    "%.0f / %.0f instructions = %.2f" % (a, b, s["median"])
+                                ),
+                            )
+                        )
         elif kind == "x_memcpy":
             for codec in t["codecs"]:
                 if codec not in run.results:
-                    checks.append({"what": label(codec), "met": None, "detail": "%s did not run" % label(codec)})
+                    checks.append(
+                        {
+                            "what": label(codec),
+                            "met": None,
+                            "detail": "%s did not run" % label(codec),
+                        }
+                    )
                     continue
                 for p in payload_set(t["payloads"], budget, run, manifest):
                     for op in t["ops"]:
                         s = run.ratio(codec, "smc-c", p, op, den_op="memcpy")
-                        checks.append(check("%s %s %s" % (label(codec), p, op), s, t["max"],
-                                            lambda s: "%.2f of memcpy bandwidth (x memcpy %s)" % (1 / s["median"], fmt_ratio(s))))
+                        checks.append(
+                            check(
+                                "%s %s %s" % (label(codec), p, op),
+                                s,
+                                t["max"],
+                                lambda s: (
+                                    "%.2f of memcpy bandwidth (x memcpy %s)"
+                                    % (1 / s["median"], fmt_ratio(s))
+                                ),
+                            )
+                        )
         elif kind == "payload_ratio":
             measured = run.c_payload_ops()
             for big, small in t["pairs"]:
                 if big not in measured or small not in measured:
                     continue  # not in this run (--payload)
                 s = run.ratio(t["codec"], t["codec"], big, t["op"], den_payload=small)
-                checks.append(check("%s: %s vs %s" % (t["op"], big, small), s, t["max"],
-                                    lambda s: fmt_ratio(s)))
+                checks.append(
+                    check(
+                        "%s: %s vs %s" % (t["op"], big, small), s, t["max"], lambda s: fmt_ratio(s)
+                    )
+                )
         elif kind == "op_ratio":
             for p in payload_set(t["payloads"], budget, run, manifest):
                 s = run.ratio(t["codec"], t["codec"], p, t["numerator"], den_op=t["denominator"])
                 if s is None and t["payloads"] == "*":
                     continue
-                checks.append(check("%s %s/%s" % (p, t["numerator"], t["denominator"]), s, t["max"],
-                                    lambda s: fmt_ratio(s)))
+                checks.append(
+                    check(
+                        "%s %s/%s" % (p, t["numerator"], t["denominator"]),
+                        s,
+                        t["max"],
+                        lambda s: fmt_ratio(s),
+                    )
+                )
         elif kind == "max_wall_seconds":
             m = extra.get(t["measurement"])
             if m is None:
-                checks.append({"what": t["measurement"], "met": None,
-                               "detail": "not measured in this run (bench/run.sh --conformance)"})
+                checks.append(
+                    {
+                        "what": t["measurement"],
+                        "met": None,
+                        "detail": "not measured in this run (bench/run.sh --conformance)",
+                    }
+                )
             elif m.get("status", 0) != 0:
-                checks.append({"what": t["measurement"], "met": None, "value": m["seconds"],
-                               "detail": "%.1f s, but the run exited with status %s" % (m["seconds"], m["status"])})
+                checks.append(
+                    {
+                        "what": t["measurement"],
+                        "met": None,
+                        "value": m["seconds"],
+                        "detail": "%.1f s, but the run exited with status %s"
+                        % (m["seconds"], m["status"]),
+                    }
+                )
             else:
-                checks.append({"what": t["measurement"], "value": m["seconds"], "limit": t["max"],
-                               "met": m["seconds"] <= t["max"],
-                               "detail": "%.1f s wall (limit %.0f s)" % (m["seconds"], t["max"])})
+                checks.append(
+                    {
+                        "what": t["measurement"],
+                        "value": m["seconds"],
+                        "limit": t["max"],
+                        "met": m["seconds"] <= t["max"],
+                        "detail": "%.1f s wall (limit %.0f s)" % (m["seconds"], t["max"]),
+                    }
+                )
         else:
             checks.append({"what": kind, "met": None, "detail": "unknown target kind"})
         verdicts = [c["met"] for c in checks]
@@ -371,8 +548,10 @@ def target_lines(outcomes, verbose):
     out = []
     for o in outcomes:
         missed = sum(1 for c in o["checks"] if c["met"] is False)
-        out.append("[%s] %s: %s (%d checks, %d missed)" % (o["status"].upper(), o["id"], o["text"],
-                                                          len(o["checks"]), missed))
+        out.append(
+            "[%s] %s: %s (%d checks, %d missed)"
+            % (o["status"].upper(), o["id"], o["text"], len(o["checks"]), missed)
+        )
         for c in o["checks"]:
             if verbose or c["met"] is not True:
                 mark = {True: "met   ", False: "MISSED", None: "n/a   "}[c["met"]]
@@ -384,15 +563,28 @@ def context_lines(budget, run):
     ref = budget.get("context", {}).get("flutter_reference")
     if not ref:
         return []
-    out = ["Context, not scored: Flutter's codecs measured elsewhere (%s; %s):" % (ref["machine"], ref["date"])]
+    out = [
+        "Context, not scored: Flutter's codecs measured elsewhere (%s; %s):"
+        % (ref["machine"], ref["date"])
+    ]
     for p, fig in ref["payloads"].items():
         if run.times("smc-c", p, "decode") is None:
             continue
         c_dec, c_enc, c_mc = (run.times("smc-c", p, op) for op in ("decode", "encode", "memcpy"))
-        out.append("    %s: decode %s (%s), encode %s (%s), their memcpy %s; here C decode %s, encode %s, memcpy %s" % (
-            p, fmt_ns(fig["decode_ns"]), fig["decode_by"], fmt_ns(fig["encode_ns"]), fig["encode_by"],
-            fmt_ns(fig.get("memcpy_ns")), fmt_ns(c_dec and c_dec["median"]), fmt_ns(c_enc and c_enc["median"]),
-            fmt_ns(c_mc and c_mc["median"])))
+        out.append(
+            "    %s: decode %s (%s), encode %s (%s), their memcpy %s; here C decode %s, encode %s, memcpy %s"
+            % (
+                p,
+                fmt_ns(fig["decode_ns"]),
+                fig["decode_by"],
+                fmt_ns(fig["encode_ns"]),
+                fig["encode_by"],
+                fmt_ns(fig.get("memcpy_ns")),
+                fmt_ns(c_dec and c_dec["median"]),
+                fmt_ns(c_enc and c_enc["median"]),
+                fmt_ns(c_mc and c_mc["median"]),
+            )
+        )
     return out
 
 
@@ -411,7 +603,9 @@ def completeness_errors(run, manifest, codecs, generic_only):
                     ops += [op for op in TYPED_OPS if op in seen[p]]
                 for op in ops:
                     if run.rec(codec, rnd, p, op) is None:
-                        errors.append("%s round %d has no %s result for %s" % (label(codec), rnd, op, p))
+                        errors.append(
+                            "%s round %d has no %s result for %s" % (label(codec), rnd, op, p)
+                        )
     for p in typed:
         if p in seen and not all(op in seen[p] for op in TYPED_OPS):
             errors.append("C has no typed result for record payload %s" % p)
@@ -421,15 +615,36 @@ def completeness_errors(run, manifest, codecs, generic_only):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--raw", required=True, help="directory of CODEC.rN.jsonl files")
-    ap.add_argument("--callgrind", help="directory of callgrind dumps of smc bench --callgrind-runs")
-    ap.add_argument("--skipped", action="append", default=[], metavar="CODEC=REASON",
-                    help="a codec that was not run, and why")
-    ap.add_argument("--generic-only", action="append", default=[], metavar="CODEC",
-                    help="a codec (e.g. dart) that has no typed-record bench")
+    ap.add_argument(
+        "--callgrind", help="directory of callgrind dumps of smc bench --callgrind-runs"
+    )
+    ap.add_argument(
+        "--instructions",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="JSON lines of another codec's instructions per op (bench/callgrind_swift.sh)",
+    )
+    ap.add_argument(
+        "--skipped",
+        action="append",
+        default=[],
+        metavar="CODEC=REASON",
+        help="a codec that was not run, and why",
+    )
+    ap.add_argument(
+        "--generic-only",
+        action="append",
+        default=[],
+        metavar="CODEC",
+        help="a codec (e.g. dart) that has no typed-record bench",
+    )
     ap.add_argument("--manifest", default=os.path.join(os.path.dirname(__file__), "payloads.json"))
     ap.add_argument("--budget", default=os.path.join(os.path.dirname(__file__), "budget.json"))
     ap.add_argument("--load", help="text file with `uptime` lines taken during the run")
-    ap.add_argument("--conformance-time", help='JSON {"seconds": S, "status": N} of scripts/conformance.sh')
+    ap.add_argument(
+        "--conformance-time", help='JSON {"seconds": S, "status": N} of scripts/conformance.sh'
+    )
     ap.add_argument("--out", default="out", help="directory for bench.json and bench.md")
     ap.add_argument("--label", default="", help="free text for the report header (e.g. smoke)")
     ap.add_argument("--verbose", action="store_true", help="list met checks too")
@@ -442,13 +657,14 @@ def main():
         results["smc-c"] = {1: {}}
     run = Run(results)
     callgrind = read_callgrind(args.callgrind, errors)
+    instructions = read_codec_instructions(args.instructions, errors)
     codecs = ["smc-c"] + [c for c in codec_order(results) if c != "smc-c"]
     skipped = dict(s.split("=", 1) for s in args.skipped)
     with open(args.manifest, encoding="utf-8") as f:
         manifest = json.load(f)["payloads"]
     with open(args.budget, encoding="utf-8") as f:
         budget = json.load(f)
-    extra = {}
+    extra = {"instructions": instructions, "callgrind": callgrind}
     if args.conformance_time and os.path.exists(args.conformance_time):
         with open(args.conformance_time, encoding="utf-8") as f:
             extra["conformance"] = json.load(f)
@@ -459,31 +675,47 @@ def main():
     generic_only = {"smc-" + c for c in args.generic_only}
     errors += completeness_errors(run, manifest, codecs, generic_only)
 
-    rows = build_rows(run, [m["file"] for m in manifest], callgrind, codecs)
+    rows = build_rows(run, [m["file"] for m in manifest], callgrind, codecs, instructions)
     head, body = table_lines(rows, codecs, skipped)
     outcomes = evaluate_targets(budget, run, manifest, extra)
     info = machine_info()
     when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
 
-    header = ["Benchmark %s%s: %s, %s CPUs; %s" % (
-        when, " (" + args.label + ")" if args.label else "", info["cpu"], info["cpus"], info["os"])]
-    header.append("rounds: %d, interleaved (the codecs run one after another in each round, in a "
-                  "rotating order); codecs: %s" % (len(run.rounds), ", ".join(label(c) for c in codecs)))
+    header = [
+        "Benchmark %s%s: %s, %s CPUs; %s"
+        % (
+            when,
+            " (" + args.label + ")" if args.label else "",
+            info["cpu"],
+            info["cpus"],
+            info["os"],
+        )
+    ]
+    header.append(
+        "rounds: %d, interleaved (the codecs run one after another in each round, in a "
+        "rotating order); codecs: %s" % (len(run.rounds), ", ".join(label(c) for c in codecs))
+    )
     header += ["load: " + l for l in load]
     for codec, reason in sorted(skipped.items()):
         header.append("%s: skipped (%s)" % (codec, reason))
     if not callgrind:
-        header.append("C instructions: not counted in this run (valgrind missing or --no-callgrind)")
+        header.append(
+            "C instructions: not counted in this run (valgrind missing or --no-callgrind)"
+        )
     for codec in sorted(generic_only & set(codecs)):
         header.append("%s: generic ops only (it has no typed-record bench)" % label(codec))
     notes = [
         "C median: median over the rounds of each round's median, ±: half the range of the round medians.",
         "C instr/value: callgrind instructions per operation / values (the figure that does not move with load).",
+        "Swift instr/value (x C): the same for the Swift bench (bench/callgrind_swift.sh: --profile-iterations 11 minus 1,",
+        "/ 10), and in parentheses Swift's instructions / C's on the same payload and op (same ops: decode, encode, typed).",
         "x memcpy: C time / C's memcpy of the same bytes, per round. Codec (x C): that codec's median, and the",
         "median (and range) over the rounds of its time / C's time on the same payload and op in the same round.",
     ] + [CODEC_NOTES[c] for c in codecs if c in CODEC_NOTES]
     text = header + [""] + render_text(head, body) + [""] + notes
-    text += ["", "Targets (reporting only; bench/budget.json):"] + target_lines(outcomes, args.verbose)
+    text += ["", "Targets (reporting only; bench/budget.json):"] + target_lines(
+        outcomes, args.verbose
+    )
     text += [""] + context_lines(budget, run)
     if errors:
         text += ["", "ERRORS:"] + ["  " + e for e in errors]
@@ -491,18 +723,35 @@ def main():
 
     os.makedirs(args.out, exist_ok=True)
     md = ["# Benchmark results", ""] + ["* " + h for h in header] + [""] + render_md(head, body)
-    md += [""] + notes + ["", "## Targets (reporting only)", "", "```"] + target_lines(outcomes, True) + ["```"]
+    md += (
+        [""]
+        + notes
+        + ["", "## Targets (reporting only)", "", "```"]
+        + target_lines(outcomes, True)
+        + ["```"]
+    )
     md += ["", "## Context (not scored)", ""] + ["    " + l for l in context_lines(budget, run)]
     if errors:
         md += ["", "## Errors", ""] + ["* " + e for e in errors]
     with open(os.path.join(args.out, "bench.md"), "w", encoding="utf-8") as f:
         f.write("\n".join(md) + "\n")
     doc = {
-        "when": when, "label": args.label, "machine": info, "load": load, "rounds": run.rounds,
-        "codecs": codecs, "skipped": skipped, "errors": errors, "rows": rows, "targets": outcomes,
+        "when": when,
+        "label": args.label,
+        "machine": info,
+        "load": load,
+        "rounds": run.rounds,
+        "codecs": codecs,
+        "skipped": skipped,
+        "errors": errors,
+        "rows": rows,
+        "targets": outcomes,
         "callgrind_instructions": {"%s %s" % k: v for k, v in callgrind.items()},
-        "raw": {codec: {str(r): list(recs.values()) for r, recs in rounds.items()}
-                for codec, rounds in results.items()},
+        "codec_instructions": {"%s %s %s" % k: v for k, v in instructions.items()},
+        "raw": {
+            codec: {str(r): list(recs.values()) for r, recs in rounds.items()}
+            for codec, rounds in results.items()
+        },
         "conformance": extra.get("conformance"),
     }
     with open(os.path.join(args.out, "bench.json"), "w", encoding="utf-8") as f:

@@ -9,7 +9,7 @@
 #   --smoke          the CI step: 1 round, few samples, 3 payloads; fails only on errors (a
 #                    build, a codec or a payload failing), never on timing
 #   --rounds N       rounds (default 3): each runs every codec once, in a rotating order
-#   --no-callgrind   skip the instruction counts (they need valgrind)
+#   --no-callgrind   skip the instruction counts of C and Swift (they need valgrind)
 #   --no-diagnostics skip the diagnostic run (Swift with glibc keeping its heap, 1 round)
 #   --conformance    also time `bash scripts/conformance.sh --gate` (once warm, then timed)
 #   --payload NAME   restrict to these payloads (file name from bench/payloads.json)
@@ -197,6 +197,34 @@ elif [ "$callgrind" -eq 1 ]; then
   skipped+=(--skipped "C instructions=valgrind not found")
 fi
 
+# ---- instruction counts of the Swift bench (issue #33), beside C's ----
+# bench/callgrind_swift.sh: each op at 11 and at 1 untimed iterations, the difference / 10.
+# The typed ops on the record payloads, and (not in --smoke) the generic decode and encode of
+# both forms on every payload; two valgrind runs per payload and op, a few minutes in all.
+instr_args=()
+swift_instructions() {
+  local files entry
+  mapfile -t files < <(files_for typed)
+  [ ${#files[@]} -eq 0 ] ||
+    bash bench/callgrind_swift.sh "$swift_bench" smc-swift typed_decode,typed_encode --typed -- "${files[@]}" || return 1
+  [ "$smoke" -eq 0 ] || return 0
+  for entry in message call envelope; do
+    mapfile -t files < <(files_for "$entry")
+    [ ${#files[@]} -eq 0 ] && continue
+    bash bench/callgrind_swift.sh "$swift_bench" smc-swift decode,encode --entry "$entry" -- "${files[@]}" || return 1
+    bash bench/callgrind_swift.sh "$swift_bench" smc-swift-flat decode,encode --flat --entry "$entry" -- "${files[@]}" || return 1
+  done
+}
+if [ "$callgrind" -eq 1 ] && command -v valgrind >/dev/null 2>&1 && [[ " ${codecs[*]} " == *" swift "* ]]; then
+  echo "callgrind: instructions per op of the Swift bench..." >&2
+  if swift_instructions > "$raw/instructions.jsonl"; then
+    instr_args=(--instructions "$raw/instructions.jsonl")
+  else
+    echo "run.sh: the Swift instruction counts failed" >&2
+    status=1
+  fi
+fi
+
 conf_args=()
 if [ "$conformance" -eq 1 ]; then
   # The judge builds into $SMC_BUILD (default build/); use the bench's build directory.
@@ -215,7 +243,7 @@ if [ "$conformance" -eq 1 ]; then
   conf_args=(--conformance-time "$raw/conformance.json")
 fi
 
-python3 bench/combine.py --raw "$raw" "${cg_args[@]+"${cg_args[@]}"}" --generic-only dart --generic-only swift-flat --generic-only kotlin-flat \
+python3 bench/combine.py --raw "$raw" "${cg_args[@]+"${cg_args[@]}"}" "${instr_args[@]+"${instr_args[@]}"}" --generic-only dart --generic-only swift-flat --generic-only kotlin-flat \
   "${skipped[@]+"${skipped[@]}"}" "${conf_args[@]+"${conf_args[@]}"}" \
   --load "$raw/load.txt" --out "$out" $( [ "$smoke" -eq 1 ] && echo --label smoke ) || status=1
 exit "$status"

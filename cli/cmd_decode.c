@@ -1,4 +1,5 @@
 /* `smc decode`: bytes → notation (spec/notation.md), one line on stdout. */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "cli.h"
@@ -37,6 +38,25 @@ static bool drain_to_stdout(void *ctx, const char *text, size_t len)
     return cli_out(text, len);
 }
 
+/* Bytes left after a message are often a whole method call or envelope given without
+ * --as: the entry point that reads all of them, for the hint on the error line, or NULL. */
+static const char *entry_that_fits(const uint8_t *data, size_t len, const smc_decode_opts_t *opts)
+{
+    static const smc_entry_t others[] = {SMC_ENTRY_CALL, SMC_ENTRY_ENVELOPE};
+    for (size_t k = 0; k < sizeof others / sizeof others[0]; k++) {
+        smc_arena_t arena;
+        smc_arena_init_allocator(&arena, NULL);
+        smct_doc_t doc;
+        smc_error_t err;
+        smc_status_t st = smct_doc_decode(data, len, others[k], opts, &arena, &doc, &err);
+        smc_arena_free(&arena);
+        if (st == SMC_OK) {
+            return smct_entry_name(others[k]);
+        }
+    }
+    return NULL;
+}
+
 int cli_cmd_decode(int argc, char **argv)
 {
     cli_opts_t o;
@@ -66,7 +86,17 @@ int cli_cmd_decode(int argc, char **argv)
             cli_fail("%s", smc_status_str(st));
             rc = CLI_EXIT_USAGE;
         } else {
-            cli_report(smc_status_class(st), err.offset, smc_status_str(st));
+            const char *fits = st == SMC_ERR_TRAILING_BYTES && o.entry == SMC_ENTRY_MESSAGE
+                                   ? entry_that_fits(data, len, &opts)
+                                   : NULL;
+            if (fits) {
+                char message[160];
+                snprintf(message, sizeof message, "%s (the whole input decodes with --as %s)",
+                         smc_status_str(st), fits);
+                cli_report(smc_status_class(st), err.offset, message);
+            } else {
+                cli_report(smc_status_class(st), err.offset, smc_status_str(st));
+            }
             rc = CLI_EXIT_INVALID;
         }
     } else {

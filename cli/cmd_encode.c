@@ -21,7 +21,8 @@ static const char encode_help[] =
     "at offset <N>: ...\": a largeint, or nesting deeper than 512 levels); 2 usage or I/O\n"
     "error (one line, e.g. when standard output cannot be written).\n"
     "\n"
-    "Memory: the text, its JSON and value trees (a bounded multiple of the text); the output\n"
+    "Memory: at most 32 bytes per byte of the text (the text, its JSON and value trees and the\n"
+    "encoding); a text that is not JSON costs the text and its nesting depth only. The output\n"
     "is the canonical encoding (--hex: twice its size plus a newline).\n";
 
 /* What the encoder refuses in a valid notation value (spec §4.4, spec §15.1). */
@@ -83,6 +84,24 @@ static bool first_refused_offset(const smct_json_t *root, refusal_t what, size_t
     return found;
 }
 
+/* `len` bytes as lower-case hex and a newline on stdout, a 32 KiB slice at a time: the hex
+ * of the whole encoding (twice its size) is never held. False if it could not be written. */
+static bool write_hex_line(const uint8_t *bytes, size_t len)
+{
+    enum { SLICE = 32 * 1024 };
+    smct_buf_t hex;
+    smct_buf_init(&hex);
+    bool ok = true;
+    for (size_t at = 0; ok && at < len; at += SLICE) {
+        smct_buf_clear(&hex);
+        smct_buf_put_hex(&hex, bytes + at, len - at < SLICE ? len - at : SLICE);
+        ok = smct_buf_ok(&hex) && cli_write_stdout(hex.data, hex.len);
+    }
+    ok = ok && cli_write_stdout("\n", 1);
+    smct_buf_free(&hex);
+    return ok;
+}
+
 int cli_cmd_encode(int argc, char **argv)
 {
     cli_opts_t o;
@@ -140,13 +159,8 @@ int cli_cmd_encode(int argc, char **argv)
             cli_report(smc_status_class(est), err.offset, smc_status_str(est));
             rc = est == SMC_ERR_NOMEM ? CLI_EXIT_USAGE : CLI_EXIT_INVALID;
         } else if (o.hex) {
-            smct_buf_t hex;
-            smct_buf_init(&hex);
-            smct_buf_put_hex(&hex, (const uint8_t *)bytes.data, bytes.len);
-            smct_buf_putc(&hex, '\n');
-            rc = smct_buf_ok(&hex) && cli_write_stdout(hex.data, hex.len) ? CLI_EXIT_OK
-                                                                          : CLI_EXIT_USAGE;
-            smct_buf_free(&hex);
+            rc = write_hex_line((const uint8_t *)bytes.data, bytes.len) ? CLI_EXIT_OK
+                                                                        : CLI_EXIT_USAGE;
         } else {
             rc = cli_write_stdout(bytes.data, bytes.len) ? CLI_EXIT_OK : CLI_EXIT_USAGE;
         }

@@ -101,19 +101,24 @@ static void print_line(dump_t *d, size_t off, size_t n, const char *meaning)
     smct_buf_t *l = &d->line;
     smct_buf_clear(l);
     smct_buf_printf(l, "%8zu  0x%06zx  ", off, off);
+    /* A payload longer than the column shows as many bytes as leave room for its
+     * "…(+N bytes)" inside the column, so the path and meaning columns never move. */
     size_t shown = n < SHOWN_BYTES ? n : SHOWN_BYTES;
-    smct_buf_put_hex(l, d->data + off, shown);
-    size_t width = 2 * shown;
-    if (n > shown) {
-        size_t before = l->len;
-        smct_buf_printf(l, "\u2026(+%zu bytes)", n - shown);
-        width += l->len - before - 2; /* the ellipsis is 3 bytes, 1 column */
+    char more[48] = "";
+    size_t more_width = 0;
+    while (n > shown) {
+        int w = snprintf(more, sizeof more, "\u2026(+%zu bytes)", n - shown);
+        more_width = (size_t)w - 2; /* the ellipsis is 3 bytes, 1 column */
+        if (shown == 0 || 2 * shown + more_width <= 2 * SHOWN_BYTES) {
+            break;
+        }
+        shown--;
     }
-    /* pad the bytes column; a shortened payload is wider, so keep two spaces after it */
-    do {
+    smct_buf_put_hex(l, d->data + off, shown);
+    smct_buf_puts(l, more);
+    for (size_t width = 2 * shown + more_width; width < 2 * SHOWN_BYTES + 2; width++) {
         smct_buf_putc(l, ' ');
-        width++;
-    } while (width < 2 * SHOWN_BYTES + 2 || (n > shown && width < 2 * SHOWN_BYTES + 16));
+    }
     size_t before_path = l->len;
     put_path(d, l);
     for (size_t w = l->len - before_path; w < 14; w++) {
@@ -506,7 +511,7 @@ int cli_cmd_inspect(int argc, char **argv)
     d->data = data;
     d->len = len;
     char header[128];
-    int hn = snprintf(header, sizeof header, "%8s  %-8s  %-34s%-14s  %s\n", "offset", "hex",
+    int hn = snprintf(header, sizeof header, "%8s  %-8s  %-34s%-14s  %s\n", "offset", "(in hex)",
                       "bytes", "path", "meaning");
     cli_out(header, (size_t)hn);
     dump_entry(d, &o, &opts);

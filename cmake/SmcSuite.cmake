@@ -39,7 +39,7 @@ endif()
 
 # Installed data: share/smc/ (GNUInstallDirs DATADIR). The judge finds the vectors from its
 # own executable through the path from BINDIR to this folder, so a copied or relocated
-# prefix keeps working (judge/vectors_dir.c).
+# prefix keeps working (judge/vectors/vectors_dir.c).
 set(SMC_DATADIR ${CMAKE_INSTALL_DATADIR}/smc)
 file(RELATIVE_PATH SMC_DATADIR_FROM_BINDIR ${CMAKE_INSTALL_FULL_BINDIR}
   ${CMAKE_INSTALL_FULL_DATADIR}/smc)
@@ -47,7 +47,8 @@ file(RELATIVE_PATH SMC_DATADIR_FROM_BINDIR ${CMAKE_INSTALL_FULL_BINDIR}
 option(SMC_INSTALL_SUITE "Install the vectors, their schema, the spec and the runner protocol under share/smc" ON)
 if(SMC_INSTALL_SUITE)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/vectors/ DESTINATION ${SMC_DATADIR}/vectors
-    FILES_MATCHING PATTERN "s[0-9][0-9]-*.json" PATTERN "schema.json" PATTERN "MANIFEST.json"
+    FILES_MATCHING PATTERN "s[0-9][0-9]-*.json" PATTERN "c15-complexity.json" PATTERN "schema.json"
+    PATTERN "MANIFEST.json"
     PATTERN "retired.txt" PATTERN "README.md"
     PATTERN "gen" EXCLUDE)
   # notation-cases.json: the notation cases a runner author's reader can be tested on.

@@ -58,6 +58,7 @@ MODES = ("flutter", "strict")
 
 # ---------------------------------------------------------------- runners
 
+
 class Runner:
     """One long-lived runner process speaking runners/PROTOCOL.md."""
 
@@ -70,8 +71,13 @@ class Runner:
 
     def start(self):
         self.stop()
-        self.proc = subprocess.Popen(self.cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, env=self.env)
+        self.proc = subprocess.Popen(
+            self.cmd,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            env=self.env,
+        )
         self.buf, self.seq = b"", 0
         resp = self._exchange({"seq": 0, "op": "hello", "protocol": 1, "protocols": [1, 2]})
         if resp.get("status") != "ok" or resp.get("protocol") not in (1, 2):
@@ -124,9 +130,18 @@ class Runner:
         try:
             resp = json.loads(line)
         except ValueError:
-            return {"status": "error", "class": "protocol_error", "message": line[:200].decode(errors="replace")}
+            return {
+                "status": "error",
+                "class": "protocol_error",
+                "message": line[:200].decode(errors="replace"),
+            }
         if resp.get("seq") != req["seq"] or resp.get("status") not in (
-                "ok", "error", "skipped", "crash", "not_implemented"):
+            "ok",
+            "error",
+            "skipped",
+            "crash",
+            "not_implemented",
+        ):
             return {"status": "error", "class": "protocol_error", "message": str(resp)[:200]}
         # protocol 2 answers (PROTOCOL.md P.3), in the shapes the comparison below knows
         if resp["status"] == "crash":
@@ -157,6 +172,7 @@ class Runner:
 
 # ---------------------------------------------------------------- notation helpers
 
+
 def normalize_class(cls):
     return None if cls is None else str(cls).strip().lower().replace("-", "_").replace(" ", "_")
 
@@ -183,6 +199,7 @@ def features(v, entry):
 
 # ---------------------------------------------------------------- comparison
 
+
 def verdict(resp):
     """A short, normalized verdict for reports."""
     if resp["status"] == "ok":
@@ -204,8 +221,11 @@ def compare_decode(ref, ref_resp, run, resp, entry, mode):
         return None
     if resp["status"] == "ok" and not features(resp["value"], entry) <= caps:
         return None
-    if ref_resp["status"] == "error" and normalize_class(ref_resp.get("class")) == "depth_limit" \
-            and "depth-limit" not in caps:
+    if (
+        ref_resp["status"] == "error"
+        and normalize_class(ref_resp.get("class")) == "depth_limit"
+        and "depth-limit" not in caps
+    ):
         return None
     if (ref_resp["status"] == "ok") != (resp["status"] == "ok"):
         return "verdict:" + ("ref-ok" if ref_resp["status"] == "ok" else "ref-error")
@@ -216,8 +236,12 @@ def compare_decode(ref, ref_resp, run, resp, entry, mode):
         return None if canonical_json(a) == canonical_json(b) else "value"
     if normalize_class(ref_resp.get("class")) != normalize_class(resp.get("class")):
         return "class"
-    if ref.offsets and run.offsets and resp.get("offset") is not None \
-            and ref_resp.get("offset") != resp.get("offset"):
+    if (
+        ref.offsets
+        and run.offsets
+        and resp.get("offset") is not None
+        and ref_resp.get("offset") != resp.get("offset")
+    ):
         return "offset"
     return None
 
@@ -229,7 +253,11 @@ def compare_encode(ref_enc, enc):
         return "encode-verdict"
     if enc["status"] == "ok":
         return None if ref_enc.get("hex") == enc.get("hex") else "encode-bytes"
-    return None if normalize_class(ref_enc.get("class")) == normalize_class(enc.get("class")) else "encode-class"
+    return (
+        None
+        if normalize_class(ref_enc.get("class")) == normalize_class(enc.get("class"))
+        else "encode-class"
+    )
 
 
 def shift_of(data):
@@ -245,7 +273,9 @@ def check_one(ref, run, entry, mode, data, shift=None):
     Returns (kind, ref_decode, run_decode, ref_encode, run_encode)."""
     if entry not in run.entries or entry not in ref.entries:
         return None
-    if mode == "strict" and ("strict-mode" not in run.caps("decode") or "strict-mode" not in ref.caps("decode")):
+    if mode == "strict" and (
+        "strict-mode" not in run.caps("decode") or "strict-mode" not in ref.caps("decode")
+    ):
         return None
     h = data.hex()
     shift = shift_of(data) if shift is None else shift
@@ -272,6 +302,7 @@ def check_one(ref, run, entry, mode, data, shift=None):
 
 # ---------------------------------------------------------------- minimization
 
+
 def minimize(data, still, budget):
     """Smallest input found for which still() holds, within `budget` checks.
 
@@ -286,7 +317,7 @@ def minimize(data, still, budget):
         while tests < budget:
             i, progressed = 0, False
             while i < len(data) and tests < budget:
-                cand = data[:i] + data[i + chunk:]
+                cand = data[:i] + data[i + chunk :]
                 tests += 1
                 if still(cand):
                     data, progressed, changed = cand, True, True
@@ -300,7 +331,7 @@ def minimize(data, still, budget):
             for lower in sorted({0, data[i] // 2, max(data[i] - 1, 0)}):
                 if lower >= data[i] or tests >= budget:
                     continue
-                cand = data[:i] + bytes([lower]) + data[i + 1:]
+                cand = data[:i] + bytes([lower]) + data[i + 1 :]
                 tests += 1
                 if still(cand):
                     data, changed = cand, True
@@ -314,6 +345,7 @@ def family(kind):
 
 
 # ---------------------------------------------------------------- diagnosis
+
 
 def same_answer(mutant, resp, run):
     """True if the mutant runner's answer is the runner's answer, by the judge's rules: the
@@ -330,7 +362,9 @@ def same_answer(mutant, resp, run):
         return mutant.get("hex") == resp.get("hex")
     if normalize_class(mutant.get("class")) != normalize_class(resp.get("class")):
         return False
-    return not run.offsets or resp.get("offset") is None or mutant.get("offset") == resp.get("offset")
+    return (
+        not run.offsets or resp.get("offset") is None or mutant.get("offset") == resp.get("offset")
+    )
 
 
 def signature(found):
@@ -363,12 +397,19 @@ class Diagnoser:
     def locate(path):
         """(mutant runner, catalogue ids) from --mutant-runner, else the first build*/ that
         has both; (None, []) when there is none."""
-        cands = [path] if path else sorted(glob.glob(os.path.join(HERE, "..", "build*", "runners", "c",
-                                                                  "smc-c-mutant-runner")))
+        cands = (
+            [path]
+            if path
+            else sorted(
+                glob.glob(os.path.join(HERE, "..", "build*", "runners", "c", "smc-c-mutant-runner"))
+            )
+        )
         for runner in cands:
             tool = os.path.join(os.path.dirname(runner), "..", "..", "mutants", "smc-mutants")
             try:
-                out = subprocess.run([tool, "--json"], capture_output=True, text=True, timeout=30, check=True)
+                out = subprocess.run(
+                    [tool, "--json"], capture_output=True, text=True, timeout=30, check=True
+                )
                 ids = [e["id"] for e in json.loads(out.stdout) if not e["control"]]
                 return runner, ids
             except (OSError, subprocess.SubprocessError, ValueError, KeyError):
@@ -389,11 +430,16 @@ class Diagnoser:
             return same_answer(m.request("encode", entry=entry, value=ref_resp["value"]), enc, run)
         # the address the runner saw: the shift it was sent, or (if it ignores shift) aligned
         at = shift if "shift" in run.hello.get("options", []) else 0
-        return same_answer(m.request("decode", entry=entry, hex=data.hex(), mode=mode, shift=at), resp, run)
+        return same_answer(
+            m.request("decode", entry=entry, hex=data.hex(), mode=mode, shift=at), resp, run
+        )
 
     def diagnose(self, run, entry, mode, data, shift, found, bugs=None):
-        return [b for b in (self.ids if bugs is None else bugs)
-                if self.reproduces(b, run, entry, mode, data, shift, found)]
+        return [
+            b
+            for b in (self.ids if bugs is None else bugs)
+            if self.reproduces(b, run, entry, mode, data, shift, found)
+        ]
 
     def close(self):
         for r in self.runners.values():
@@ -401,6 +447,7 @@ class Diagnoser:
 
 
 # ---------------------------------------------------------------- vector candidates
+
 
 def guess_section(entry, ref_resp, data):
     """Spec section a candidate most likely belongs to (the reviewer confirms it)."""
@@ -410,9 +457,23 @@ def guess_section(entry, ref_resp, data):
             return "10.1"
         if entry == "envelope":
             return "11.1" if v[0] == "success" else "11.2"
-        return {"null": "4.1", "bool": "4.1", "i32": "4.2", "i64": "4.2", "largeint": "4.4", "f64": "4.3",
-                "str": "5.1", "u8s": "6.1", "i32s": "6.2", "i64s": "6.3", "f64s": "6.4", "f32s": "6.5",
-                "list": "7.1", "map": "7.2", "custom": "8.1"}.get(v[0], "9.1")
+        return {
+            "null": "4.1",
+            "bool": "4.1",
+            "i32": "4.2",
+            "i64": "4.2",
+            "largeint": "4.4",
+            "f64": "4.3",
+            "str": "5.1",
+            "u8s": "6.1",
+            "i32s": "6.2",
+            "i64s": "6.3",
+            "f64s": "6.4",
+            "f32s": "6.5",
+            "list": "7.1",
+            "map": "7.2",
+            "custom": "8.1",
+        }.get(v[0], "9.1")
     cls, off = normalize_class(ref_resp.get("class")), ref_resp.get("offset")
     if cls == "not_canonical":
         return "2.2" if off is not None and off < len(data) and data[off] in (0xFE, 0xFF) else "3.3"
@@ -420,7 +481,12 @@ def guess_section(entry, ref_resp, data):
         return {"message": "9.1", "call": "10.1", "envelope": "11.5"}[entry]
     if cls == "bad_envelope":
         return "10.1" if entry == "call" else "11.5"
-    return {"unknown_tag": "8.1", "bad_utf8": "5.3", "depth_limit": "15.1", "truncated": "14.1"}.get(cls, "14.1")
+    return {
+        "unknown_tag": "8.1",
+        "bad_utf8": "5.3",
+        "depth_limit": "15.1",
+        "truncated": "14.1",
+    }.get(cls, "14.1")
 
 
 def vector_kind(entry, ref_resp):
@@ -458,26 +524,39 @@ def candidate(entry, mode, data, found, runner_name, ref_name, source, cause=(),
             vec["canonical"] = data.hex()
         else:
             vec["canonical"] = ref_enc["hex"]
-            vec["accepted"] = [{"hex": data.hex(), "why": "found by differential fuzzing",
-                                "strict": None if mode == "strict" else "REVIEW: strict-mode class"}]
+            vec["accepted"] = [
+                {
+                    "hex": data.hex(),
+                    "why": "found by differential fuzzing",
+                    "strict": None if mode == "strict" else "REVIEW: strict-mode class",
+                }
+            ]
     else:
         cls = normalize_class(ref_resp.get("class"))
-        error = {"class": cls, "offset": ref_resp.get("offset"),
-                 "modes": [mode] if mode == "strict" else ["flutter", "strict"]}
-        vec["features"] = sorted(caselib.reject_features(
-            caselib.Case(kind=vec["kind"], hex=data.hex(), error=error)))
+        error = {
+            "class": cls,
+            "offset": ref_resp.get("offset"),
+            "modes": [mode] if mode == "strict" else ["flutter", "strict"],
+        }
+        vec["features"] = sorted(
+            caselib.reject_features(caselib.Case(kind=vec["kind"], hex=data.hex(), error=error))
+        )
         vec["hex"] = data.hex()
         vec["error"] = error
         if cls == "bad_utf8":
             vec["tier"] = "implementation-defined"
     diag = f"; diagnosis {', '.join(cause)}" if cause else ""
     at = f", shift {shift}" if shift is not None else ""
-    vec["origin"] = {"source": "fuzz", "ref": f"fuzz/differential.py: {source} ({runner_name} vs {ref_name}, "
-                                              f"{mode} mode{at}, {kind}{diag})"}
+    vec["origin"] = {
+        "source": "fuzz",
+        "ref": f"fuzz/differential.py: {source} ({runner_name} vs {ref_name}, "
+        f"{mode} mode{at}, {kind}{diag})",
+    }
     return vec
 
 
 # ---------------------------------------------------------------- driver
+
 
 def input_files(paths):
     out = []
@@ -517,13 +596,19 @@ def run(args):
     if ref_name not in runners:
         sys.exit(f"differential: reference runner {ref_name!r} not given with --runner")
     ref = runners[ref_name]
-    others = [r for n, r in runners.items() if n != ref_name] or ([ref] if args.self_compare else [])
+    others = [r for n, r in runners.items() if n != ref_name] or (
+        [ref] if args.self_compare else []
+    )
     if not others:
-        sys.exit("differential: give at least two runners (or --self-compare to check one against itself)")
+        sys.exit(
+            "differential: give at least two runners (or --self-compare to check one against itself)"
+        )
     for r in runners.values():
         codec = r.hello.get("codec", {})
-        print(f"differential: {r.name}: {codec.get('name')} {codec.get('version')} "
-              f"entries={sorted(r.entries)} offsets={'yes' if r.offsets else 'no'}")
+        print(
+            f"differential: {r.name}: {codec.get('name')} {codec.get('version')} "
+            f"entries={sorted(r.entries)} offsets={'yes' if r.offsets else 'no'}"
+        )
     diagnoser = None
     if not args.no_diagnosis:
         mutant, ids = Diagnoser.locate(args.mutant_runner)
@@ -531,8 +616,10 @@ def run(args):
             diagnoser = Diagnoser(mutant, ids, args.timeout)
             print(f"differential: diagnosis against {len(ids)} catalogued bugs ({mutant})")
         else:
-            print("differential: no smc-c-mutant-runner (and smc-mutants) built: disagreements keep their "
-                  "signature while shrinking, without a diagnosis")
+            print(
+                "differential: no smc-c-mutant-runner (and smc-mutants) built: disagreements keep their "
+                "signature while shrinking, without a diagnosis"
+            )
 
     os.makedirs(args.out, exist_ok=True)
     files = input_files(args.inputs)
@@ -555,57 +642,100 @@ def run(args):
                     if not found:
                         continue
                     kind = first_kind = found[0]
-                    cause = diagnoser.diagnose(run_, entry, mode, raw, shift, found) if diagnoser else []
+                    cause = (
+                        diagnoser.diagnose(run_, entry, mode, raw, shift, found)
+                        if diagnoser
+                        else []
+                    )
                     sig = signature(found)
 
-                    def still(cand, run_=run_, entry=entry, mode=mode, kind=kind, cause=cause, sig=sig):
+                    def still(
+                        cand,
+                        run_=run_,
+                        entry=entry,
+                        mode=mode,
+                        shift=shift,
+                        kind=kind,
+                        cause=cause,
+                        sig=sig,
+                    ):
                         # same shift as the original, and the same cause (or, with none, the
                         # same signature): shrinking must not turn one bug into another
                         again = check_one(ref, run_, entry, mode, cand, shift)
                         if again is None or family(again[0]) != family(kind):
                             return False
                         if cause:
-                            return bool(diagnoser.diagnose(run_, entry, mode, cand, shift, again, cause))
+                            return bool(
+                                diagnoser.diagnose(run_, entry, mode, cand, shift, again, cause)
+                            )
                         return signature(again) == sig
 
                     small, tests = minimize(raw, still, args.budget)
                     final = check_one(ref, run_, entry, mode, small, shift) or found
                     kind = final[0]
-                    final_cause = diagnoser.diagnose(run_, entry, mode, small, shift, final, cause) if cause else []
+                    final_cause = (
+                        diagnoser.diagnose(run_, entry, mode, small, shift, final, cause)
+                        if cause
+                        else []
+                    )
                     key = (run_.name, entry, mode, kind, small)
                     if key in seen:
                         continue
                     seen.add(key)
-                    vec = candidate(entry, mode, small, final, run_.name, ref_name, os.path.basename(path),
-                                    final_cause, shift)
-                    with open(os.path.join(args.out, vec["id"] + ".json"), "w", encoding="utf-8") as f:
+                    vec = candidate(
+                        entry,
+                        mode,
+                        small,
+                        final,
+                        run_.name,
+                        ref_name,
+                        os.path.basename(path),
+                        final_cause,
+                        shift,
+                    )
+                    with open(
+                        os.path.join(args.out, vec["id"] + ".json"), "w", encoding="utf-8"
+                    ) as f:
                         json.dump(vec, f, indent=2, ensure_ascii=False)
                         f.write("\n")
-                    line = (f"- `{vec['id']}`: {run_.name} vs {ref_name}, {entry}/{mode}, {kind}; "
-                            f"input {os.path.relpath(path)} ({len(raw)} B) minimized to {len(small)} B "
-                            f"`{small.hex()[:64]}` in {tests} tests"
-                            + (f" (first seen as {first_kind})" if first_kind != kind else "")
-                            + (f"; diagnosis: {', '.join(final_cause)}" if final_cause else "; no catalogued bug")
-                            + f"; shift {shift}. {vec['description']}")
+                    line = (
+                        f"- `{vec['id']}`: {run_.name} vs {ref_name}, {entry}/{mode}, {kind}; "
+                        f"input {os.path.relpath(path)} ({len(raw)} B) minimized to {len(small)} B "
+                        f"`{small.hex()[:64]}` in {tests} tests"
+                        + (f" (first seen as {first_kind})" if first_kind != kind else "")
+                        + (
+                            f"; diagnosis: {', '.join(final_cause)}"
+                            if final_cause
+                            else "; no catalogued bug"
+                        )
+                        + f"; shift {shift}. {vec['description']}"
+                    )
                     report.append(line)
                     print("differential: DISAGREEMENT " + line[2:])
     with open(os.path.join(args.out, "report.md"), "w", encoding="utf-8") as f:
-        f.write(f"# Differential replay\n\nReference: {ref_name}. Runners: "
-                f"{', '.join(r.name for r in others)}. Inputs: {len(files)} files; "
-                f"{checked} (input, entry, mode, runner) checks.\n\n")
+        f.write(
+            f"# Differential replay\n\nReference: {ref_name}. Runners: "
+            f"{', '.join(r.name for r in others)}. Inputs: {len(files)} files; "
+            f"{checked} (input, entry, mode, runner) checks.\n\n"
+        )
         f.write(f"{len(report)} distinct minimized disagreement(s).\n\n" + "\n".join(report) + "\n")
     for r in runners.values():
         if r.restarts:
-            print(f"differential: {r.name} was restarted {r.restarts} time(s) (crash/timeout/protocol error)")
+            print(
+                f"differential: {r.name} was restarted {r.restarts} time(s) (crash/timeout/protocol error)"
+            )
         r.close()
     if diagnoser:
         diagnoser.close()
-    print(f"differential: {len(files)} inputs, {checked} checks, {len(report)} disagreement(s); "
-          f"candidates and report.md in {args.out}")
+    print(
+        f"differential: {len(files)} inputs, {checked} checks, {len(report)} disagreement(s); "
+        f"candidates and report.md in {args.out}"
+    )
     return 1 if report and args.fail_on_disagreement else 0
 
 
 # ---------------------------------------------------------------- self-test
+
 
 def selftest():
     fake = [sys.executable, os.path.join(HERE, "testdata", "fake_runner.py")]
@@ -624,7 +754,14 @@ def selftest():
             "trailing": "00" + "0c03" + "0301000000" + "07026162" + "0c0100" + "aabbcc",
             # [null, "ab", i32 7, f64 1.0]: the float's tag at offset 12, so 3 padding bytes from
             # the message start (a runner counting from the tag would skip 7)
-            "align": "00" + "0c04" + "00" + "07026162" + "0307000000" + "06" + "000000" + "000000000000f03f",
+            "align": "00"
+            + "0c04"
+            + "00"
+            + "07026162"
+            + "0307000000"
+            + "06"
+            + "000000"
+            + "000000000000f03f",
             "clean": "00" + "0c02" + "00" + "01",
             "badutf8": "00" + "0c02" + "0701ff" + "00",
         }
@@ -635,9 +772,19 @@ def selftest():
         def run_case(label, runner_args, out, diagnosis=True):
             a = argparse.Namespace(
                 runner=[f"ref={shlex.join(fake)}", f"bad={shlex.join(fake + runner_args)}"],
-                reference="ref", inputs=[corpus], out=out, entry="auto", raw=False, timeout=10.0,
-                budget=4000, max_len=65536, self_compare=False, fail_on_disagreement=False,
-                mutant_runner=None, no_diagnosis=not diagnosis)
+                reference="ref",
+                inputs=[corpus],
+                out=out,
+                entry="auto",
+                raw=False,
+                timeout=10.0,
+                budget=4000,
+                max_len=65536,
+                self_compare=False,
+                fail_on_disagreement=False,
+                mutant_runner=None,
+                no_diagnosis=not diagnosis,
+            )
             run(a)
             return sorted(glob.glob(os.path.join(out, "*.json")))
 
@@ -655,13 +802,33 @@ def selftest():
         trailing = [v for v in vecs if v.get("error", {}).get("class") == "trailing_bytes"]
         expect(bool(trailing), "a runner that accepts trailing bytes is caught")
         if trailing:
-            expect(min(len(v["hex"]) // 2 for v in trailing) == 2,
-                   f"…and minimized to 2 bytes (got {[v['hex'] for v in trailing]})")
+            expect(
+                min(len(v["hex"]) // 2 for v in trailing) == 2,
+                f"…and minimized to 2 bytes (got {[v['hex'] for v in trailing]})",
+            )
             v = trailing[0]
-            expect(all(k in v for k in ("id", "description", "section", "tier", "kind", "since",
-                                        "features", "hex", "error", "origin")),
-                   "the candidate has every field of a reject vector (vectors.md V.2)")
-            expect(v["error"]["offset"] == 1 and v["kind"] == "message", "reference verdict: trailing_bytes at 1")
+            expect(
+                all(
+                    k in v
+                    for k in (
+                        "id",
+                        "description",
+                        "section",
+                        "tier",
+                        "kind",
+                        "since",
+                        "features",
+                        "hex",
+                        "error",
+                        "origin",
+                    )
+                ),
+                "the candidate has every field of a reject vector (vectors.md V.2)",
+            )
+            expect(
+                v["error"]["offset"] == 1 and v["kind"] == "message",
+                "reference verdict: trailing_bytes at 1",
+            )
 
         found = run_case("align", ["--bug", "align-value"], os.path.join(tmp, "align"))
         vecs = [json.load(open(p, encoding="utf-8")) for p in found]
@@ -669,7 +836,10 @@ def selftest():
         if vecs:
             smallest = min(vecs, key=lambda v: len(v.get("hex", v.get("canonical", ""))))
             size = len(smallest.get("hex", smallest.get("canonical", ""))) // 2
-            expect(size <= 16, f"…and minimized from 24 to at most 16 bytes ({size}: {smallest.get('hex', smallest.get('canonical'))})")
+            expect(
+                size <= 16,
+                f"…and minimized from 24 to at most 16 bytes ({size}: {smallest.get('hex', smallest.get('canonical'))})",
+            )
         # A runner with two bugs: an alignment disagreement must not shrink into the other bug's
         # (the minimizer used to turn this one into the 2-byte trailing-bytes disagreement `0000`).
         two = os.path.join(tmp, "two-bugs", "decode")
@@ -679,37 +849,69 @@ def selftest():
         for diagnosis in ([True] if mutant else []) + [False]:
             out = os.path.join(tmp, "two-bugs-out-%d" % diagnosis)
             a = argparse.Namespace(
-                runner=[f"ref={shlex.join(fake)}",
-                        f"bad={shlex.join(fake + ['--bug', 'align-value', '--bug', 'trailing'])}"],
-                reference="ref", inputs=[two], out=out, entry="auto", raw=False, timeout=10.0, budget=4000,
-                max_len=65536, self_compare=False, fail_on_disagreement=False, mutant_runner=None,
-                no_diagnosis=not diagnosis)
+                runner=[
+                    f"ref={shlex.join(fake)}",
+                    f"bad={shlex.join(fake + ['--bug', 'align-value', '--bug', 'trailing'])}",
+                ],
+                reference="ref",
+                inputs=[two],
+                out=out,
+                entry="auto",
+                raw=False,
+                timeout=10.0,
+                budget=4000,
+                max_len=65536,
+                self_compare=False,
+                fail_on_disagreement=False,
+                mutant_runner=None,
+                no_diagnosis=not diagnosis,
+            )
             run(a)
             lines = report_lines(out)
             how = "its diagnosis" if diagnosis else "its signature (no diagnosis)"
-            expect(lines and all("verdict:ref-error" not in line and "minimized to 2 B" not in line for line in lines),
-                   f"two bugs: the alignment disagreement keeps {how}, never the trailing-bytes one "
-                   f"({[line.split(' minimized to ')[1][:40] for line in lines]})")
+            expect(
+                lines
+                and all(
+                    "verdict:ref-error" not in line and "minimized to 2 B" not in line
+                    for line in lines
+                ),
+                f"two bugs: the alignment disagreement keeps {how}, never the trailing-bytes one "
+                f"({[line.split(' minimized to ')[1][:40] for line in lines]})",
+            )
             if diagnosis:
-                expect(all("pad-from-value" in line and "no-trailing-check" not in line for line in lines),
-                       f"…diagnosed as pad-from-value ({[line.split('; ')[-2] for line in lines]})")
+                expect(
+                    all(
+                        "pad-from-value" in line and "no-trailing-check" not in line
+                        for line in lines
+                    ),
+                    f"…diagnosed as pad-from-value ({[line.split('; ')[-2] for line in lines]})",
+                )
         if not mutant:
             print("skip the diagnosis checks: no build*/runners/c/smc-c-mutant-runner built yet")
 
         found = run_case("utf8", ["--bug", "utf8-lenient"], os.path.join(tmp, "utf8"))
         vecs = [json.load(open(p, encoding="utf-8")) for p in found]
         utf8 = [v for v in vecs if v.get("error", {}).get("class") == "bad_utf8"]
-        expect(bool(utf8) and utf8[0]["tier"] == "implementation-defined",
-               "an unchecked-UTF-8 runner is caught, at the implementation-defined tier")
+        expect(
+            bool(utf8) and utf8[0]["tier"] == "implementation-defined",
+            "an unchecked-UTF-8 runner is caught, at the implementation-defined tier",
+        )
         if utf8:
-            expect(min(len(v["hex"]) // 2 for v in utf8) == 3, f"…minimized to 07 01 ff ({utf8[0]['hex']})")
+            expect(
+                min(len(v["hex"]) // 2 for v in utf8) == 3,
+                f"…minimized to 07 01 ff ({utf8[0]['hex']})",
+            )
         if mutant:
             lines = report_lines(os.path.join(tmp, "utf8"))
-            expect(any("diagnosis: utf8-replaced" in line for line in lines),
-                   f"…diagnosed as utf8-replaced ({[line.split('; ')[-2] for line in lines]})")
+            expect(
+                any("diagnosis: utf8-replaced" in line for line in lines),
+                f"…diagnosed as utf8-replaced ({[line.split('; ')[-2] for line in lines]})",
+            )
 
     c_runners = []
-    for path in sorted(glob.glob(os.path.join(HERE, "..", "build*", "runners", "c", "smc-c-runner"))):
+    for path in sorted(
+        glob.glob(os.path.join(HERE, "..", "build*", "runners", "c", "smc-c-runner"))
+    ):
         try:  # another build may be half-done: use the first runner that answers the handshake
             Runner("probe", [path], 10.0).close()
             c_runners.append(path)
@@ -719,12 +921,25 @@ def selftest():
     if c_runners:
         with tempfile.TemporaryDirectory() as tmp:
             a = argparse.Namespace(
-                runner=[f"c={shlex.quote(c_runners[0])}"], reference="c",
-                inputs=[os.path.join(HERE, "corpus", "decode")], out=tmp, entry="auto", raw=False,
-                timeout=10.0, budget=200, max_len=65536, self_compare=True, fail_on_disagreement=False,
-                mutant_runner=None, no_diagnosis=False)
+                runner=[f"c={shlex.quote(c_runners[0])}"],
+                reference="c",
+                inputs=[os.path.join(HERE, "corpus", "decode")],
+                out=tmp,
+                entry="auto",
+                raw=False,
+                timeout=10.0,
+                budget=200,
+                max_len=65536,
+                self_compare=True,
+                fail_on_disagreement=False,
+                mutant_runner=None,
+                no_diagnosis=False,
+            )
             run(a)
-            expect(not glob.glob(os.path.join(tmp, "*.json")), f"the C runner agrees with itself ({c_runners[0]})")
+            expect(
+                not glob.glob(os.path.join(tmp, "*.json")),
+                f"the C runner agrees with itself ({c_runners[0]})",
+            )
     else:
         print("skip the C runner self-comparison: no build*/runners/c/smc-c-runner built yet")
     if c_runners and mutant:
@@ -752,14 +967,28 @@ def shift_case(c_runner, mutant, expect):
         os.makedirs(corpus)
         # option byte, then [i32 1, f64 1.0]: the float's padding is 2 bytes from the message start
         with open(os.path.join(corpus, "f64"), "wb") as f:
-            f.write(bytes.fromhex("00" + "0c02" + "0301000000" + "06" + "0000" + "000000000000f03f"))
+            f.write(
+                bytes.fromhex("00" + "0c02" + "0301000000" + "06" + "0000" + "000000000000f03f")
+            )
         out = os.path.join(tmp, "out")
         a = argparse.Namespace(
-            runner=[f"c={shlex.quote(c_runner)}",
-                    f"addr=env SMC_MUTANTS=pad-from-address {shlex.quote(mutant)}"],
-            reference="c", inputs=[corpus], out=out, entry="auto", raw=False, timeout=10.0, budget=2000,
-            max_len=65536, self_compare=False, fail_on_disagreement=False, mutant_runner=mutant,
-            no_diagnosis=False)
+            runner=[
+                f"c={shlex.quote(c_runner)}",
+                f"addr=env SMC_MUTANTS=pad-from-address {shlex.quote(mutant)}",
+            ],
+            reference="c",
+            inputs=[corpus],
+            out=out,
+            entry="auto",
+            raw=False,
+            timeout=10.0,
+            budget=2000,
+            max_len=65536,
+            self_compare=False,
+            fail_on_disagreement=False,
+            mutant_runner=mutant,
+            no_diagnosis=False,
+        )
         Runner.request = logging_request
         try:
             run(a)
@@ -768,30 +997,55 @@ def shift_case(c_runner, mutant, expect):
         with open(os.path.join(out, "report.md"), encoding="utf-8") as f:
             lines = [line for line in f if line.startswith("- `")]
     expect(bool(lines), "a decoder that aligns by memory address is caught (given a shift)")
-    expect(len(set(sent)) == 1 and len(sent) > 10,
-           f"…every request of its minimization carries the original shift ({sorted(set(sent))} in {len(sent)})")
-    expect(all("diagnosis: pad-from-address" in line for line in lines),
-           f"…and keeps its diagnosis, pad-from-address ({[line.split('; ')[-2] for line in lines]})")
+    expect(
+        len(set(sent)) == 1 and len(sent) > 10,
+        f"…every request of its minimization carries the original shift ({sorted(set(sent))} in {len(sent)})",
+    )
+    expect(
+        all("diagnosis: pad-from-address" in line for line in lines),
+        f"…and keeps its diagnosis, pad-from-address ({[line.split('; ')[-2] for line in lines]})",
+    )
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("inputs", nargs="*", help="corpus directories, AFL++ queues or files")
-    ap.add_argument("--runner", action="append", default=[], metavar="NAME=CMD",
-                    help="a runner command (repeat); the first is the reference unless --reference")
+    ap.add_argument(
+        "--runner",
+        action="append",
+        default=[],
+        metavar="NAME=CMD",
+        help="a runner command (repeat); the first is the reference unless --reference",
+    )
     ap.add_argument("--reference", help="name of the reference runner (default: the first)")
-    ap.add_argument("--out", default="differential-out", help="directory for vector candidates and report.md")
+    ap.add_argument(
+        "--out", default="differential-out", help="directory for vector candidates and report.md"
+    )
     ap.add_argument("--entry", default="auto", choices=["auto", "all"] + list(ENTRIES))
     ap.add_argument("--raw", action="store_true", help="inputs have no leading option byte")
-    ap.add_argument("--timeout", type=float, default=5.0, help="seconds per request (PROTOCOL.md P.4)")
+    ap.add_argument(
+        "--timeout", type=float, default=5.0, help="seconds per request (PROTOCOL.md P.4)"
+    )
     ap.add_argument("--budget", type=int, default=3000, help="runner checks per minimization")
     ap.add_argument("--max-len", type=int, default=65536, help="skip inputs longer than this")
-    ap.add_argument("--self-compare", action="store_true", help="with one runner, compare it with itself")
-    ap.add_argument("--fail-on-disagreement", action="store_true", help="exit 1 if anything disagrees")
-    ap.add_argument("--mutant-runner", metavar="PATH",
-                    help="smc-c-mutant-runner for the diagnosis (default: the first build*/ that has it)")
-    ap.add_argument("--no-diagnosis", action="store_true",
-                    help="do not diagnose: minimize keeping each disagreement's signature")
+    ap.add_argument(
+        "--self-compare", action="store_true", help="with one runner, compare it with itself"
+    )
+    ap.add_argument(
+        "--fail-on-disagreement", action="store_true", help="exit 1 if anything disagrees"
+    )
+    ap.add_argument(
+        "--mutant-runner",
+        metavar="PATH",
+        help="smc-c-mutant-runner for the diagnosis (default: the first build*/ that has it)",
+    )
+    ap.add_argument(
+        "--no-diagnosis",
+        action="store_true",
+        help="do not diagnose: minimize keeping each disagreement's signature",
+    )
     ap.add_argument("--selftest", action="store_true", help="test this script with fake runners")
     args = ap.parse_args()
     if args.selftest:

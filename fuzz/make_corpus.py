@@ -93,6 +93,17 @@ def vector_inputs(vector):
     return out
 
 
+def no_duplicate_keys(pairs):
+    """object_pairs_hook for vector files: a key twice in one object is refused (spec/vectors.md
+    V.1), as the judge refuses it; Python's json would keep the last silently."""
+    seen = set()
+    for k, _ in pairs:
+        if k in seen:
+            raise ValueError("the key %r appears twice in one object (V.1: no duplicate keys)" % k)
+        seen.add(k)
+    return dict(pairs)
+
+
 def build(vectors_dir, cap, max_size):
     """Return {target: {filename: bytes}} and a list of notes for the summary."""
     files = vector_files(vectors_dir)
@@ -102,7 +113,7 @@ def build(vectors_dir, cap, max_size):
     skipped_large = 0
     for path in files:
         with open(path, encoding="utf-8") as f:
-            doc = json.load(f)
+            doc = json.load(f, object_pairs_hook=no_duplicate_keys)
         for vector in doc["vectors"]:
             for target, data in text_inputs(doc, vector):
                 if len(data) <= max_size:
@@ -124,8 +135,10 @@ def build(vectors_dir, cap, max_size):
         ordered = sorted(cands.items(), key=lambda kv: (kv[1][0], kv[0]))
         kept = ordered[:cap]
         corpus[target] = {name: data for name, (_, data) in kept}
-        notes.append(f"{target}: {len(kept)} files"
-                     + (f" (capped from {len(ordered)})" if len(ordered) > cap else ""))
+        notes.append(
+            f"{target}: {len(kept)} files"
+            + (f" (capped from {len(ordered)})" if len(ordered) > cap else "")
+        )
     return corpus, notes
 
 
@@ -170,25 +183,58 @@ def compare(expected, actual):
 def selftest():
     """Build a corpus from a tiny hand-made vector file and check every rule above."""
     tiny = {
-        "suite": "smc-conformance", "format_version": 1, "spec_version": "0", "section": "2",
+        "suite": "smc-conformance",
+        "format_version": 1,
+        "spec_version": "0",
+        "section": "2",
         "title": "selftest",
         "vectors": [
-            {"id": "s02.2-str-ab", "kind": "message", "value": ["str", "ab"],
-             "canonical": "07026162",
-             "accepted": [{"hex": "07fe02006162", "why": "3-byte size", "strict": "not_canonical"}]},
-            {"id": "s02.2-dup", "kind": "pigeon_request", "value": ["str", "ab"],
-             "canonical": "07026162"},
-            {"id": "s03.3-pad", "kind": "message", "hex": "0601000000000000000000000000f03f",
-             "error": {"class": "not_canonical", "offset": 1, "modes": ["strict"]},
-             "value": ["f64", "3ff0000000000000"]},
-            {"id": "s09.1-trailing", "kind": "message", "hex": "0000",
-             "error": {"class": "trailing_bytes", "offset": 1, "modes": ["flutter", "strict"]}},
-            {"id": "s10.1-call", "kind": "method_call", "value": ["call", "m", ["null"]],
-             "canonical": "07016d00"},
-            {"id": "s11.1-ok", "kind": "success_envelope", "value": ["success", ["null"]],
-             "canonical": "0000"},
-            {"id": "s02.2-huge", "kind": "message", "value": ["u8s", "00" * 70000],
-             "canonical": "08ff70110100" + "00" * 70000},
+            {
+                "id": "s02.2-str-ab",
+                "kind": "message",
+                "value": ["str", "ab"],
+                "canonical": "07026162",
+                "accepted": [
+                    {"hex": "07fe02006162", "why": "3-byte size", "strict": "not_canonical"}
+                ],
+            },
+            {
+                "id": "s02.2-dup",
+                "kind": "pigeon_request",
+                "value": ["str", "ab"],
+                "canonical": "07026162",
+            },
+            {
+                "id": "s03.3-pad",
+                "kind": "message",
+                "hex": "0601000000000000000000000000f03f",
+                "error": {"class": "not_canonical", "offset": 1, "modes": ["strict"]},
+                "value": ["f64", "3ff0000000000000"],
+            },
+            {
+                "id": "s09.1-trailing",
+                "kind": "message",
+                "hex": "0000",
+                "error": {"class": "trailing_bytes", "offset": 1, "modes": ["flutter", "strict"]},
+            },
+            {
+                "id": "s10.1-call",
+                "kind": "method_call",
+                "value": ["call", "m", ["null"]],
+                "canonical": "07016d00",
+            },
+            {
+                "id": "s11.1-ok",
+                "kind": "success_envelope",
+                "value": ["success", ["null"]],
+                "canonical": "0000",
+            },
+            {
+                "id": "s02.2-huge",
+                "kind": "message",
+                "value": ["u8s", "00" * 70000],
+                "canonical": "08ff70110100" + "00" * 70000,
+            },
         ],
     }
     failures = []
@@ -208,26 +254,36 @@ def selftest():
         msg = set(corpus["decode"].values())
         expect(bytes([0]) + bytes.fromhex("07026162") in msg, "canonical bytes with option 0x00")
         expect(bytes([0]) + bytes.fromhex("07fe02006162") in msg, "accepted bytes")
-        expect(bytes([1]) + bytes.fromhex("0601000000000000000000000000f03f") in msg,
-               "strict-only reject gets option 0x01")
+        expect(
+            bytes([1]) + bytes.fromhex("0601000000000000000000000000f03f") in msg,
+            "strict-only reject gets option 0x01",
+        )
         expect(bytes([0]) + bytes.fromhex("0000") in msg, "reject in both modes gets option 0x00")
         expect(len(msg) == 4, f"duplicates collapse and >64 KiB is skipped (got {len(msg)} files)")
-        expect(corpus["decode"] == corpus["roundtrip"] == corpus["reader_vs_tree"],
-               "message targets share seeds")
+        expect(
+            corpus["decode"] == corpus["roundtrip"] == corpus["reader_vs_tree"],
+            "message targets share seeds",
+        )
         expect(set(corpus["call"].values()) == {bytes.fromhex("0007016d00")}, "call seeds")
         expect(set(corpus["envelope"].values()) == {bytes.fromhex("000000")}, "envelope seeds")
-        expect(b'\x01["call","m",["null"]]' in corpus["notation"].values(), "notation seed of a call")
+        expect(
+            b'\x01["call","m",["null"]]' in corpus["notation"].values(), "notation seed of a call"
+        )
         expect(b'\x00["str","ab"]' in corpus["notation"].values(), "notation seed of a message")
         one = [json.loads(d) for d in corpus["vectors"].values()]
-        expect(len(one) == 6 and all(len(d["vectors"]) == 1 and d["section"] == "2" for d in one),
-               f"one vector per vector file, with the header (got {len(one)})")
+        expect(
+            len(one) == 6 and all(len(d["vectors"]) == 1 and d["section"] == "2" for d in one),
+            f"one vector per vector file, with the header (got {len(one)})",
+        )
         for name, data in corpus["decode"].items():
             expect(hashlib.sha1(data).hexdigest() == name, f"{name} is the SHA-1 of its contents")
         capped, _ = build(vdir, cap=2, max_size=65536)
         kept = set(capped["decode"].values())
-        expect(kept == {bytes([0]) + bytes.fromhex("07026162"),
-                        bytes([0]) + bytes.fromhex("07fe02006162")},
-               f"the cap keeps valid inputs first (kept {len(kept)})")
+        expect(
+            kept
+            == {bytes([0]) + bytes.fromhex("07026162"), bytes([0]) + bytes.fromhex("07fe02006162")},
+            f"the cap keeps valid inputs first (kept {len(kept)})",
+        )
         out = os.path.join(tmp, "corpus")
         write(corpus, out)
         expect(not compare(corpus, read_tree(out)), "--check passes right after a write")
@@ -241,13 +297,25 @@ def selftest():
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--vectors", default=DEFAULT_VECTORS, help="vector directory (default: vectors/)")
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument(
+        "--vectors", default=DEFAULT_VECTORS, help="vector directory (default: vectors/)"
+    )
     ap.add_argument("--out", default=DEFAULT_OUT, help="corpus directory (default: fuzz/corpus/)")
     ap.add_argument("--cap", type=int, default=1500, help="files per target (default 1500)")
-    ap.add_argument("--max-size", type=int, default=65536, help="largest input in bytes (default 65536)")
-    ap.add_argument("--check", action="store_true", help="compare --out with a regeneration; exit 1 on any difference")
-    ap.add_argument("--selftest", action="store_true", help="test this script on a hand-made vector file")
+    ap.add_argument(
+        "--max-size", type=int, default=65536, help="largest input in bytes (default 65536)"
+    )
+    ap.add_argument(
+        "--check",
+        action="store_true",
+        help="compare --out with a regeneration; exit 1 on any difference",
+    )
+    ap.add_argument(
+        "--selftest", action="store_true", help="test this script on a hand-made vector file"
+    )
     args = ap.parse_args()
     if args.selftest:
         return selftest()

@@ -21,31 +21,6 @@ static bool is_container(smc_type_t t)
     return t == SMC_TYPE_LIST || t == SMC_TYPE_MAP || t == SMC_TYPE_CUSTOM;
 }
 
-static size_t array_width(smc_type_t t)
-{
-    switch (t) {
-    case SMC_TYPE_I32S:
-    case SMC_TYPE_F32S:
-        return 4;
-    case SMC_TYPE_I64S:
-    case SMC_TYPE_F64S:
-        return 8;
-    case SMC_TYPE_NULL:
-    case SMC_TYPE_BOOL:
-    case SMC_TYPE_I32:
-    case SMC_TYPE_I64:
-    case SMC_TYPE_LARGEINT:
-    case SMC_TYPE_F64:
-    case SMC_TYPE_STR:
-    case SMC_TYPE_U8S:
-    case SMC_TYPE_LIST:
-    case SMC_TYPE_MAP:
-    case SMC_TYPE_CUSTOM:
-    default:
-        return 0;
-    }
-}
-
 /* spec §2.2, read here independently of the library: the value of the n-byte size field at
  * `off` (one byte, or `fe`/`ff` then a little-endian u16/u32). */
 static uint64_t size_field(const uint8_t *data, size_t off, size_t n)
@@ -67,12 +42,12 @@ static void check_layout(const smc_item_t *it, const uint8_t *data, size_t after
 {
     size_t off = it->offset;
     bool sized = it->type == SMC_TYPE_STR || it->type == SMC_TYPE_LARGEINT ||
-                 it->type == SMC_TYPE_U8S || array_width(it->type) != 0 ||
+                 it->type == SMC_TYPE_U8S || smc_typed_list_width(it->type) != 0 ||
                  it->type == SMC_TYPE_LIST || it->type == SMC_TYPE_MAP;
     size_t expect_size_len = !sized ? 0 : data[off + 1] < 254 ? 1 : data[off + 1] == 254 ? 3 : 5;
     FUZZ_ASSERTF(it->size_len == expect_size_len, "item type %d: size_len %u, expected %zu",
                  (int)it->type, (unsigned)it->size_len, expect_size_len);
-    size_t w = it->type == SMC_TYPE_F64 ? 8 : array_width(it->type);
+    size_t w = it->type == SMC_TYPE_F64 ? 8 : smc_typed_list_width(it->type);
     size_t at = off + 1 + it->size_len; /* where padding would start */
     size_t expect_pad = w != 0 ? (w - at % w) % w : 0;
     FUZZ_ASSERTF(it->pad_len == expect_pad, "item type %d: pad_len %u, expected %zu", (int)it->type,
@@ -84,11 +59,11 @@ static void check_layout(const smc_item_t *it, const uint8_t *data, size_t after
         FUZZ_ASSERT(it->bytes.len == 0 || it->bytes.ptr == data + payload,
                     "bytes do not start after tag, size field and padding");
         end = payload + it->bytes.len;
-    } else if (array_width(it->type) != 0) {
+    } else if (smc_typed_list_width(it->type) != 0) {
         FUZZ_ASSERT(size == it->array.count, "size field value differs from the element count");
         FUZZ_ASSERT(it->array.count == 0 || it->array.data == data + payload,
                     "elements do not start after tag, size field and padding");
-        end = payload + it->array.count * array_width(it->type);
+        end = payload + it->array.count * smc_typed_list_width(it->type);
     } else if (it->type == SMC_TYPE_LIST || it->type == SMC_TYPE_MAP) {
         FUZZ_ASSERT(size == it->count, "size field value differs from the count");
     } else if (it->type == SMC_TYPE_F64) {
@@ -130,7 +105,7 @@ static void check_item(const smc_item_t *it, const uint8_t *data, size_t len, si
                         "reader returned ill-formed UTF-8 (spec §5.3)");
         }
     }
-    size_t w = array_width(it->type);
+    size_t w = smc_typed_list_width(it->type);
     if (w && it->array.count > 0) {
         FUZZ_ASSERT(it->array.count <= len / w &&
                         fuzz_view_inside(it->array.data, it->array.count * w, data, data + len),
@@ -157,7 +132,7 @@ static void compare_node(const smc_value_t *v, uint32_t depth, const smc_item_t 
                  (int)it->type, (int)v->type);
     FUZZ_ASSERTF(depth == it->depth, "item %zu: reader depth %u, tree depth %u", index,
                  (unsigned)it->depth, (unsigned)depth);
-    size_t w = array_width(v->type);
+    size_t w = smc_typed_list_width(v->type);
     switch (v->type) {
     case SMC_TYPE_NULL:
         break;

@@ -1,5 +1,5 @@
 /*
- * vectors_fuzzer: any bytes as a vector file through the judge's loader (judge/vectors.h,
+ * vectors_fuzzer: any bytes as a vector file through the judge's loader (judge/vectors/vectors.h,
  * spec/vectors.md V.1, V.2), which decides what every runner is held to. Properties: the
  * loader ends (no crash, no read outside what it was given, no leak, all under ASan); it
  * succeeds exactly when it reports no problem, and a problem report is whole lines; a

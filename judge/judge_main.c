@@ -17,17 +17,24 @@
 #include <unistd.h>
 
 #include "alloc.h"
+#include "complexity.h"
 #include "escape.h"
 #include "smct_io.h"
 #include "diagnosis.h"
+#include "manifest.h"
 #include "model.h"
 #include "options.h"
 #include "plan.h"
 #include "proc.h"
+#include "protocol_check.h"
 #include "report_util.h"
 #include "reports.h"
 #include "results.h"
+#include "sandbox.h"
+#include "self_check.h"
 #include "session.h"
+#include "setup.h"
+#include "verdict.h"
 #include "vectors.h"
 #include "vectors_dir.h"
 #include "xfail.h"
@@ -112,14 +119,20 @@ static bool load_inputs(smcj_opts_t *o, smcj_vectors_t *vs, char **dir)
     }
     smct_buf_t errors = {0};
     bool loaded = smcj_vectors_load(vs, *dir, &errors);
-    if (!loaded && !smcj_out_of_memory()) {
+    const char *problems = smcj_buf_text(&errors);
+    const char *nl = strchr(problems, '\n');
+    if (!loaded && !smcj_out_of_memory() && (!nl || !nl[1])) {
+        /* one problem (a folder or file that cannot be read): a setup error, one line */
+        fprintf(stderr, "smc conformance: setup error: %s%s", problems, nl ? "" : "\n");
+    } else if (!loaded && !smcj_out_of_memory()) {
         fprintf(stderr, "smc conformance: refusing to run: the vectors in %s are malformed:\n%s",
-                *dir, smcj_buf_text(&errors));
+                *dir, problems);
     }
     smct_buf_free(&errors);
     if (!loaded || smcj_out_of_memory()) {
         return false;
     }
+    smcj_manifest_verify(vs); /* a modified set is reported and fails the gate (results.c) */
     if (vs->n_unknown_fields) {
         /* spec/vectors.md V.4: fields this judge does not know are ignored, never silently */
         fprintf(
@@ -173,6 +186,45 @@ static char *replay_dir_of(const smcj_opts_t *o)
     return smcj_asprintf("%.*s/replay", (int)(slash - report), report);
 }
 
+/* Everything of the judge's own a runner must not reach (sandbox.h): the reports, the
+ * expected-failure lists, the vector files, the replay folder, and the --sandbox-hide paths. */
+static bool sandbox_start(smcj_sandbox_t *sb, const smcj_opts_t *o, const smcj_vectors_t *vs,
+                          const char *replay_dir)
+{
+    size_t n = 0, cap = o->n_sandbox_hide + 2 * o->n_runners + vs->n_files + 7;
+    char **hide = smcj_calloc(cap, sizeof *hide);
+    char err[1024];
+    bool ok = hide != NULL;
+    const char *own[] = {o->json, o->junit, o->html, o->text, replay_dir};
+    for (size_t k = 0; ok && k < sizeof own / sizeof own[0]; k++) {
+        ok = !own[k] || (hide[n++] = smcj_strdup(own[k])) != NULL;
+    }
+    for (size_t i = 0; ok && i < o->n_runners; i++) {
+        const smcj_runner_t *r = &o->runners[i];
+        ok = (!r->xfail_path || (hide[n++] = smcj_strdup(r->xfail_path)) != NULL) &&
+             (!r->write_xfail_path || (hide[n++] = smcj_strdup(r->write_xfail_path)) != NULL);
+    }
+    for (size_t i = 0; ok && i <= vs->n_files; i++) {
+        hide[n] = i < vs->n_files ? smcj_strdup(vs->files[i])
+                                  : smcj_asprintf("%s/MANIFEST.json", vs->dir);
+        ok = hide[n++] != NULL;
+    }
+    for (size_t i = 0; ok && i < o->n_sandbox_hide; i++) {
+        ok = (hide[n++] = smcj_strdup(o->sandbox_hide[i])) != NULL;
+    }
+    ok = ok && smcj_sandbox_prepare(sb, o->sandbox, hide, n, o->sandbox_write, o->n_sandbox_write,
+                                    err, sizeof err);
+    smcj_free_strs(hide, n);
+    if (!ok && !smcj_out_of_memory()) {
+        fprintf(stderr, "smc conformance: setup error: %s\n", err);
+    } else if (ok && !sb->used && o->sandbox != SMCJ_SANDBOX_NONE) {
+        /* said before anything runs: a log read from the top shows it first */
+        fprintf(stderr, "smc conformance: no sandbox for the runners: %s\n", sb->note);
+    }
+    smcj_proc_set_wrapper(ok && sb->used ? sb->words : NULL);
+    return ok;
+}
+
 /* The run record the sessions fill and the reports read. */
 static void start_run(smcj_run_t *run, smcj_opts_t *o, smcj_vectors_t *vs, const char *argv0)
 {
@@ -180,6 +232,8 @@ static void start_run(smcj_run_t *run, smcj_opts_t *o, smcj_vectors_t *vs, const
     run->runners = o->runners;
     run->n_runners = o->n_runners;
     run->gate = o->gate;
+    run->allow_xfail_crashes = o->allow_xfail_crashes;
+    run->allow_modified_vectors = o->allow_modified_vectors;
     run->timeout = o->timeout;
     run->max_run_time = o->max_run_time;
     run->max_timeouts = (unsigned)o->max_timeouts;
@@ -310,7 +364,7 @@ static output_t *build_outputs(const smcj_run_t *run, const smcj_opts_t *o, size
             smcj_xfail_format(&outs[n++].text, r, run->vectors, o->gate == SMCJ_GATE_ALL);
         }
     }
-    outs[n].path = NULL;
+    outs[n].path = o->text; /* NULL: stdout */
     smcj_report_text(&outs[n++].text, run);
     const char *paths[] = {o->json, o->junit, o->html};
     void (*writers[])(smct_buf_t *, const smcj_run_t *) = {smcj_report_json, smcj_report_junit,
@@ -334,8 +388,8 @@ static output_t *build_outputs(const smcj_run_t *run, const smcj_opts_t *o, size
 }
 
 /* Write every output in order; false if a file could not be written (each failure printed).
- * Like before files, the text report goes to stdout, whose errors (a closed pipe) do not
- * change the verdict. */
+ * Like before files, the text report goes to stdout (unless --text), whose errors (a closed
+ * pipe) do not change the verdict. */
 static bool write_outputs(const smcj_opts_t *o, const output_t *outs, size_t n)
 {
     bool io_ok = true;
@@ -403,6 +457,10 @@ int smc_judge_main(int argc, char **argv)
     smcj_run_t run;
     memset(&run, 0, sizeof run);
     char *dir = NULL;
+    smcj_cx_families_t cx_families;
+    memset(&cx_families, 0, sizeof cx_families);
+    smcj_sandbox_t sandbox;
+    memset(&sandbox, 0, sizeof sandbox);
 
     int pr = smcj_opts_parse(&o, argc, argv, err, sizeof err);
     if (pr != 0) {
@@ -418,13 +476,29 @@ int smc_judge_main(int argc, char **argv)
         }
         goto out;
     }
+    if (!smcj_setup_check(&o, err, sizeof err)) {
+        fprintf(stderr, "smc conformance: setup error: %s\n", err);
+        goto out;
+    }
     if (!load_inputs(&o, &vs, &dir)) {
         goto out;
     }
-    start_run(&run, &o, &vs, argc > 0 ? argv[0] : NULL);
-    if (smcj_out_of_memory()) {
+    if (!o.no_complexity &&
+        !smcj_cx_load_for_run(&cx_families, o.complexity, dir, err, sizeof err)) {
+        fprintf(stderr, "smc conformance: setup error: %s\n", err);
         goto out;
     }
+    start_run(&run, &o, &vs, argc > 0 ? argv[0] : NULL);
+    run.complexity_skipped = o.no_complexity;
+    run.complexity = cx_families.n ? &cx_families : NULL;
+    if (smcj_out_of_memory() || !sandbox_start(&sandbox, &o, &vs, run.replay_dir)) {
+        goto out;
+    }
+    run.sandboxed = sandbox.used;
+    run.sandbox_note = sandbox.note;
+    /* the run room sends and reads; the checks and the verdicts are the rooms above it */
+    static const smcj_session_hooks_t hooks = {smcj_plan, smcj_plan_all_failed, smcj_self_prepare,
+                                               smcj_request_line, smcj_verdict};
     smcj_session_cfg_t cfg = {o.timeout,
                               o.start_timeout,
                               (size_t)o.window,
@@ -435,9 +509,13 @@ int smc_judge_main(int argc, char **argv)
                               (unsigned)o.max_timeouts,
                               (unsigned)o.max_restarts,
                               (unsigned)o.max_restarts_per_vector,
-                              (uint64_t)o.memory_limit};
+                              (uint64_t)o.memory_limit,
+                              &hooks};
     smcj_catch_interrupts(false);
     smcj_sessions_run(&run, &cfg);
+    if (run.complexity && !smcj_interrupted() && !smcj_out_of_memory()) {
+        smcj_cx_run(&run, run.complexity, 4 * o.timeout); /* spec §15.4 */
+    }
     smcj_catch_interrupts(true);
     if (smcj_interrupted()) {
         fprintf(stderr, "smc conformance: interrupted by signal %d; runners killed, no report\n",
@@ -448,6 +526,7 @@ int smc_judge_main(int argc, char **argv)
         goto out; /* the sessions have killed and reaped every runner */
     }
     smcj_results_compute(&run);
+    smcj_cx_gate(&run);
     plan_replays(&run);
     if (!o.no_diagnosis && !smcj_out_of_memory()) {
         smcj_diagnose_run(&run); /* explains failures; never changes a verdict */
@@ -465,9 +544,13 @@ out:
         fprintf(stderr, "smc conformance: out of memory; runners killed, no report\n");
         status = 2;
     }
+    smcj_proc_set_wrapper(NULL);
+    smcj_sandbox_free(&sandbox);
     smcj_opts_free(&o);
     free_run(&run);
     free(dir);
     smcj_vectors_free(&vs);
+    smcj_cx_families_free(&cx_families);
+    smcj_protocol_schema_free();
     return status;
 }

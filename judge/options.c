@@ -12,6 +12,7 @@
 
 #include "alloc.h"
 #include "escape.h"
+#include "profile.h"
 
 static const char k_usage[] =
     "usage: smc conformance [options]\n"
@@ -21,6 +22,9 @@ static const char k_usage[] =
     "  --vectors DIR            vector directory (default: $SMC_VECTORS_DIR, else the installed "
     "share/smc/vectors, else a checkout's, else ./vectors)\n"
     "  --runner NAME=COMMAND    a runner, started with /bin/sh -c COMMAND (repeatable)\n"
+    "  --allow-modified-vectors run a set that is not the released one (MANIFEST.json); "
+    "stated in every\n"
+    "                           report (default: such a set fails the gate)\n"
     "  --skip-runner NAME=WHY   list a runner as skipped with a reason, without starting it "
     "(repeatable)\n"
     "  --timeout SECONDS        per-request timeout (default 5)\n"
@@ -42,7 +46,18 @@ static const char k_usage[] =
     "are not sent (default 1)\n"
     "  --memory-limit SIZE      resident memory per runner (all its processes), e.g. 512M, "
     "4G; over it the\n"
-    "                           request fails as resource (default 2G; 0: none)\n"
+    "                           request fails as resource (default 2G; 0: none)\n";
+/* The rest of --help (one literal of C's portable length each). */
+static const char k_usage_more[] =
+    "Sandbox (judge/README.md, \"Sandbox\"; every report says whether the runners ran in one):\n"
+    "  --sandbox auto|bwrap|none   run every runner process in bubblewrap: read-only file "
+    "system, own PID\n"
+    "                           namespace, private /tmp, no network, the judge's files hidden "
+    "(auto: where\n"
+    "                           bwrap runs, else none and says why; default none)\n"
+    "  --sandbox-hide PATH      also hide PATH from the runners (repeatable)\n"
+    "  --sandbox-write DIR      let the runners write DIR (repeatable; not one that holds a "
+    "report or list)\n"
     "Selection (a vector must pass every kind of filter given; repeat a filter to allow several "
     "values):\n"
     "  --only ID-GLOB           vector ids (fnmatch)\n"
@@ -55,8 +70,14 @@ static const char k_usage[] =
     "globs allowed)\n"
     "  --write-xfail NAME=FILE  write NAME's corrected expected-failure list (current failures, "
     "old reasons kept)\n"
+    "  --allow-xfail-crashes    let expected-failure lists excuse crashes, timeouts, protocol "
+    "errors, resource\n"
+    "                           failures and required-tier skips (stated in every report; "
+    "default: never)\n"
     "Reports:\n"
     "  --json FILE  --junit FILE  --html FILE   machine-readable, JUnit XML, self-contained HTML\n"
+    "  --text FILE              the text report to FILE, written at the end as the others, not "
+    "to stdout\n"
     "  --replay-dir DIR         where requests too long for a command line are written for "
     "replay\n"
     "                           (default: replay/ beside the first report file)\n"
@@ -64,6 +85,9 @@ static const char k_usage[] =
     "  --list-na                list every not-applicable vector with its reason (default: counts "
     "per reason)\n"
     "  --no-diagnosis           do not name likely causes (spec/bugs-in-the-wild.md) of failures\n"
+    "  --no-complexity          do not time the complexity families (spec §15.4); reports say so\n"
+    "  --complexity FILE        the complexity families (default: c15-complexity.json of the\n"
+    "                           vectors directory; none there: not checked, reports say so)\n"
     "  --progress | --no-progress   progress line on stderr (default: when stderr is a terminal)\n"
     "\n"
     "Exit status: 0 gate passed, 1 gate failed, 2 usage or setup error (including a runner that "
@@ -237,7 +261,9 @@ static const char *const k_value_options[] = {"--vectors",       "--runner",
                                               "--junit",         "--html",
                                               "--max-run-time",  "--max-timeouts",
                                               "--max-restarts",  "--max-restarts-per-vector",
-                                              "--memory-limit",  "--replay-dir"};
+                                              "--memory-limit",  "--replay-dir",
+                                              "--text",          "--sandbox",
+                                              "--sandbox-hide",  "--sandbox-write"};
 
 /* Take the value `val` of option `name` (one of k_value_options): 0, or -1 with `err`. */
 static int take_value(smcj_opts_t *o, const char *name, const char *val, char *err, size_t err_size)
@@ -293,7 +319,9 @@ static int take_value(smcj_opts_t *o, const char *name, const char *val, char *e
             return -1;
         }
     } else if (strcmp(name, "--feature") == 0) {
-        ok = push(&o->features, &o->n_features, val);
+        /* a word spec/vectors.md V.3 does not have is a usage error, as for --tier, not an
+         * empty selection */
+        ok = smcj_feature(val) != NULL && push(&o->features, &o->n_features, val);
     } else if (strcmp(name, "--section") == 0) {
         ok = push(&o->sections, &o->n_sections, val);
     } else if (strcmp(name, "--xfail") == 0) {
@@ -306,6 +334,14 @@ static int take_value(smcj_opts_t *o, const char *name, const char *val, char *e
         o->junit = val;
     } else if (strcmp(name, "--html") == 0) {
         o->html = val;
+    } else if (strcmp(name, "--text") == 0) {
+        o->text = val;
+    } else if (strcmp(name, "--sandbox") == 0) {
+        ok = smcj_sandbox_parse_mode(val, &o->sandbox);
+    } else if (strcmp(name, "--sandbox-hide") == 0) {
+        ok = push(&o->sandbox_hide, &o->n_sandbox_hide, val);
+    } else if (strcmp(name, "--sandbox-write") == 0) {
+        ok = push(&o->sandbox_write, &o->n_sandbox_write, val);
     } else {
         snprintf(err, err_size, "unknown option `%s`", name);
         return -1;
@@ -327,6 +363,7 @@ int smcj_opts_parse(smcj_opts_t *o, int argc, char **argv, char *err, size_t err
         const char *a = argv[i];
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             fputs(k_usage, stdout);
+            fputs(k_usage_more, stdout);
             return 1;
         }
         if (strcmp(a, "--list-na") == 0) {
@@ -335,6 +372,22 @@ int smcj_opts_parse(smcj_opts_t *o, int argc, char **argv, char *err, size_t err
         }
         if (strcmp(a, "--no-diagnosis") == 0) {
             o->no_diagnosis = true;
+            continue;
+        }
+        if (strcmp(a, "--no-complexity") == 0) {
+            o->no_complexity = true;
+            continue;
+        }
+        if (strcmp(a, "--complexity") == 0 && i + 1 < argc) {
+            o->complexity = argv[++i];
+            continue;
+        }
+        if (strcmp(a, "--allow-modified-vectors") == 0) {
+            o->allow_modified_vectors = true;
+            continue;
+        }
+        if (strcmp(a, "--allow-xfail-crashes") == 0) {
+            o->allow_xfail_crashes = true;
             continue;
         }
         if (strcmp(a, "--progress") == 0) {
@@ -445,5 +498,7 @@ void smcj_opts_free(smcj_opts_t *o)
     smcj_free_strs(o->sections, o->n_sections);
     smcj_free_strs(o->xfail_specs, o->n_xfail);
     smcj_free_strs(o->write_specs, o->n_write);
+    smcj_free_strs(o->sandbox_hide, o->n_sandbox_hide);
+    smcj_free_strs(o->sandbox_write, o->n_sandbox_write);
     memset(o, 0, sizeof *o);
 }

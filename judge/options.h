@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "model.h"
+#include "sandbox.h"
 
 /** The default --memory-limit: 2 GiB resident per runner (its whole process tree). The
  *  reference runners (C, Swift, Kotlin on the JVM, Dart) stay below 200 MiB on the full
@@ -24,6 +25,7 @@ typedef struct smcj_opts {
     char **xfail_specs, **write_specs;
     size_t n_xfail, n_write;
     const char *json, *junit, *html;
+    const char *text; /* --text: the text report to this file, not stdout */
     double timeout, start_timeout;
     double max_run_time;             /* 0: none */
     long max_timeouts;               /* 0: none */
@@ -37,8 +39,15 @@ typedef struct smcj_opts {
     bool max_line_given; /* else it grows with the longest vector input (judge_main.c) */
     int progress;        /* -1 auto */
     bool list_na;
-    bool no_diagnosis; /* --no-diagnosis: no likely causes in the reports */
+    bool no_diagnosis;           /* --no-diagnosis: no likely causes in the reports */
+    bool no_complexity;          /* --no-complexity: the families of spec §15.4 not timed */
+    const char *complexity;      /* --complexity FILE, or NULL: the vectors' c15-complexity.json */
+    bool allow_xfail_crashes;    /* --allow-xfail-crashes: lists may excuse what R1.4-8 forbids */
+    bool allow_modified_vectors; /* --allow-modified-vectors: a set not the released one */
     smcj_gate_t gate;
+    smcj_sandbox_mode_t sandbox;          /* --sandbox: none unless asked (gate.sh asks for auto) */
+    char **sandbox_hide, **sandbox_write; /* --sandbox-hide PATH, --sandbox-write DIR */
+    size_t n_sandbox_hide, n_sandbox_write;
 } smcj_opts_t;
 
 /** The defaults: timeout 5 s, handshake 30 s, window 64, 20 details, lines up to 64 MiB,
@@ -58,5 +67,8 @@ bool smcj_opts_attach_lists(smcj_opts_t *o, char *err, size_t err_size);
 
 /** Free the lists and the runners. */
 void smcj_opts_free(smcj_opts_t *o);
+
+/** Free everything a runner holds (not the struct itself; runner_free.c). */
+void smcj_runner_free(smcj_runner_t *r);
 
 #endif /* SMCJ_OPTIONS_H */

@@ -8,8 +8,8 @@
  * variant codec (smcm_codec.h) behaves exactly like the reference with no entry switched on,
  * and like a port with that bug with it on. One catalogue serves three users:
  *
- * - the judge (judge/diagnosis.c) replays a runner's failing checks through every entry and
- *   keeps those that reproduce the runner's answers exactly;
+ * - the judge (judge/diagnosis/diagnosis.c) replays a runner's failing checks through every
+ *   entry and keeps those that reproduce the runner's answers exactly;
  * - the mutant runner (runners/c/mutant_codec.c) is a runner with chosen bugs, for tests;
  * - the vector generator marks each vector with the entries it catches.
  *
@@ -45,6 +45,11 @@ extern "C" {
       "padding counted from the memory address of the byte", "a widely used C embedder")           \
     X(PAD_FROM_REMAINING, "pad-from-remaining", SMCM_DEC, "3.1", "R3.3-1",                         \
       "padding counted from the bytes remaining", "a third-party Swift port")                      \
+    X(PAD_REMAINING_MULTIPLE, "pad-remaining-multiple", SMCM_DEC, "3.1", "R3.3-1",                 \
+      "padding that leaves the bytes remaining a multiple of the alignment",                       \
+      "a third-party Swift port (issue 28)")                                                       \
+    X(TYPED_VIEW_AT_ADDRESS, "typed-view-at-address", SMCM_DEC, "3.3", "R3.3-5",                   \
+      "typed-list elements viewed in place, refused off an aligned address", "DART (D21)")         \
     X(PAD_FROM_VALUE, "pad-from-value", SMCM_BOTH, "3.1", "R3.1-1",                                \
       "padding counted from the value's own tag", "third-party ports (spec §3.1)")                 \
     X(PAD_FIXED, "pad-fixed", SMCM_BOTH, "3.2", "R3.2-1",                                          \
@@ -97,6 +102,10 @@ extern "C" {
       "duplicate map keys merged, the first value kept", "CPP, OBJC (D15)")                        \
     X(MAP_DEDUP_LAST, "map-dedup-last", SMCM_BOTH, "7.3", "R7.3-2",                                \
       "duplicate map keys merged, the last value kept", "DART, GLIB, JAVA (D15)")                  \
+    X(SIGNED_ZERO_KEYS_MERGED, "signed-zero-keys-merged", SMCM_BOTH, "7.3", "R7.3-3",              \
+      "keys 0.0 and -0.0 merged into one entry", "GLIB, CPP, DART (D17)")                          \
+    X(NAN_KEY_MERGES, "nan-key-merges", SMCM_BOTH, "7.4", "R7.4-2",                                \
+      "a NaN key taken as equal to the other float64 key, one entry dropped", "CPP (D40)")         \
     X(NO_TRAILING_CHECK, "no-trailing-check", SMCM_DEC, "9.1", "R9.1-2",                           \
       "bytes after the top-level item ignored", "CPP (D20, D26, D27)")                             \
     X(TRUNCATED_AS_ZERO, "truncated-as-zero", SMCM_DEC, "14", "R1.4-5",                            \
@@ -105,6 +114,12 @@ extern "C" {
       "an empty message decoded as null", "GLIB, CPP, OBJC (D25)")                                 \
     X(NO_DEPTH_LIMIT, "no-depth-limit", SMCM_DEC, "15.1", "R15.1-3", "no nesting depth limit",     \
       "every official decoder (D22)")                                                              \
+    X(ALLOC_BEFORE_SIZE_CHECK, "alloc-before-size-check", SMCM_DEC, "15.2", "R15.2-3",             \
+      "memory allocated for a declared size before it is compared with the input",                 \
+      "JAVA, CPP (D19)")                                                                           \
+    X(READ_PAST_END, "read-past-end", SMCM_DEC, "15.2", "R1.4-8",                                  \
+      "reads past the end of the input, stopped by the host's bounds check",                       \
+      "JAVA, DART, third-party Rust ports (D18)")                                                  \
     X(NULL_ENCODES_EMPTY, "null-encodes-empty", SMCM_ENC, "9.3", "R9.3-1",                         \
       "a top-level null encoded as no bytes", "DART, JAVA, OBJC (D24)")                            \
     X(ENVELOPE_FLAG_INVERTED, "envelope-flag-inverted", SMCM_BOTH, "11.1", "R11.1-1",              \

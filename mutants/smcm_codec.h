@@ -37,6 +37,29 @@ typedef enum smcm_kind {
     SMCM_UNKNOWN = 3 /**< no prediction: `why` */
 } smcm_kind_t;
 
+/**
+ * How a codec fails where it does not reject as documented (spec §1.4, *Crash or rejection*):
+ * the kind of failure, whatever the host calls it. A host's plumbing decides whether the
+ * failure is survived (an unclassified rejection, P.3 `rejected`) or not (a crash, P.3
+ * `crash`); the kind is the codec's. SMCM_FAULT_NONE: a rejection (documented, or an
+ * exception of a class the bug does not determine).
+ */
+typedef enum smcm_fault {
+    SMCM_FAULT_NONE = 0,
+    SMCM_FAULT_ALLOC,    /**< allocated for a declared size before comparing it with the input */
+    SMCM_FAULT_NEGATIVE, /**< a size read as negative (or wrapped) given to an allocation */
+    SMCM_FAULT_DEPTH,    /**< recursion past what the stack holds */
+    SMCM_FAULT_OVERREAD, /**< a read past the end of the input, caught by the host's bounds check */
+    SMCM_FAULT_COUNT
+} smcm_fault_t;
+
+/** The stable id of a fault kind ("allocation", "negative-size", "recursion-depth",
+ *  "read-past-end"; "" for SMCM_FAULT_NONE): what the mutant runner answers as `kind`. */
+const char *smcm_fault_id(smcm_fault_t f);
+
+/** What a fault kind is, for reports ("allocation before the size check", ...). */
+const char *smcm_fault_what(smcm_fault_t f);
+
 /** Role of one output byte of an encode (for byte-level comparisons). */
 typedef enum smcm_role {
     SMCM_ROLE_TAG = 1,  /**< a tag byte */
@@ -60,8 +83,11 @@ typedef struct smcm_answer {
     const uint8_t *wild;  /**< SMCM_BYTES: NULL, or len flags (1 = this byte may hold anything) */
     const uint8_t *roles; /**< SMCM_BYTES: len smcm_role_t values */
     const uint32_t
-        *owner;      /**< SMCM_BYTES: per byte, offset of the tag of the value it belongs to */
-    const char *why; /**< SMCM_UNKNOWN and SMCM_ERROR with a NULL class: a reason */
+        *owner;         /**< SMCM_BYTES: per byte, offset of the tag of the value it belongs to */
+    const char *why;    /**< SMCM_UNKNOWN and SMCM_ERROR with a NULL class: a reason */
+    smcm_fault_t fault; /**< SMCM_ERROR: not a rejection but a failure of this kind (no class) */
+    bool fault_maybe;   /**< the fault happens or not as the host's resources decide (a stack's
+                             depth): it matches the failure, and predicts no verdict */
 } smcm_answer_t;
 
 /** Depth limit of the variant decoder (spec §15.1; the reference's default). */

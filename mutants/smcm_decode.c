@@ -15,6 +15,11 @@
 /* truncated-as-zero: a declared size this far beyond the input is not modelled (a real codec
  * allocates gigabytes, throws, or loops for minutes) */
 #define ZERO_FILL_MAX ((size_t)1 << 16)
+/* alloc-before-size-check: an allocation of at least this many bytes fails (JAVA's
+ * OutOfMemoryError for `new byte[0x7fffffff]`; an app's heap is at most 512 MiB), one below
+ * ALLOC_OK_MAX succeeds; between the two, what happens depends on the heap: not modelled */
+#define ALLOC_FAIL_MIN ((uint64_t)1 << 30)
+#define ALLOC_OK_MAX   ((uint64_t)1 << 26)
 
 typedef enum dstate { D_OK = 0, D_ERROR, D_UNKNOWN } dstate_t;
 
@@ -32,6 +37,9 @@ typedef struct dec {
     bool has_offset;
     size_t offset;
     const char *why;
+    smcm_fault_t fault; /* D_ERROR: a failure of this kind, not a rejection */
+    bool fault_maybe;
+    bool negative_wide; /* the last negative size was a four-byte one (size-signed-32) */
 } dec_t;
 
 static bool on(const dec_t *d, smcm_bug_t bug)
@@ -53,8 +61,31 @@ static bool stop(dec_t *d, dstate_t state, const char *cls, bool has_offset, siz
     return false;
 }
 
+/* A failure that is no rejection (smcm_fault_t); `maybe`: the host's resources decide. */
+static bool crash(dec_t *d, smcm_fault_t fault, bool maybe, const char *why)
+{
+    if (d->state == D_OK) {
+        d->fault = fault;
+        d->fault_maybe = maybe;
+    }
+    return stop(d, D_ERROR, NULL, false, 0, why);
+}
+
+/* The input ends where a value or an element is expected: DART's and JAVA's readValue check
+ * that bytes remain before reading a tag (`hasRemaining`), and DART's envelope decoder that
+ * the envelope is not empty, so this stays the documented rejection under read-past-end. */
+static bool nothing_left(dec_t *d)
+{
+    return stop(d, D_ERROR, "truncated", true, d->len, NULL);
+}
+
 static bool fail(dec_t *d, const char *cls, size_t offset)
 {
+    /* read-past-end: the codec reads on, and the host's bounds check stops the read (JAVA's
+     * BufferUnderflowException, DART's RangeError, a Rust panic) where the spec rejects */
+    if (strcmp(cls, "truncated") == 0 && on(d, SMCM_READ_PAST_END)) {
+        return crash(d, SMCM_FAULT_OVERREAD, false, "read past the end of the input");
+    }
     return stop(d, D_ERROR, cls, true, offset, NULL);
 }
 
@@ -157,6 +188,7 @@ static bool read_size(dec_t *d, uint64_t *n, bool *negative)
     if ((width == 2 && on(d, SMCM_SIZE_SIGNED_16) && *n >= 0x8000u) ||
         (width == 4 && on(d, SMCM_SIZE_SIGNED_32) && *n >= 0x80000000u)) {
         *negative = true;
+        d->negative_wide = width == 4;
         return true;
     }
     if (d->strict && *n < (width == 2 ? 254u : 65536u)) {
@@ -165,16 +197,44 @@ static bool read_size(dec_t *d, uint64_t *n, bool *negative)
     return true;
 }
 
-/* spec §14.3: before anything is read or allocated, the input must be able to hold `need`. */
-static bool room(dec_t *d, uint64_t need)
+/* A negative size given to an array allocation: JAVA's `new byte[size]` (and int[], long[],
+ * double[]) throws NegativeArraySizeException (size-signed-32, D19); what a port with
+ * size-signed-16 does then is not known, an exception of some class. */
+static bool negative_array(dec_t *d)
 {
+    return d->negative_wide ? crash(d, SMCM_FAULT_NEGATIVE, false,
+                                    "a negative size given to an array allocation")
+                            : fail_any(d, "negative size: the host throws (sizes read as signed)");
+}
+
+/* spec §14.3: before anything is read or allocated, the input must be able to hold `need`.
+ * `alloc`: the bytes a codec that allocates first (alloc-before-size-check) asks for, 0 for
+ * one that reads element by element. */
+static bool room_for(dec_t *d, uint64_t need, uint64_t alloc)
+{
+    if (need > remaining(d) && on(d, SMCM_ALLOC_BEFORE_SIZE_CHECK) && alloc >= ALLOC_OK_MAX) {
+        return alloc >= ALLOC_FAIL_MIN
+                   ? crash(d, SMCM_FAULT_ALLOC, false, "allocation for the declared size failed")
+                   : unknown(d, "an allocation the heap may or may not hold");
+    }
     if (on(d, SMCM_TRUNCATED_AS_ZERO)) {
         /* CPP allocates first and reads later: no check, zero-filled values */
         return need <= remaining(d) + ZERO_FILL_MAX
                    ? true
                    : unknown(d, "a declared size far beyond the input (CPP)");
     }
-    return need <= remaining(d) ? true : fail(d, "truncated", d->len);
+    if (need <= remaining(d)) {
+        return true;
+    }
+    /* a codec that allocates first has no size check: its reads run out (read-past-end stops
+     * them by the host's bounds check); one that checks rejects here, whatever its reads do */
+    return on(d, SMCM_ALLOC_BEFORE_SIZE_CHECK) ? fail(d, "truncated", d->len)
+                                               : stop(d, D_ERROR, "truncated", true, d->len, NULL);
+}
+
+static bool room(dec_t *d, uint64_t need)
+{
+    return room_for(d, need, 0);
 }
 
 /* Padding before aligned data whose value's tag is at tag_at (spec §3.1, §3.2). */
@@ -185,6 +245,10 @@ static size_t pad_len(const dec_t *d, unsigned align, size_t tag_at)
         k = (align - (d->address + at) % align) % align;
     } else if (on(d, SMCM_PAD_FROM_REMAINING)) {
         k = (align - remaining(d) % align) % align;
+    } else if (on(d, SMCM_PAD_REMAINING_MULTIPLE)) {
+        /* the other reading of "from the bytes remaining": skip what makes the rest a
+         * multiple of the alignment, i.e. align from the end of the input */
+        k = remaining(d) % align;
     } else if (on(d, SMCM_PAD_FIXED)) {
         k = align - 1;
     } else if (on(d, SMCM_PAD_FROM_VALUE)) {
@@ -251,9 +315,9 @@ static bool read_text(dec_t *d, smc_bytes_t *text)
         return false;
     }
     if (negative) {
-        return fail_any(d, "negative size: the host throws (sizes read as signed)");
+        return negative_array(d);
     }
-    if (!room(d, n)) {
+    if (!room_for(d, n, n)) { /* JAVA: new byte[size] before reading */
         return false;
     }
     const uint8_t *p;
@@ -317,14 +381,20 @@ static bool read_typed_list(dec_t *d, uint8_t tag, size_t tag_at, smc_value_t *o
         return false;
     }
     if (negative) {
-        return fail_any(d, "negative size: the host throws (sizes read as signed)");
+        return negative_array(d);
     }
     if (on(d, SMCM_TYPED_LIST_BYTE_COUNT)) {
         n /= width; /* the size counted bytes */
     }
     /* empty-typed-list-unpadded: an empty list returns before its padding (CPP's writer) */
     size_t k = (n == 0 && on(d, SMCM_EMPTY_TYPED_LIST_UNPADDED)) ? 0 : pad_len(d, width, tag_at);
-    if (!room(d, k + n * width)) {
+    /* typed-view-at-address: DART views the elements in the underlying buffer, and a view
+     * must start at a multiple of the element size in memory: off an aligned address it
+     * throws a RangeError (a class its runner chooses, no offset), whatever the count */
+    if (on(d, SMCM_TYPED_VIEW_AT_ADDRESS) && (d->address + d->pos + k) % width != 0) {
+        return fail_any(d, "a typed view at an address that is not a multiple of its width");
+    }
+    if (!room_for(d, k + n * width, n * width)) { /* JAVA: new int[size], ... */
         return false;
     }
     if (!skip_pad(d, k)) {
@@ -347,7 +417,7 @@ static bool read_list(dec_t *d, unsigned enclosing, smc_value_t *out)
     if (negative) {
         return fail_any(d, "negative size: the host throws (sizes read as signed)");
     }
-    if (!room(d, n)) {
+    if (!room_for(d, n, 4 * n)) { /* JAVA: new ArrayList<>(size), 4 bytes a reference */
         return false;
     }
     smc_value_t *list = smc_value_make_list(d->arena, (size_t)n);
@@ -392,7 +462,7 @@ static bool read_map(dec_t *d, unsigned enclosing, smc_value_t *out)
     smc_value_t *entries;
     size_t count;
     if (!smcmi_map_entries(d->bugs, map, d->arena, &entries, &count)) {
-        return unknown(d, "map too large to model");
+        return unknown(d, "map not modelled (too large, or a NaN key among several float64 keys)");
     }
     map->map.entries = entries;
     map->map.count = count;
@@ -411,7 +481,7 @@ static bool read_value(dec_t *d, unsigned enclosing, smc_value_t *out)
     size_t at = d->pos;
     uint8_t tag;
     if (d->pos >= d->len && !on(d, SMCM_TRUNCATED_AS_ZERO)) {
-        return fail(d, "truncated", d->len);
+        return nothing_left(d);
     }
     if (!take(d, 1, &tag)) {
         return false;
@@ -419,8 +489,12 @@ static bool read_value(dec_t *d, unsigned enclosing, smc_value_t *out)
     if (is_container(tag)) {
         unsigned limit = on(d, SMCM_NO_DEPTH_LIMIT) ? UNLIMITED_DEPTH : SMCM_MAX_DEPTH;
         if (enclosing + 1 > limit) {
-            return on(d, SMCM_NO_DEPTH_LIMIT) ? unknown(d, "nesting beyond what is modelled")
-                                              : fail(d, "depth_limit", at);
+            /* no-depth-limit: every official decoder recurses until its stack runs out
+             * (D22: JAVA at about 2,260 levels, GLIB at 74,650); past what is modelled the
+             * decoder may crash there or may not, as its stack decides */
+            return on(d, SMCM_NO_DEPTH_LIMIT)
+                       ? crash(d, SMCM_FAULT_DEPTH, true, "nesting deeper than the stack may hold")
+                       : fail(d, "depth_limit", at);
         }
     }
     uint8_t b[8];
@@ -488,9 +562,9 @@ static bool read_value(dec_t *d, unsigned enclosing, smc_value_t *out)
             return false;
         }
         if (negative) {
-            return fail_any(d, "negative size: the host throws (sizes read as signed)");
+            return negative_array(d);
         }
-        if (!room(d, n) || !take_view(d, (size_t)n, &p)) {
+        if (!room_for(d, n, n) || !take_view(d, (size_t)n, &p)) {
             return false;
         }
         return make(d, smc_value_make_u8s(d->arena, p, (size_t)n), out);
@@ -560,7 +634,7 @@ static bool read_text_element(dec_t *d, bool allow_null, bool *is_null, smc_byte
     size_t at = d->pos;
     *is_null = false;
     if (d->pos >= d->len) {
-        return fail(d, "truncated", d->len);
+        return nothing_left(d);
     }
     uint8_t tag = d->in[d->pos];
     if (tag == 0x00 && allow_null) {
@@ -632,7 +706,7 @@ static bool decode_envelope(dec_t *d, smc_envelope_t *env)
 {
     uint8_t flag;
     if (d->len == 0) {
-        return fail(d, "truncated", 0);
+        return nothing_left(d);
     }
     flag = d->in[0];
     d->pos = 1;
@@ -715,7 +789,7 @@ void smcm_decode(smcm_set_t bugs, smc_entry_t entry, const uint8_t *data, size_t
             break;
         }
         if (d.len == 0) {
-            ok = fail(&d, "truncated", 0);
+            ok = nothing_left(&d);
             break;
         }
         out->doc.value = value_node(&d, 0);
@@ -738,8 +812,25 @@ void smcm_decode(smcm_set_t bugs, smc_entry_t entry, const uint8_t *data, size_t
         out->has_offset = d.has_offset;
         out->offset = d.offset;
         out->why = d.why;
+        out->fault = d.fault;
+        out->fault_maybe = d.fault_maybe;
         return;
     }
     out->kind = SMCM_UNKNOWN;
     out->why = d.why ? d.why : "not modelled";
+}
+
+const char *smcm_fault_id(smcm_fault_t f)
+{
+    static const char *const ids[SMCM_FAULT_COUNT] = {"", "allocation", "negative-size",
+                                                      "recursion-depth", "read-past-end"};
+    return f < SMCM_FAULT_COUNT ? ids[f] : "";
+}
+
+const char *smcm_fault_what(smcm_fault_t f)
+{
+    static const char *const what[SMCM_FAULT_COUNT] = {
+        "a rejection", "allocation before the size check", "a negative size allocated",
+        "recursion past the stack", "a read past the end"};
+    return f < SMCM_FAULT_COUNT ? what[f] : "";
 }

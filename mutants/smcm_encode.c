@@ -190,7 +190,7 @@ static bool put_text(enc_t *e, smc_bytes_t s)
 static bool put_typed_list(enc_t *e, const smc_value_t *v)
 {
     uint8_t tag = (uint8_t)v->type;
-    unsigned width = (v->type == SMC_TYPE_I32S || v->type == SMC_TYPE_F32S) ? 4u : 8u;
+    unsigned width = (unsigned)smc_typed_list_width(v->type); /* 4 or 8 */
     if (v->type == SMC_TYPE_F32S && on(e, SMCM_NO_FLOAT32LIST)) {
         return fail(e, "not_encodable");
     }

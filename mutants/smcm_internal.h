@@ -20,8 +20,9 @@ static inline bool smcmi_on(smcm_set_t bugs, smcm_bug_t bug)
 /**
  * The entries of `map` as a codec with map-sorted / map-dedup-first / map-dedup-last in
  * `bugs` holds them: a new array of 2 × *count values (key, value, …) in `arena`, or the
- * map's own array when none of those bugs is on. False when out of memory or when the map
- * is larger than SMCMI_MAP_MODEL_MAX and a map bug is on.
+ * map's own array when none of those bugs is on (nan-key-merges drops an entry too). False
+ * when out of memory, when the map is larger than SMCMI_MAP_MODEL_MAX and a map bug is on, or
+ * under nan-key-merges when a NaN key sits among more than two float64 keys (not modelled).
  */
 bool smcmi_map_entries(smcm_set_t bugs, const smc_value_t *map, smc_arena_t *arena,
                        smc_value_t **entries, size_t *count);

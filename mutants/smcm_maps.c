@@ -2,6 +2,7 @@
  * Map bugs (spec §7.2, §7.3): entries sorted as C++'s std::map<EncodableValue, …> sorts them,
  * and duplicate keys merged as host maps merge them.
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "smcm_internal.h"
@@ -186,15 +187,68 @@ static void sort_indices(const smc_value_t *entries, size_t *idx, size_t *tmp, s
     memcpy(idx, tmp, n * sizeof *idx);
 }
 
+static bool is_nan_key(const smc_value_t *key)
+{
+    return key->type == SMC_TYPE_F64 &&
+           (key->f64_bits & 0x7ff0000000000000u) == 0x7ff0000000000000u &&
+           (key->f64_bits & 0x000fffffffffffffu) != 0;
+}
+
+/* nan-key-merges (CPP, D40): std::map orders doubles with <, under which a NaN is equivalent
+ * to every double, so of a NaN key and one other float64 key the one inserted second is
+ * dropped (emplace keeps the first). Two NaN keys are duplicates or host-equal keys (D15,
+ * D17), not this bug. With more float64 keys beside a NaN, which survive depends on the
+ * red-black tree's shape: false (not modelled). *drop is the entry dropped, or SIZE_MAX. */
+static bool nan_key_dropped(const smc_value_t *map, size_t *drop)
+{
+    size_t f64 = 0, nans = 0, second = 0;
+    *drop = SIZE_MAX;
+    for (size_t i = 0; i < map->map.count; i++) {
+        const smc_value_t *key = &map->map.entries[2 * i];
+        if (key->type == SMC_TYPE_F64) {
+            second = f64 == 1 ? i : second;
+            f64++;
+            nans += is_nan_key(key) ? 1u : 0u;
+        }
+    }
+    if (nans == 0 || f64 < 2) {
+        return true;
+    }
+    if (f64 > 2) {
+        return false;
+    }
+    *drop = nans == 1 ? second : SIZE_MAX;
+    return true;
+}
+
+static bool is_zero_key(const smc_value_t *key)
+{
+    return key->type == SMC_TYPE_F64 && (key->f64_bits & 0x7fffffffffffffffu) == 0;
+}
+
+/* Two keys one host entry holds: duplicates (equal values) under map-dedup-*, and, under
+ * signed-zero-keys-merged, 0.0 and -0.0 (equal under the host's ==, D17). */
+static bool host_equal(const smc_value_t *a, const smc_value_t *b, bool dedup, bool zeros)
+{
+    if (zeros && is_zero_key(a) && is_zero_key(b) && a->f64_bits != b->f64_bits) {
+        return true;
+    }
+    return dedup && smc_value_equal(a, b);
+}
+
 bool smcmi_map_entries(smcm_set_t bugs, const smc_value_t *map, smc_arena_t *arena,
                        smc_value_t **entries, size_t *count)
 {
     bool sorted = smcmi_on(bugs, SMCM_MAP_SORTED);
     bool first = smcmi_on(bugs, SMCM_MAP_DEDUP_FIRST), last = smcmi_on(bugs, SMCM_MAP_DEDUP_LAST);
-    size_t n = map->map.count;
+    bool zeros = smcmi_on(bugs, SMCM_SIGNED_ZERO_KEYS_MERGED);
+    size_t n = map->map.count, drop = SIZE_MAX;
     *entries = map->map.entries;
     *count = n;
-    if ((!sorted && !first && !last) || n < 2) {
+    if (smcmi_on(bugs, SMCM_NAN_KEY_MERGES) && !nan_key_dropped(map, &drop)) {
+        return false;
+    }
+    if ((!sorted && !first && !last && !zeros && drop == SIZE_MAX) || n < 2) {
         return true;
     }
     if (n > SMCMI_MAP_MODEL_MAX) {
@@ -209,9 +263,12 @@ bool smcmi_map_entries(smcm_set_t bugs, const smc_value_t *map, smc_arena_t *are
      * position), then order what is left. */
     size_t kept = 0;
     for (size_t i = 0; i < n; i++) {
-        size_t k = (first || last) ? 0 : kept;
-        while (k < kept &&
-               !smc_value_equal(&map->map.entries[2 * idx[k]], &map->map.entries[2 * i])) {
+        if (i == drop) {
+            continue;
+        }
+        size_t k = (first || last || zeros) ? 0 : kept;
+        while (k < kept && !host_equal(&map->map.entries[2 * idx[k]], &map->map.entries[2 * i],
+                                       first || last, zeros)) {
             k++;
         }
         if (k < kept) {

@@ -16,10 +16,14 @@
  *  - rejects ill-formed UTF-8 anywhere in the text (overlong forms, encoded surrogates,
  *    code points above U+10FFFF) and lone surrogate escapes (`\ud800` without a following
  *    `\udc00`..`\udfff`, or a low surrogate on its own);
- *  - reports the first error with a byte offset and a static message.
+ *  - reports the first error with a byte offset and a static message;
+ *  - reads the text twice: first to check it (an invalid text costs memory for its depth
+ *    only, and no arena memory), then to build the tree, each array and object allocated at
+ *    its exact size: 40 bytes a value, 64 a member, 8 a container, besides the texts.
  *
  * Tree: every node, unescaped string and number text is allocated in the caller's
- * smc_arena_t, so the tree does not refer to the input text and is released with the arena.
+ * smc_arena_t (the empty text and one-digit texts are static strings), so the tree does not
+ * refer to the input text and is released with the arena.
  * Objects keep their members in text order; duplicate keys are kept (lookups find the first).
  */
 #ifndef SMCT_JSON_H

@@ -3,10 +3,15 @@
  * runner prints, so the reader must be safe on every input. See smct_json.h for the
  * guarantees.
  *
- * The parser is a loop over an explicit stack of open containers. Children of open
- * containers wait in one heap "scratch" vector; when a container closes, its children are
- * copied into one arena array and dropped from the scratch vector. Every read of the text
- * goes through `pos < len` checks, so the text needs no terminator.
+ * The parser is a loop over an explicit stack of open containers. It reads the text twice.
+ * The first pass checks it and counts the children of every container, in the order they
+ * open, and builds nothing: an invalid text costs memory for its depth only. The second pass
+ * builds the tree, allocating each container's array at its exact size when it opens and
+ * filling it in place. Children gathered in a growing vector and copied out when their
+ * container closed cost 57 bytes of memory per byte of text (issue 26: a 64-byte slot per
+ * child, doubled, beside the 40-byte node it is copied to); the two passes cost the tree
+ * and 8 bytes per container (spec/decoder-security-model.md, the notation tools). Every
+ * read of the text goes through `pos < len` checks, so the text needs no terminator.
  */
 #include "smct_json.h"
 
@@ -18,7 +23,12 @@
 typedef struct frame {
     bool is_object;
     size_t offset;  /* offset of '[' or '{' */
-    size_t first;   /* index of its first child in the scratch vector */
+    size_t n;       /* children so far */
+    size_t counted; /* first pass: its index in parser.counts */
+    union {
+        smct_json_t *items;          /* second pass, array: its `counts` items */
+        smct_json_member_t *members; /* second pass, object: its `counts` members */
+    };
     smct_str_t key; /* object: key of the member whose value is being parsed */
     size_t key_offset;
 } frame_t;
@@ -34,9 +44,10 @@ typedef struct parser {
     size_t nframes;
     size_t frames_cap;
 
-    smct_json_member_t *scratch; /* arrays use only .value */
-    size_t nscratch;
-    size_t scratch_cap;
+    bool checking;  /* first pass: check and count, build nothing */
+    size_t *counts; /* children of each container, in the order they open */
+    size_t ncounts; /* first pass: containers opened; second: containers allocated */
+    size_t counts_cap;
 
     smct_buf_t strbuf; /* unescaping area, reused for every string */
 
@@ -69,9 +80,37 @@ static void skip_ws(parser_t *p)
     }
 }
 
+static const char digit_texts[] = "0\0"
+                                  "1\0"
+                                  "2\0"
+                                  "3\0"
+                                  "4\0"
+                                  "5\0"
+                                  "6\0"
+                                  "7\0"
+                                  "8\0"
+                                  "9";
+
+static bool is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
 /* Copy `len` bytes into the arena with a NUL after them. */
 static bool arena_text(parser_t *p, const char *s, size_t len, smct_str_t *out)
 {
+    if (p->checking) {
+        out->ptr = "";
+        out->len = 0;
+        return true; /* the first pass keeps no text */
+    }
+    if (len == 0 || (len == 1 && is_digit(s[0]))) {
+        /* "" and the one-digit numbers are static (smct_str_t allows it): the commonest short
+         * texts (the elements of a typed list, `[0,1,...]`) save their 8-byte copies. */
+        out->ptr = len == 0 ? "" : &digit_texts[2 * (s[0] - '0')];
+        out->len = len;
+        return true;
+    }
     if (len == SIZE_MAX) {
         return false;
     }
@@ -186,13 +225,61 @@ static smct_status_t parse_escape(parser_t *p, size_t start)
     return SMCT_OK;
 }
 
-/* Parse a string starting at p->pos (a '"'); on success p->pos is after the closing quote. */
+/* The bytes a string holds as they are: printable ASCII but the quote and the backslash (a
+ * control character, an escape and UTF-8 each take the careful path of parse_string). */
+static bool is_plain(unsigned char c)
+{
+    return c >= 0x20 && c < 0x80 && c != '"' && c != '\\';
+}
+
+/* Nonzero when one of the 8 bytes of `w` is not plain (the word tests of "Bit Twiddling
+ * Hacks": a byte below 0x20, at or above 0x80, a quote or a backslash), 8 bytes a step. */
+static uint64_t word_not_plain(uint64_t w)
+{
+    const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+    uint64_t quote = w ^ (ones * '"'), backslash = w ^ (ones * '\\');
+    uint64_t zero_byte = ((quote - ones) & ~quote) | ((backslash - ones) & ~backslash);
+    uint64_t below_space = w - ones * 0x20;
+    return (w | zero_byte | (below_space & ~w)) & highs;
+}
+
+static size_t plain_run_end(const parser_t *p, size_t from)
+{
+    const unsigned char *s = (const unsigned char *)p->text;
+    while (p->len - from >= 8) {
+        uint64_t w;
+        memcpy(&w, s + from, 8);
+        if (word_not_plain(w)) {
+            break; /* the byte loop below finds which */
+        }
+        from += 8;
+    }
+    while (from < p->len && is_plain(s[from])) {
+        from++;
+    }
+    return from;
+}
+
+/* Parse a string starting at p->pos (a '"'); on success p->pos is after the closing quote.
+ * It is scanned a run of plain bytes at a time and copied in bulk: a message's hex (128 M
+ * characters for a 64 MiB value) costs a comparison and a memcpy per byte, not a buffer
+ * append per byte. A string without escapes or UTF-8 is copied once, straight from the text
+ * into the arena. */
 static smct_status_t parse_string(parser_t *p, smct_str_t *out)
 {
     size_t start = p->pos;
     p->pos++; /* opening quote */
+    size_t end = plain_run_end(p, p->pos);
+    if (end < p->len && p->text[end] == '"') {
+        const char *s = p->text + p->pos;
+        p->pos = end + 1;
+        return arena_text(p, s, end - (size_t)(s - p->text), out) ? SMCT_OK : nomem(p);
+    }
     smct_buf_clear(&p->strbuf);
     for (;;) {
+        end = plain_run_end(p, p->pos);
+        smct_buf_append(&p->strbuf, p->text + p->pos, end - p->pos);
+        p->pos = end;
         if (p->pos >= p->len) {
             return fail(p, SMCT_ERR_SYNTAX, start, "unterminated string");
         }
@@ -212,11 +299,6 @@ static smct_status_t parse_string(parser_t *p, smct_str_t *out)
             }
             continue;
         }
-        if (c < 0x80) {
-            smct_buf_putc(&p->strbuf, (char)c);
-            p->pos++;
-            continue;
-        }
         size_t n = smct_utf8_seq_len((const uint8_t *)p->text + p->pos, p->len - p->pos);
         if (n == 0) {
             return fail(p, SMCT_ERR_SYNTAX, p->pos, "invalid UTF-8 in string");
@@ -228,11 +310,6 @@ static smct_status_t parse_string(parser_t *p, smct_str_t *out)
         return nomem(p);
     }
     return SMCT_OK;
-}
-
-static bool is_digit(char c)
-{
-    return c >= '0' && c <= '9';
 }
 
 /* RFC 8259 §6: -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)? */
@@ -328,7 +405,24 @@ static smct_status_t push_frame(parser_t *p, bool is_object)
     memset(f, 0, sizeof *f);
     f->is_object = is_object;
     f->offset = p->pos;
-    f->first = p->nscratch;
+    if (p->checking) {
+        if (!smct_grow_array((void **)&p->counts, &p->counts_cap, p->ncounts + 1,
+                             sizeof *p->counts)) {
+            return nomem(p);
+        }
+        f->counted = p->ncounts;
+        p->counts[p->ncounts++] = 0;
+    } else {
+        /* the same container the first pass counted: containers open in the same order */
+        size_t count = p->counts[p->ncounts++];
+        size_t size = is_object ? sizeof *f->members : sizeof *f->items;
+        if (count > 0) {
+            if (count > SIZE_MAX / size ||
+                (f->items = smc_arena_alloc(p->arena, count * size)) == NULL) {
+                return nomem(p);
+            }
+        }
+    }
     p->pos++; /* the bracket */
     skip_ws(p);
     return SMCT_OK;
@@ -338,38 +432,21 @@ static smct_status_t push_frame(parser_t *p, bool is_object)
 static smct_status_t close_frame(parser_t *p, smct_json_t *node)
 {
     frame_t *f = &p->frames[p->nframes - 1];
-    size_t count = p->nscratch - f->first;
     memset(node, 0, sizeof *node);
     node->offset = f->offset;
     node->end = p->pos + 1;
+    if (p->checking) {
+        p->counts[f->counted] = f->n;
+    }
     if (f->is_object) {
         node->type = SMCT_JSON_OBJECT;
-        smct_json_member_t *m = NULL;
-        if (count > 0) {
-            if (count > SIZE_MAX / sizeof *m ||
-                (m = smc_arena_alloc(p->arena, count * sizeof *m)) == NULL) {
-                return nomem(p);
-            }
-            memcpy(m, p->scratch + f->first, count * sizeof *m);
-        }
-        node->object.members = m;
-        node->object.count = count;
+        node->object.members = f->members;
+        node->object.count = f->n;
     } else {
         node->type = SMCT_JSON_ARRAY;
-        smct_json_t *items = NULL;
-        if (count > 0) {
-            if (count > SIZE_MAX / sizeof *items ||
-                (items = smc_arena_alloc(p->arena, count * sizeof *items)) == NULL) {
-                return nomem(p);
-            }
-            for (size_t i = 0; i < count; i++) {
-                items[i] = p->scratch[f->first + i].value;
-            }
-        }
-        node->array.items = items;
-        node->array.count = count;
+        node->array.items = f->items;
+        node->array.count = f->n;
     }
-    p->nscratch = f->first;
     p->nframes--;
     p->pos++;
     return SMCT_OK;
@@ -448,17 +525,15 @@ static smct_status_t end_value(parser_t *p, smct_json_t *node, smct_json_t *root
             return SMCT_OK;
         }
         frame_t *f = &p->frames[p->nframes - 1];
-        if (!smct_grow_array((void **)&p->scratch, &p->scratch_cap, p->nscratch + 1,
-                             sizeof *p->scratch)) {
-            return nomem(p);
+        if (!p->checking) {
+            /* the first pass counted this child: there is room for it */
+            if (f->is_object) {
+                f->members[f->n] = (smct_json_member_t){f->key, f->key_offset, *node};
+            } else {
+                f->items[f->n] = *node;
+            }
         }
-        smct_json_member_t *m = &p->scratch[p->nscratch++];
-        memset(m, 0, sizeof *m);
-        m->value = *node;
-        if (f->is_object) {
-            m->key = f->key;
-            m->key_offset = f->key_offset;
-        }
+        f->n++;
         skip_ws(p);
         if (p->pos >= p->len) {
             return fail(p, SMCT_ERR_SYNTAX, p->pos,
@@ -523,7 +598,15 @@ smct_status_t smct_json_parse(const char *text, size_t len, const smct_json_opts
     smct_buf_init(&p.strbuf);
 
     smct_json_t root;
+    p.checking = true;
     smct_status_t st = run(&p, &root);
+    if (st == SMCT_OK) {
+        /* The text is valid: read it again into the tree (only out of memory can fail). */
+        p.checking = false;
+        p.pos = 0;
+        p.ncounts = 0;
+        st = run(&p, &root);
+    }
     if (st == SMCT_OK) {
         smct_json_t *r = smc_arena_alloc(arena, sizeof *r);
         if (r == NULL) {
@@ -534,7 +617,7 @@ smct_status_t smct_json_parse(const char *text, size_t len, const smct_json_opts
         }
     }
     free(p.frames);
-    free(p.scratch);
+    free(p.counts);
     smct_buf_free(&p.strbuf);
     if (err != NULL) {
         if (st == SMCT_OK) {

@@ -19,6 +19,10 @@ void smct_json_write_string(smct_buf_t *b, const void *s, size_t len)
     size_t i = 0;
     while (i < len) {
         uint8_t c = p[i];
+        if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {
+            i++; /* the common byte, tested first: a message's hex is megabytes of these */
+            continue;
+        }
         const char *esc = NULL;
         char ubuf[7];
         size_t skip = 1;

@@ -114,7 +114,7 @@ static smct_status_t read_typed_list(const smct_json_t *arr, smc_type_t type, sm
     if (arr->type != SMCT_JSON_ARRAY) {
         return smct_notation_bad(err, arr->offset, "typed list elements must be a JSON array");
     }
-    size_t width = (type == SMC_TYPE_I32S || type == SMC_TYPE_F32S) ? 4 : 8;
+    size_t width = smc_typed_list_width(type);
     size_t count = arr->array.count;
     uint8_t *data = smc_arena_alloc(arena, count * width); /* count ≤ text length: no overflow */
     if (data == NULL) {

@@ -49,11 +49,10 @@ static uint64_t payload_bytes(const smc_value_t *v)
     case SMC_TYPE_U8S:
         return v->bytes.len;
     case SMC_TYPE_I32S:
-    case SMC_TYPE_F32S:
-        return 4u * (uint64_t)v->array.count;
     case SMC_TYPE_I64S:
     case SMC_TYPE_F64S:
-        return 8u * (uint64_t)v->array.count;
+    case SMC_TYPE_F32S:
+        return smc_typed_list_width(v->type) * (uint64_t)v->array.count;
     case SMC_TYPE_NULL:
     case SMC_TYPE_BOOL:
     case SMC_TYPE_I32:

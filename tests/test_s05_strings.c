@@ -139,6 +139,66 @@ static void s05_1_truncated_strings(void **state)
     ts_assert_decode_error("0703ff", 0, SMC_ERR_TRUNCATED, 3);
 }
 
+/* The per-value loops copy and check short strings with overlapping fixed-width loads
+ * (copy_short.h, read_item.h's all-ASCII test), each length range its own way: every length
+ * up to well past those ranges is copied exactly, both ways, with nothing written past its
+ * end, and a non-ASCII byte at any position of it is seen. */
+static void s05_1_every_short_length_is_copied_and_checked_exactly(void **state)
+{
+    (void)state;
+    enum { MAX_LEN = 72, GUARD = 16 };
+    smc_arena_t arena;
+    smc_arena_init_allocator(&arena, NULL);
+    for (size_t len = 0; len <= MAX_LEN; len++) {
+        char text[MAX_LEN + 1];
+        /* printable ASCII, no two neighbours alike */
+        for (size_t i = 0; i < len; i++) {
+            text[i] = (char)('!' + (i * 7 + len) % 90);
+        }
+        uint8_t wire[2 + MAX_LEN];
+        wire[0] = 0x07;
+        wire[1] = (uint8_t)len;
+        memcpy(wire + 2, text, len);
+
+        uint8_t out[2 + MAX_LEN + GUARD];
+        memset(out, 0xAA, sizeof out);
+        size_t n = 0;
+        smc_value_t *v = smc_value_make_str(&arena, text, len);
+        assert_non_null(v);
+        assert_int_equal(smc_encode(v, out, sizeof out, &n, NULL), SMC_OK);
+        assert_int_equal(n, 2 + len);
+        assert_memory_equal(out, wire, n);
+        for (size_t i = n; i < sizeof out; i++) {
+            assert_int_equal(out[i], 0xAA);
+        }
+
+        smc_value_t *back = NULL;
+        assert_int_equal(smc_decode(wire, 2 + len, NULL, &arena, &back, NULL), SMC_OK);
+        assert_int_equal(back->type, SMC_TYPE_STR);
+        assert_int_equal(back->bytes.len, len);
+        if (len > 0) {
+            assert_ptr_not_equal(back->bytes.ptr, wire + 2); /* an owned copy */
+            assert_memory_equal(back->bytes.ptr, text, len);
+        }
+
+        for (size_t bad = 0; bad < len; bad++) {
+            uint8_t broken[2 + MAX_LEN];
+            memcpy(broken, wire, 2 + len);
+            broken[2 + bad] = 0xFF;
+            smc_error_t err;
+            back = NULL;
+            assert_int_equal(smc_decode(broken, 2 + len, NULL, &arena, &back, &err),
+                             SMC_ERR_BAD_UTF8);
+            assert_int_equal(err.offset, 2 + bad);
+            smc_value_t *bad_str = smc_value_make_str(&arena, (const char *)broken + 2, len);
+            assert_non_null(bad_str);
+            assert_int_equal(smc_encode(bad_str, out, sizeof out, &n, NULL), SMC_ERR_NOT_ENCODABLE);
+        }
+        smc_arena_reset(&arena);
+    }
+    smc_arena_free(&arena);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -153,6 +213,7 @@ int main(void)
         cmocka_unit_test(s05_3_bad_utf8_deep_inside_a_value),
         cmocka_unit_test(s05_3_encoder_refuses_ill_formed_utf8),
         cmocka_unit_test(s05_1_truncated_strings),
+        cmocka_unit_test(s05_1_every_short_length_is_copied_and_checked_exactly),
     };
     return cmocka_run_group_tests(tests, ts_golden_setup, ts_golden_teardown);
 }

@@ -60,12 +60,43 @@ static void s06_truncated_typed_lists(void **state)
     }
 }
 
+/* §3.2, §6.2–§6.5: the public width helper agrees with the generated table of
+ * spec/wire-types.json, and the encoder lays out three elements of each typed list with that
+ * width after the padding of that alignment (tag, count, padding, elements). */
+static void s06_typed_list_width_matches_the_wire_types_table(void **state)
+{
+    (void)state;
+    smc_arena_t arena;
+    smc_arena_init_allocator(&arena, NULL);
+    static const uint8_t zeros[3 * 8] = {0};
+    size_t typed_lists = 0;
+#define S06_CHECK_TYPE(type, tag, tag_last, word, title, element_width, alignment)                 \
+    assert_int_equal(smc_typed_list_width(type), element_width);                                   \
+    if (element_width > 0) {                                                                       \
+        typed_lists++;                                                                             \
+        smc_value_t *v = smc_value_make_array_le(&arena, type, zeros, 3);                          \
+        assert_non_null(v);                                                                        \
+        uint8_t out[64];                                                                           \
+        size_t n = 0;                                                                              \
+        assert_int_equal(smc_encode(v, out, sizeof out, &n, NULL), SMC_OK);                        \
+        size_t header = 2; /* the tag and a one-byte count */                                      \
+        size_t padded = (header + alignment - 1) / alignment * alignment;                          \
+        assert_int_equal(out[0], tag);                                                             \
+        assert_int_equal(n, padded + 3 * element_width);                                           \
+    }
+    SMC_WIRE_TYPES(S06_CHECK_TYPE)
+#undef S06_CHECK_TYPE
+    assert_int_equal(typed_lists, 4); /* Int32List, Int64List, Float64List, Float32List */
+    smc_arena_free(&arena);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(s06_golden_typed_list_vectors),
         cmocka_unit_test(s06_accessors_read_elements_independent_of_host_alignment),
         cmocka_unit_test(s06_truncated_typed_lists),
+        cmocka_unit_test(s06_typed_list_width_matches_the_wire_types_table),
     };
     return cmocka_run_group_tests(tests, ts_golden_setup, ts_golden_teardown);
 }

@@ -1,6 +1,6 @@
 /*
  * Every golden vector (vectors/sNN-*.json, spec/vectors.md) run against the C reference, as
- * the judge sees it: the vectors are read by the judge's own loader (judge/vectors.h), so
+ * the judge sees it: the vectors are read by the judge's own loader (judge/vectors/vectors.h), so
  * their kinds, entry points, values, accepted encodings and modes are exactly the ones the
  * judge holds a codec to (runners/PROTOCOL.md P.5):
  *  - a valid vector's canonical bytes decode to its value in flutter and strict mode, also

@@ -19,8 +19,24 @@ def bench(smc, data, tmp, name):
     path = os.path.join(tmp, name)
     with open(path, "wb") as f:
         f.write(data)
-    p = subprocess.run([smc, "bench", "--json", "--samples", "1", "--warmup-ms", "0",
-                        "--min-sample-us", "0", "--ops", OPS, path], capture_output=True, text=True)
+    p = subprocess.run(
+        [
+            smc,
+            "bench",
+            "--json",
+            "--samples",
+            "1",
+            "--warmup-ms",
+            "0",
+            "--min-sample-us",
+            "0",
+            "--ops",
+            OPS,
+            path,
+        ],
+        capture_output=True,
+        text=True,
+    )
     return p.returncode, p.stdout, p.stderr
 
 
@@ -47,22 +63,33 @@ def main():
         assert record[5:10] == bytes.fromhex("032a000000")
         wrong = record[:5] + bytes.fromhex("0703616263") + record[10:]
         rc, out, err = bench(smc, wrong, tmp, "wrong.bin")
-        expect(rc == 1 and "typed decode failed" in err, "wrong type: exit %d, %s" % (rc, err.strip()))
+        expect(
+            rc == 1 and "typed decode failed" in err, "wrong type: exit %d, %s" % (rc, err.strip())
+        )
         expect('"op":"typed_decode"' not in out, "a failed typed decode is not timed")
         # 30 fields instead of 31 (the last, a list of lists, dropped): decodes, the last field
         # stays null, and the re-encoding (31 fields) differs from the input.
-        tail = bytes.fromhex("0c020c0203010000000302000000" "0c010303000000")
+        tail = bytes.fromhex("0c020c02030100000003020000000c010303000000")
         assert record.endswith(tail)
-        short = record[:2] + bytes([30]) + record[3:-len(tail)]
+        short = record[:2] + bytes([30]) + record[3 : -len(tail)]
         rc, out, err = bench(smc, short, tmp, "short.bin")
-        expect(rc == 1 and "differs from the input" in err, "30 fields: exit %d, %s" % (rc, err.strip()))
+        expect(
+            rc == 1 and "differs from the input" in err,
+            "30 fields: exit %d, %s" % (rc, err.strip()),
+        )
         # A list of int32 is not a record payload: the typed ops do not apply (not an error).
         rc, out, err = bench(smc, bytes([0x0C, 1, 0x03, 7, 0, 0, 0]), tmp, "ints.bin")
-        expect(rc == 0 and '"op":"typed' not in out, "non-record payload: no typed rows (exit %d)" % rc)
+        expect(
+            rc == 0 and '"op":"typed' not in out, "non-record payload: no typed rows (exit %d)" % rc
+        )
 
     for f in failures:
         print("FAIL: " + f)
-    print("test_bench_typed: %d checks failed" % len(failures) if failures else "test_bench_typed: all checks passed")
+    print(
+        "test_bench_typed: %d checks failed" % len(failures)
+        if failures
+        else "test_bench_typed: all checks passed"
+    )
     return 1 if failures else 0
 
 

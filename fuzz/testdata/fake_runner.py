@@ -52,14 +52,24 @@ def answer(req, profile, reader):
     seq, op = req["seq"], req["op"]
     try:
         if op == "decode":
-            value = smcpy.decode(req["entry"], bytes.fromhex(req["hex"]),
-                                 req.get("mode") == "strict", profile=profile, reader=reader)
+            value = smcpy.decode(
+                req["entry"],
+                bytes.fromhex(req["hex"]),
+                req.get("mode") == "strict",
+                profile=profile,
+                reader=reader,
+            )
             return {"seq": seq, "status": "ok", "value": value}
         if op == "encode":
             return {"seq": seq, "status": "ok", "hex": smcpy.encode(req["entry"], req["value"]).hex}
     except smcpy.SmcError as e:
-        return {"seq": seq, "status": "error", "class": e.cls, "offset": e.offset,
-                "message": e.message}
+        return {
+            "seq": seq,
+            "status": "error",
+            "class": e.cls,
+            "offset": e.offset,
+            "message": e.message,
+        }
     except smcpy.NotationError as e:
         return {"seq": seq, "status": "error", "class": "bad_notation", "message": str(e)}
     return {"seq": seq, "status": "skipped", "reason": "%s is not implemented" % op}
@@ -79,13 +89,22 @@ def main():
         if req["op"] == "bye":
             resp = {"seq": req["seq"], "status": "ok"}
         elif req["op"] == "hello":
-            resp = {"seq": req["seq"], "status": "ok", "protocol": 1,
-                    "codec": {"name": "smcpy" + "".join("+" + b for b in sorted(bugs)),
-                              "version": "0", "language": "Python"},
-                    "entries": ["message", "call", "envelope"],
-                    "capabilities": {"decode": list(smcpy.FEATURES),
-                                     "encode": [f for f in smcpy.FEATURES if f != "largeint"]},
-                    "options": ["error-offsets"]}
+            resp = {
+                "seq": req["seq"],
+                "status": "ok",
+                "protocol": 1,
+                "codec": {
+                    "name": "smcpy" + "".join("+" + b for b in sorted(bugs)),
+                    "version": "0",
+                    "language": "Python",
+                },
+                "entries": ["message", "call", "envelope"],
+                "capabilities": {
+                    "decode": list(smcpy.FEATURES),
+                    "encode": [f for f in smcpy.FEATURES if f != "largeint"],
+                },
+                "options": ["error-offsets"],
+            }
         else:
             resp = answer(req, profile, reader)
         print(json.dumps(resp, ensure_ascii=False), flush=True)

@@ -17,7 +17,14 @@ Environment:
   HOST_RUNNER_LOSS   1: instead of refusing to encode, it writes each such part as null (a
                      silent loss)
   HOST_RUNNER_HOSTS_JSON  the hello's `hosts` as raw JSON text (a malformed declaration)
+  HOST_RUNNER_WITHOUT  the hello's `hosts_without` as JSON (spec §17.1: types its API lacks,
+                     e.g. {"swift": ["NSNull"]}); a host value holding one is answered
+                     `skipped`, as a kit answers it
+  HOST_RUNNER_ANSWER_ABSENT  1: it encodes such a value anyway (its statement is not true)
+  HOST_RUNNER_RENAME  FROM=TO: a decoded host value's type FROM is named TO (swift Data=[UInt8]:
+                     a pure-Swift codec, spec §17.1 alternatives; Data=[Int32]: a wrong type)
 """
+
 import json
 import os
 import sys
@@ -29,13 +36,61 @@ sys.dont_write_bytecode = True
 import hosttypes  # noqa: E402
 import smcpy  # noqa: E402
 
+RENAME = (
+    dict([os.environ["HOST_RUNNER_RENAME"].split("=", 1)])
+    if os.environ.get("HOST_RUNNER_RENAME")
+    else {}
+)
+
+
+def renamed(hv):
+    """The host value with the types of RENAME renamed, node by node."""
+    if isinstance(hv, dict) and "type" in hv:
+        x = hv["value"]
+        if isinstance(x, list):
+            x = [
+                renamed(e)
+                if isinstance(e, dict)
+                else [renamed(p) for p in e]
+                if isinstance(e, list)
+                else e
+                for e in x
+            ]
+        return {"type": RENAME.get(hv["type"], hv["type"]), "value": x}
+    return hv
+
+
+WITHOUT = json.loads(os.environ.get("HOST_RUNNER_WITHOUT") or "null")
+ANSWER_ABSENT = os.environ.get("HOST_RUNNER_ANSWER_ABSENT") == "1"
+
+
+def stated_absent(vocab, hv):
+    """The first type of host value `hv` the runner states absent (WITHOUT), or None."""
+    absent = set((WITHOUT or {}).get(vocab, []))
+    found = [t for t in hosttypes.types_in(hv) if t in absent]
+    return found[0] if found else None
+
+
 HOSTS = [h for h in os.environ.get("HOST_RUNNER_HOSTS", "dart,kotlin,swift,any").split(",") if h]
 BUG = os.environ.get("HOST_RUNNER_BUG", "")
 LACKS = [f for f in os.environ.get("HOST_RUNNER_LACKS", "").split(",") if f]
 LOSS = os.environ.get("HOST_RUNNER_LOSS") == "1"
-FEATURES = [f for f in ["int32", "int64", "int64-distinct", "float64", "float32list", "typed-lists",
-                        "nan-payload", "embedded-nul", "duplicate-map-keys", "map-order"]
-            if f not in LACKS]
+FEATURES = [
+    f
+    for f in [
+        "int32",
+        "int64",
+        "int64-distinct",
+        "float64",
+        "float32list",
+        "typed-lists",
+        "nan-payload",
+        "embedded-nul",
+        "duplicate-map-keys",
+        "map-order",
+    ]
+    if f not in LACKS
+]
 # The wire word of each feature this runner can lack.
 LACKED_WORDS = {"float32list": "f32s"}
 
@@ -55,8 +110,11 @@ def lacked(v):
             return ["list", [p for p, _ in parts]], any(c for _, c in parts)
         if x[0] == "map":
             parts = [(walk(k), walk(e)) for k, e in x[1]]
-            return ["map", [[k, e] for (k, _), (e, _) in parts]], any(a or b for (_, a), (_, b) in parts)
+            return ["map", [[k, e] for (k, _), (e, _) in parts]], any(
+                a or b for (_, a), (_, b) in parts
+            )
         return x, False
+
     out, changed = walk(v)
     return out if changed else None
 
@@ -99,16 +157,30 @@ def answer(req):
     seq = req.get("seq")
     op = req.get("op")
     if op == "hello":
-        hosts = json.loads(os.environ["HOST_RUNNER_HOSTS_JSON"]) if "HOST_RUNNER_HOSTS_JSON" in os.environ else HOSTS
-        return {"seq": seq, "status": "ok", "protocol": 2,
-                "codec": {"name": "host-model", "version": "0", "language": "Python"},
-                "entries": ["message"], "capabilities": {"decode": FEATURES, "encode": FEATURES},
-                "options": ["error-classes"], "hosts": hosts}
+        hosts = (
+            json.loads(os.environ["HOST_RUNNER_HOSTS_JSON"])
+            if "HOST_RUNNER_HOSTS_JSON" in os.environ
+            else HOSTS
+        )
+        return {
+            "seq": seq,
+            "status": "ok",
+            "protocol": 2,
+            "codec": {"name": "host-model", "version": "0", "language": "Python"},
+            "entries": ["message"],
+            "capabilities": {"decode": FEATURES, "encode": FEATURES},
+            "options": ["error-classes"],
+            "hosts": hosts,
+            **({"hosts_without": WITHOUT} if WITHOUT is not None else {}),
+        }
     if op == "bye":
         return {"seq": seq, "status": "ok"}
     vocab = req.get("host")
     if op not in ("host_encode", "host_decode") or vocab not in HOSTS:
         return {"seq": seq, "status": "skipped", "reason": "only host ops of %s" % HOSTS}
+    absent = stated_absent(vocab, req["host_value"]) if op == "host_encode" else None
+    if absent and not ANSWER_ABSENT:
+        return {"seq": seq, "status": "skipped", "reason": "the codec's API has no %s" % absent}
     try:
         if op == "host_encode":
             return {"seq": seq, "status": "ok", "hex": encode(vocab, req["host_value"])}
@@ -117,14 +189,26 @@ def answer(req):
             try:
                 lacked(value)
             except Unsupported as e:
-                return {"seq": seq, "status": "error", "class": "unknown_tag",
-                        "message": "no %s in this codec" % e}
-        return {"seq": seq, "status": "ok", "host_value": hosttypes.from_value(vocab, value)}
+                return {
+                    "seq": seq,
+                    "status": "error",
+                    "class": "unknown_tag",
+                    "message": "no %s in this codec" % e,
+                }
+        return {
+            "seq": seq,
+            "status": "ok",
+            "host_value": renamed(hosttypes.from_value(vocab, value)),
+        }
     except hosttypes.Refused as e:
         return {"seq": seq, "status": "error", "class": "not_encodable", "message": str(e)}
     except Unsupported as e:
-        return {"seq": seq, "status": "error", "class": "not_encodable",
-                "message": "no %s in this codec" % e}
+        return {
+            "seq": seq,
+            "status": "error",
+            "class": "not_encodable",
+            "message": "no %s in this codec" % e,
+        }
     except (hosttypes.HostError, smcpy.SmcError) as e:
         return {"seq": seq, "status": "skipped", "reason": str(e)}
 

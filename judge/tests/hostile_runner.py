@@ -5,6 +5,7 @@ of garbage each (in SEQUENCE order, kept in a state file across the judge's rest
 and never crash.
 
 usage: hostile_runner.py STATE_FILE"""
+
 import json
 import os
 import sys
@@ -29,6 +30,7 @@ def next_kind():
     os.replace(STATE + ".tmp", STATE)
     return n
 
+
 out = sys.stdout.buffer
 
 
@@ -41,16 +43,42 @@ for raw in sys.stdin.buffer:
     req = json.loads(raw)
     seq = req["seq"]
     if req["op"] == "hello":
-        send(json.dumps({"seq": 0, "status": "ok", "protocol": 1,
-                         "codec": {"name": "hostile", "version": "0", "language": "Python"},
-                         "entries": ["message", "call", "envelope"],
-                         "capabilities": {"decode": ["int32", "int64", "float64", "embedded-nul",
-                                                     "map-order", "method-codec", "strict-mode",
-                                                     "largeint", "duplicate-map-keys", "depth-limit"],
-                                          "encode": ["int32", "int64", "float64", "embedded-nul",
-                                                     "map-order", "method-codec", "duplicate-map-keys",
-                                                     "depth-limit"]},
-                         "options": ["error-offsets", "shift"]}).encode())
+        send(
+            json.dumps(
+                {
+                    "seq": 0,
+                    "status": "ok",
+                    "protocol": 1,
+                    "codec": {"name": "hostile", "version": "0", "language": "Python"},
+                    "entries": ["message", "call", "envelope"],
+                    "capabilities": {
+                        "decode": [
+                            "int32",
+                            "int64",
+                            "float64",
+                            "embedded-nul",
+                            "map-order",
+                            "method-codec",
+                            "strict-mode",
+                            "largeint",
+                            "duplicate-map-keys",
+                            "depth-limit",
+                        ],
+                        "encode": [
+                            "int32",
+                            "int64",
+                            "float64",
+                            "embedded-nul",
+                            "map-order",
+                            "method-codec",
+                            "duplicate-map-keys",
+                            "depth-limit",
+                        ],
+                    },
+                    "options": ["error-offsets", "shift"],
+                }
+            ).encode()
+        )
         continue
     if req["op"] == "bye":
         send(b'{"seq": %d, "status": "ok"}' % seq)
@@ -60,9 +88,11 @@ for raw in sys.stdin.buffer:
     if k is None:
         send(b'{"seq": %d, "status": "skipped", "reason": "hostile: done"}' % seq)
     elif k == 0:
-        send(b'{"seq": %d, "status": "ok"}' % seq)                       # no value / no hex
+        send(b'{"seq": %d, "status": "ok"}' % seq)  # no value / no hex
     elif k == 1:
-        send(b'{"seq": %d, "status": "ok", "value": ["i32", 1.5], "hex": "zz"}' % seq)  # not notation
+        send(
+            b'{"seq": %d, "status": "ok", "value": ["i32", 1.5], "hex": "zz"}' % seq
+        )  # not notation
     elif k == 2:
         send(b'{"seq": %d, "status": "error", "class": 5, "offset": -1}' % seq)
     elif k == 3:
@@ -70,15 +100,20 @@ for raw in sys.stdin.buffer:
     elif k == 4:
         send(b'{"seq": %d, "status": "ok", "value": ["str", "\\ud800"], "hex": "ABC"}' % seq)
     elif k == 5:
-        send(b'{"seq": %d, "status": "ok", "value": ["str", "\xff\xfe"]}' % seq)   # invalid UTF-8
+        send(b'{"seq": %d, "status": "ok", "value": ["str", "\xff\xfe"]}' % seq)  # invalid UTF-8
     elif k == 6:
-        send(b"x" * (3 << 20))                                             # longer than --max-line
+        send(b"x" * (3 << 20))  # longer than --max-line
     elif k == 7:
-        send(b'{"seq": %d, "status": "error", "class": "truncated\\u0000x", "offset": 99999999999999999999}' % seq)
+        send(
+            b'{"seq": %d, "status": "error", "class": "truncated\\u0000x", "offset": 99999999999999999999}'
+            % seq
+        )
     elif k == 8:
-        send(b'[1, 2, 3]')                                                 # JSON, not an object
+        send(b"[1, 2, 3]")  # JSON, not an object
     else:
-        send(b'{"seq": %d, "status": "ok", "value": ["custom", 300, ["null"]], "hex": ""}' % seq)  # tag > 255
+        send(
+            b'{"seq": %d, "status": "ok", "value": ["custom", 300, ["null"]], "hex": ""}' % seq
+        )  # tag > 255
     if k in BREAKING:
         # wait to be killed, so requests already in flight do not use up the sequence
         time.sleep(3600)

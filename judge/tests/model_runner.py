@@ -11,7 +11,8 @@ Environment:
   MODEL_FAULT  one of
      none           a correct codec with every capability
      depth-segv     no depth limit (no `depth-limit`): it recurses, and the process dies with
-                    SIGSEGV from 80,000 levels on (GLIB: about 74,650 on a default stack)
+                    SIGSEGV from 80,000 levels on (GLIB: about 74,650 on a default stack;
+                    MODEL_SEGV_DEPTH sets another depth)
      depth-deep     no depth limit and a stack deep enough for every vector: the 100,000-level
                     bombs decode, and are answered with their summary (P.3)
      depth-accepts  as depth-deep, but declares `depth-limit`, which it does not enforce
@@ -21,27 +22,54 @@ Environment:
                     when encoded
      one-int        one integer type (DART, GLIB; no `int64-distinct`): tag 4 holding an int32
                     decodes to it, and integers are written by value (R4.2-4)
+     one-int-map    one-int with host maps of one entry per key (GLIB's FlValue map, no
+                    `duplicate-map-keys`): keys equal by value are one entry, the last value at
+                    the first key's position
      panic          no bounds checks (a Rust port): a read past the end panics. Under protocol
                     1 the runner maps the panic to `truncated` (the old P.6); under 2 it answers
                     `crash`.
+     range-error    as panic, in a host whose channel plumbing catches the failure (Dart's
+                    ReadBuffer throws RangeError on short input, spec §1.4): under protocol 2
+                    the runner answers `rejected` with kind RangeError (an unclassified
+                    rejection)
      no-classes     errors carry no class (JAVA's "Message corrupted"): every rejection is
                     named unknown_tag, and `error-classes` is not declared (MODEL_CLASSES=1
                     declares it anyway)
      nothing        declares no capability, the message entry only, and no option
+     largeint-string
+                    no `largeint`, and tag 5 read as a string in flutter mode (DART, OBJC,
+                    CPP): a behaviour the vector's notes list (spec §4.4, R4.4-2)
+     largeint-null  no `largeint`, and tag 5 read as null: a behaviour no note lists, a
+                    silent loss (R1.4-13)
      pad-remaining  a decoder that counts padding from the bytes remaining (a Swift port):
                     spec §3.1, the catalogue's pad-from-remaining written independently
      pad-extra      a decoder that skips a whole block when already aligned (the same port)
      (faults the catalogue also has, written here apart from it, may be combined with commas:
      pad-remaining,pad-extra)
+     null-no-bytes  a top-level null message encoded as no bytes at all (`"hex": null`, P.3:
+                    DART, JAVA, OBJC, D24): the catalogue's null-encodes-empty, answered as the
+                    real codecs answer it
+     stacktrace-three
+                    an error envelope has exactly three elements when decoded (JAVA, D29) and
+                    `error-stacktrace` is not declared (either way), but the encoder writes the fourth
+                    element of a value that has one, as Android's does: it cannot read what it
+                    writes (spec R1.4-18)
      pad-remaining-plus-one, pad-offset-plus-one
                     padding counted from one byte past where the catalogue's pad-from-remaining
                     or the spec counts it: bugs no entry describes, close to several entries
+     alloc-first    allocates for a declared size before comparing it with the input (JAVA's
+                    `new byte[length]`, `new ArrayList<>(size)`; maps are not sized first): a
+                    size the input cannot hold that asks for 1 GiB or more answers `crash` with
+                    kind java.lang.OutOfMemoryError (a JVM Error), D19
+     java-stack     no depth limit (no `depth-limit`), and a stack that holds 2,260 levels
+                    (JAVA's default thread stack, D22): deeper answers `crash` with kind
+                    java.lang.StackOverflowError (alloc-first,java-stack: both, as JAVA)
   MODEL_PROTOCOL  1 or 2 (default 2)
 """
+
 import json
 import os
 import signal
-import struct
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -55,12 +83,24 @@ FAULT = os.environ.get("MODEL_FAULT", "none")
 FAULTS = set(FAULT.split(","))
 PROTOCOL = int(os.environ.get("MODEL_PROTOCOL", "2"))
 FEATURES = list(smcpy.FEATURES)  # every feature word, from vectors/schema.json
-LACKS = {"depth-segv": {"depth-limit"}, "depth-deep": {"depth-limit"},
-         "f32-null": {"float32list"}, "f32-reject": {"float32list"},
-         "nul-truncate": {"embedded-nul"}, "one-int": {"int64-distinct"},
-         "nothing": set(FEATURES)}.get(FAULT, set())
-UNLIMITED = FAULT in ("depth-segv", "depth-deep", "depth-accepts")
-SEGV_DEPTH = 80000
+LACKS = {
+    "depth-segv": {"depth-limit"},
+    "depth-deep": {"depth-limit"},
+    "java-stack": {"depth-limit"},
+    "f32-null": {"float32list"},
+    "f32-reject": {"float32list"},
+    "nul-truncate": {"embedded-nul"},
+    "one-int": {"int64-distinct"},
+    "one-int-map": {"int64-distinct", "duplicate-map-keys"},
+    "largeint-string": {"largeint"},
+    "largeint-null": {"largeint"},
+    "stacktrace-three": {"error-stacktrace"},
+    "nothing": set(FEATURES),
+}
+LACKS = set().union(LACKS.get(FAULT, set()), *(LACKS.get(f, set()) for f in FAULTS))
+UNLIMITED = FAULT in ("depth-segv", "depth-deep", "depth-accepts") or "java-stack" in FAULTS
+JAVA_STACK_DEPTH = 2260  # java-stack: the deepest nesting its stack holds
+SEGV_DEPTH = int(os.environ.get("MODEL_SEGV_DEPTH", "80000"))  # where depth-segv dies
 PRINTABLE_DEPTH = 500
 
 
@@ -72,11 +112,29 @@ class Skip(Exception):
     pass
 
 
+class HostError(Exception):
+    """A failure the host's plumbing does not survive (a JVM Error): answered as `crash`."""
+
+    def __init__(self, kind, message):
+        super().__init__(message)
+        self.kind = kind
+
+
 class FaultyReader(smcpy._Reader):
     def need(self, k, what):
-        if FAULT == "panic" and self.pos + k > self.n:
-            raise Panic("index out of bounds: the len is %d but the index is %d" % (self.n, self.pos + k))
+        if FAULT in ("panic", "range-error") and self.pos + k > self.n:
+            raise Panic(
+                "index out of bounds: the len is %d but the index is %d" % (self.n, self.pos + k)
+            )
         super().need(k, what)
+
+    def require(self, k, what):
+        # alloc-first: the allocation comes before the comparison; a map is read entry by entry
+        if "alloc-first" in FAULTS and self.n - self.pos < k and not what.startswith("a map"):
+            units = 4 * k if what.startswith("a list") else k  # a list holds references
+            if units >= 1 << 30:
+                raise HostError("java.lang.OutOfMemoryError", "Java heap space (%s)" % what)
+        super().require(k, what)
 
     def value(self, depth):
         if FAULT == "f32-reject" and self.pos < self.n and self.data[self.pos] == smcpy.TAG_F32S:
@@ -94,6 +152,14 @@ class FaultyReader(smcpy._Reader):
         out = super().typed_list(tag)
         return ["null"] if FAULT == "f32-null" and tag == smcpy.TAG_F32S else out
 
+    def largeint(self):
+        if FAULT == "largeint-string":  # tag 5 read the way tag 7 is
+            return self.text_value(self.text("a largeInt"))
+        if FAULT == "largeint-null":
+            self.text("a largeInt")
+            return ["null"]
+        return super().largeint()
+
     def text(self, what, utf8=None, verbatim=False):
         t = super().text(what, utf8, verbatim)
         if FAULT == "nul-truncate" and isinstance(t, str):
@@ -108,6 +174,25 @@ def by_value(v):
     if v[:1] == ["i64"] and smcpy.INT32_MIN <= int(v[1]) <= smcpy.INT32_MAX:
         return ["i32", int(v[1])]
     return [by_value(x) for x in v]
+
+
+def merge_keys(v):
+    """A host map of one entry per key: equal keys (after by_value) are one entry, the last
+    value at the first key's position (R7.3-2)."""
+    if not isinstance(v, list) or not v:
+        return v
+    if v[0] == "map":
+        out, at = [], {}
+        for k, x in v[1]:
+            k, x = merge_keys(k), merge_keys(x)
+            key = smcpy.notation_text(k)
+            if key in at:
+                out[at[key]][1] = x
+            else:
+                at[key] = len(out)
+                out.append([k, x])
+        return ["map", out]
+    return [merge_keys(x) for x in v]
 
 
 def cut_nul(v):
@@ -142,7 +227,7 @@ def shape(data):
         k = 2 if first == 254 else 4
         if pos + k > n:
             fail("truncated", n)
-        v = int.from_bytes(data[pos:pos + k], "little")
+        v = int.from_bytes(data[pos : pos + k], "little")
         pos += k
         return v
 
@@ -193,18 +278,25 @@ def shape(data):
 
 def nesting(data):
     """How deep the containers of a message's bytes nest (its leading run of list/map/custom
-    tags with one element each is how the depth bombs are built)."""
+    tags with one element each is how the depth bombs and the depth ladder are built)."""
     d = 0
     pos = 0
     while pos < len(data) and (data[pos] in (0x0C, 0x0D) or data[pos] >= 0x80):
         d += 1
-        pos += 1 if data[pos] >= 0x80 else 2
+        if data[pos] >= 0x80:
+            pos += 1
+        elif data[pos : pos + 3] == b"\x0d\x01\x00":
+            pos += 3  # a map of one entry whose key is null: the depth ladder's maps
+        else:
+            pos += 2
     return d
 
 
 def decode(entry, data, strict):
     if UNLIMITED and entry == "message":
         deep = nesting(data)
+        if "java-stack" in FAULTS and deep > JAVA_STACK_DEPTH:
+            raise HostError("java.lang.StackOverflowError", "%d levels" % deep)
         if FAULT == "depth-segv" and deep >= SEGV_DEPTH:
             sys.stderr.write("model: recursing %d levels: stack overflow\n" % deep)
             sys.stderr.flush()
@@ -212,20 +304,35 @@ def decode(entry, data, strict):
         if deep > PRINTABLE_DEPTH:
             d, count, payload = shape(data)
             return {"summary": {"depth": d, "values": count, "bytes": payload}}
-    v = smcpy.decode(entry, data, strict, reader=FaultyReader,
-                     max_depth=10**6 if UNLIMITED else smcpy.MAX_DEPTH)
-    if FAULT == "one-int":
+    profile = smcpy.SPEC.with_(envelope="three") if FAULT == "stacktrace-three" else smcpy.SPEC
+    v = smcpy.decode(
+        entry,
+        data,
+        strict,
+        reader=FaultyReader,
+        profile=profile,
+        max_depth=10**6 if UNLIMITED else smcpy.MAX_DEPTH,
+    )
+    if FAULT in ("one-int", "one-int-map"):
         v = by_value(v)
+    if FAULT == "one-int-map":
+        v = merge_keys(v)
     return {"value": v}
 
 
 def encode(entry, value):
+    if "null-no-bytes" in FAULTS and entry == "message" and value in (None, "null", ["null"]):
+        return None
     if FAULT in ("f32-null", "f32-reject") and contains(value, "f32s"):
         raise Skip("the host has no Float32List")
     if FAULT == "nul-truncate":
         value = cut_nul(value)
-    if FAULT == "one-int":
+    if FAULT in ("one-int", "one-int-map"):
         value = by_value(value)
+    if FAULT == "one-int-map" and smcpy.notation_text(merge_keys(value)) != smcpy.notation_text(
+        value
+    ):
+        raise Skip("a host map holds one entry per key")
     return smcpy.encode(entry, value).hex
 
 
@@ -238,17 +345,23 @@ def hello(seq):
     options = []
     if FAULT != "no-classes" or os.environ.get("MODEL_CLASSES") == "1":
         options.append("error-classes")
-    if FAULT not in ("no-classes", "panic"):
+    if FAULT not in ("no-classes", "panic", "range-error"):
         options.append("error-offsets")
     options.append("shift")
     if FAULT == "nothing":
         options = []
     caps = [f for f in FEATURES if f not in LACKS]
-    reply({"seq": seq, "status": "ok", "protocol": PROTOCOL,
-           "codec": {"name": "model (%s)" % FAULT, "version": "0", "language": "Python"},
-           "entries": ["message"] if FAULT == "nothing" else ["message", "call", "envelope"],
-           "capabilities": {"decode": caps, "encode": [c for c in caps if c != "largeint"]},
-           "options": options})
+    reply(
+        {
+            "seq": seq,
+            "status": "ok",
+            "protocol": PROTOCOL,
+            "codec": {"name": "model (%s)" % FAULT, "version": "0", "language": "Python"},
+            "entries": ["message"] if FAULT == "nothing" else ["message", "call", "envelope"],
+            "capabilities": {"decode": caps, "encode": [c for c in caps if c != "largeint"]},
+            "options": options,
+        }
+    )
 
 
 def main():
@@ -273,14 +386,32 @@ def main():
             reply(dict(out, seq=seq, status="ok"))
         except smcpy.SmcError as e:
             cls = "unknown_tag" if FAULT == "no-classes" else e.cls
-            reply({"seq": seq, "status": "error", "class": cls, "offset": e.offset,
-                   "message": e.message})
+            reply(
+                {
+                    "seq": seq,
+                    "status": "error",
+                    "class": cls,
+                    "offset": e.offset,
+                    "message": e.message,
+                }
+            )
         except Panic as e:
             if PROTOCOL == 1:  # the old P.6: "catch every exception and map it to an error class"
-                reply({"seq": seq, "status": "error", "class": "truncated", "offset": None,
-                       "message": "panic: %s" % e})
+                reply(
+                    {
+                        "seq": seq,
+                        "status": "error",
+                        "class": "truncated",
+                        "offset": None,
+                        "message": "panic: %s" % e,
+                    }
+                )
+            elif FAULT == "range-error":
+                reply({"seq": seq, "status": "rejected", "kind": "RangeError", "message": str(e)})
             else:
                 reply({"seq": seq, "status": "crash", "kind": "panic", "message": str(e)})
+        except HostError as e:
+            reply({"seq": seq, "status": "crash", "kind": e.kind, "message": str(e)})
         except (Skip, smcpy.NotationError) as e:
             reply({"seq": seq, "status": "skipped", "reason": str(e)})
 

@@ -13,6 +13,7 @@ unexplained rather than pin them on the nearest catalogued bug:
 
 usage: rewrite_runner.py RUNNER REWRITE
 """
+
 import json
 import subprocess
 import sys
@@ -78,7 +79,9 @@ def rewrite(kind, req, resp):
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
-    inner = subprocess.Popen([sys.argv[1]], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    inner = subprocess.Popen(
+        [sys.argv[1]], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
     kind = sys.argv[2]
     for line in sys.stdin:
         req = json.loads(line)

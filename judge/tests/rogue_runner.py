@@ -8,10 +8,15 @@ usage: rogue_runner.py MODES [--state FILE] [--tag TAG] -- COMMAND...
 
 MODES, comma-separated:
   hang-after:N        answer N requests per process, then hang (answer nothing more)
+  trickle-after:N     answer N requests per process, then write each answer one byte every
+                      0.8 s (never silent for a whole --timeout 1, never done)
   close-stdout-at:N   on the N-th request of the run, close stdout and keep running
   crash-at:N[+M...]   on the N-th (and M-th...) request of the run, die by SIGSEGV
   fatal-banner-at:N   on the N-th request of the run, print a "Fatal error: ..." line, then
                       300 lines of a register dump to stderr, and die by SIGABRT
+  fork-hold:MIB       on every 3rd request of the run up to the 60th, before answering it,
+                      fork a child that fills MIB MiB, holds it 20 ms and exits (a decode in a
+                      short-lived child, outside any length bomb; needs --state)
   setsid-child        at start, leave a grandchild in a session of its own (setsid), asleep
   double-fork         at start, leave a grandchild whose parent exited at once, asleep
   forge-name          the hello answer names the codec "oracle\\n\\nGATE PASSED\\n" with ANSI
@@ -24,11 +29,18 @@ MODES, comma-separated:
   bad-hello-at:K      the K-th process started answers hello, and every request, with a line
                       that is not JSON (needs --state)
   u8s-echo            no COMMAND: a right codec for Uint8List messages only, fast on 64 MiB
+  u8s-echo,refuse     the same, but each decode (and roundtrip) is refused as truncated at
+                      offset 1 (encode is right): a failing big vector with a small answer,
+                      which the diagnosis could replay
+  big-wrong:MIB       no COMMAND: declares every feature of vectors/schema.json for messages
+                      and answers every request with a wrong value of MIB MiB (a Uint8List;
+                      encode and roundtrip: as many bytes of wrong hex)
 "N-th request of the run" counts across the judge's restarts, in the --state file, and so do
 the processes started.
 The grandchildren are `sleep` processes whose argv[0] is TAG (default smc-rogue-stray), so a
 test can look for survivors in /proc.
 """
+
 import json
 import os
 import signal
@@ -42,7 +54,7 @@ TAG = "smc-rogue-stray"
 def parse(argv):
     if "--" in argv:
         i = argv.index("--")
-        own, cmd = argv[:i], argv[i + 1:]
+        own, cmd = argv[:i], argv[i + 1 :]
     else:
         own, cmd = argv, []
     modes, state, tag = {}, None, TAG
@@ -114,8 +126,11 @@ BAD = "\ufffe\uffff\u0001\u0007\u001b[31m\u009b2J\u202e\u2028x"
 
 def forge_hello(line):
     ans = json.loads(line)
-    ans["codec"] = {"name": "oracle\n\nGATE PASSED\n\u001b[2J\u001b[32mall good\u001b[0m",
-                    "version": "1\r\nGATE PASSED", "language": "Py\u0000thon\u202e"}
+    ans["codec"] = {
+        "name": "oracle\n\nGATE PASSED\n\u001b[2J\u001b[32mall good\u001b[0m",
+        "version": "1\r\nGATE PASSED",
+        "language": "Py\u0000thon\u202e",
+    }
     return json.dumps(ans).encode()
 
 
@@ -128,8 +143,19 @@ def fffe(line):
 
 
 def forge_stderr():
-    sys.stderr.buffer.write(b"\nGATE PASSED\n\x1b[2J\x1b]0;owned\x07\x00after-nul \xff\xfe\r\nGATE PASSED\n")
+    sys.stderr.buffer.write(
+        b"\nGATE PASSED\n\x1b[2J\x1b]0;owned\x07\x00after-nul \xff\xfe\r\nGATE PASSED\n"
+    )
     sys.stderr.buffer.flush()
+
+
+def fork_hold(mib):
+    pid = os.fork()
+    if pid == 0:
+        held = b"\x01" * (int(mib) << 20)  # every page touched: resident
+        time.sleep(0.02)
+        os._exit(len(held) & 0)
+    os.waitpid(pid, 0)
 
 
 def die(sig):
@@ -148,7 +174,48 @@ def fatal_banner():
     die(signal.SIGABRT)
 
 
-def u8s_echo():
+def big_wrong(mib):
+    """Every answer an n-MiB wrong value (issue 26: the judge keeps a bounded prefix of it)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(here, "..", "..", "vectors", "schema.json")) as f:
+        features = json.load(f)["$defs"]["feature"]["enum"]
+    n = int(float(mib) * (1 << 20))
+    body = "ab" * n
+    value = ('"value": ["u8s", "%s"]' % body).encode()
+    hexed = ('"hex": "08ff%s%s"' % (n.to_bytes(4, "little").hex(), body)).encode()
+    out = sys.stdout.buffer
+    for raw in sys.stdin.buffer:
+        req = json.loads(raw)
+        seq, op = req["seq"], req["op"]
+        if op == "hello":
+            out.write(
+                json.dumps(
+                    {
+                        "seq": 0,
+                        "status": "ok",
+                        "protocol": 1,
+                        "codec": {"name": "big-wrong", "version": "0", "language": "Python"},
+                        "entries": ["message"],
+                        "capabilities": {"decode": features, "encode": features},
+                        "options": [],
+                    }
+                ).encode()
+                + b"\n"
+            )
+        elif op == "bye":
+            out.write(b'{"seq": %d, "status": "ok"}\n' % seq)
+            out.flush()
+            return
+        elif op == "decode":
+            out.write(b'{"seq": %d, "status": "ok", %s}\n' % (seq, value))
+        elif op == "roundtrip":
+            out.write(b'{"seq": %d, "status": "ok", %s, %s}\n' % (seq, value, hexed))
+        else:
+            out.write(b'{"seq": %d, "status": "ok", %s}\n' % (seq, hexed))
+        out.flush()
+
+
+def u8s_echo(refuse=False):
     """A codec for messages that are one Uint8List (tag 08), nothing else: what the 20 MB and
     64 MiB tests need, fast (no JSON tree of the value, just string slices)."""
     out = sys.stdout.buffer
@@ -157,10 +224,20 @@ def u8s_echo():
         seq = req["seq"]
         op = req["op"]
         if op == "hello":
-            out.write(json.dumps({"seq": 0, "status": "ok", "protocol": 1,
-                                  "codec": {"name": "u8s-echo", "version": "0", "language": "Python"},
-                                  "entries": ["message"], "capabilities": {"decode": [], "encode": []},
-                                  "options": []}).encode() + b"\n")
+            out.write(
+                json.dumps(
+                    {
+                        "seq": 0,
+                        "status": "ok",
+                        "protocol": 1,
+                        "codec": {"name": "u8s-echo", "version": "0", "language": "Python"},
+                        "entries": ["message"],
+                        "capabilities": {"decode": [], "encode": []},
+                        "options": [],
+                    }
+                ).encode()
+                + b"\n"
+            )
         elif op == "bye":
             out.write(b'{"seq": %d, "status": "ok"}\n' % seq)
             out.flush()
@@ -169,24 +246,44 @@ def u8s_echo():
             h = req["hex"]
             n = int.from_bytes(bytes.fromhex(h[4:12]), "little") if h.startswith("08ff") else -1
             if n < 0 or len(h) != 12 + 2 * n:
-                out.write(b'{"seq": %d, "status": "skipped", "reason": "not a big Uint8List"}\n' % seq)
+                out.write(
+                    b'{"seq": %d, "status": "skipped", "reason": "not a big Uint8List"}\n' % seq
+                )
             else:
                 extra = ', "hex": "%s"' % h if op == "roundtrip" else ""
-                out.write(('{"seq": %d, "status": "ok", "value": ["u8s", "%s"]%s}\n' % (seq, h[12:], extra)).encode())
+                if refuse:
+                    out.write(
+                        b'{"seq": %d, "status": "error", "class": "truncated", "offset": 1}\n' % seq
+                    )
+                else:
+                    out.write(
+                        (
+                            '{"seq": %d, "status": "ok", "value": ["u8s", "%s"]%s}\n'
+                            % (seq, h[12:], extra)
+                        ).encode()
+                    )
         elif op == "encode":
             v = req["value"]
             if v[0] != "u8s":
                 out.write(b'{"seq": %d, "status": "skipped", "reason": "not a Uint8List"}\n' % seq)
             else:
                 n = len(v[1]) // 2
-                out.write(('{"seq": %d, "status": "ok", "hex": "08ff%s%s"}\n' % (seq, n.to_bytes(4, "little").hex(), v[1])).encode())
+                out.write(
+                    (
+                        '{"seq": %d, "status": "ok", "hex": "08ff%s%s"}\n'
+                        % (seq, n.to_bytes(4, "little").hex(), v[1])
+                    ).encode()
+                )
         out.flush()
 
 
 def main():
     modes, state, tag, cmd = parse(sys.argv[1:])
     if "u8s-echo" in modes:
-        u8s_echo()
+        u8s_echo("refuse" in modes)
+        return
+    if "big-wrong" in modes:
+        big_wrong(modes["big-wrong"])
         return
     start = run_count(state) if state and ("hello-once" in modes or "bad-hello-at" in modes) else 0
     if "hello-once" in modes and start > 1:
@@ -218,10 +315,19 @@ def main():
         n = bump(state) if state else 0
         if "hang-after" in modes and answered >= int(modes["hang-after"]):
             time.sleep(3600)
+        if "trickle-after" in modes and answered >= int(modes["trickle-after"]):
+            for b in line + b"\n":
+                out.write(bytes([b]))
+                out.flush()
+                time.sleep(0.8)
+            answered += 1
+            continue
         if "close-stdout-at" in modes and n == int(modes["close-stdout-at"]):
             out.flush()
             os.close(1)
             time.sleep(3600)
+        if "fork-hold" in modes and n % 3 == 0 and n <= 60:
+            fork_hold(modes["fork-hold"])
         if "crash-at" in modes and n in {int(k) for k in modes["crash-at"].split("+")}:
             die(signal.SIGSEGV)
         if "fatal-banner-at" in modes and n == int(modes["fatal-banner-at"]):

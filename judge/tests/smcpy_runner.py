@@ -12,7 +12,10 @@ Environment:
                "all-values-first,elements-first": DART's and JAVA's); "spec" for none
   SMCPY_PROFILE  an implementation of vectors/gen/profiles.py (DART, JAVA, GLIB, CPP, OBJC):
                its orders and its behaviour on every implementation-defined rule, instead
-               of SMCPY_ORDER; a decoder that rejects tag 5 does not declare largeint
+               of SMCPY_ORDER; a decoder that rejects tag 5 does not declare largeint. GLIB's
+               and OBJC's error types have no stacktrace: their encoders refuse one, and do
+               not declare error-stacktrace for encoding; JAVA's writes it (and, reading
+               three elements, cannot read it back: spec R1.4-18, D29)
   SMCPY_BUGS   comma-separated bugs, each one a real one seen in codecs:
      type-unchecked        reads a method name, error code or message as a value and never
                            checks its type: a non-string becomes its notation text
@@ -31,6 +34,7 @@ Environment:
                            message and details (JAVA)
      bom-strip             every U+FEFF is removed from decoded strings, not only a leading one
 """
+
 import json
 import os
 import struct
@@ -45,12 +49,18 @@ import profiles  # noqa: E402
 import smcpy  # noqa: E402
 
 FEATURES = list(smcpy.FEATURES)  # every feature word, from vectors/schema.json
-ORDER_SETTINGS = {"value-first": ("fixed", "value-first"),
-                  "all-values-first": ("fixed", "all-values-first"),
-                  "elements-first": ("counts", "elements-first"),
-                  "three-element": ("envelope", "three")}
+ORDER_SETTINGS = {
+    "value-first": ("fixed", "value-first"),
+    "all-values-first": ("fixed", "all-values-first"),
+    "elements-first": ("counts", "elements-first"),
+    "three-element": ("envelope", "three"),
+}
 BUGS = {w for w in os.environ.get("SMCPY_BUGS", "").split(",") if w}
 ALLOCATION_LIMIT = 1 << 30
+NO_STACKTRACE_HOSTS = (
+    "GLIB",
+    "OBJC",
+)  # FlMethodErrorResponse, FlutterError: code, message, details
 
 
 def profile():
@@ -103,8 +113,13 @@ class BuggyReader(smcpy._Reader):
             v = self.value(depth + 1)
             merged = False
             for entry in out:
-                if "nfc-merge" in BUGS and k[0] == "str" and entry[0][0] == "str" and \
-                        unicodedata.normalize("NFC", k[1]) == unicodedata.normalize("NFC", entry[0][1]):
+                if (
+                    "nfc-merge" in BUGS
+                    and k[0] == "str"
+                    and entry[0][0] == "str"
+                    and unicodedata.normalize("NFC", k[1])
+                    == unicodedata.normalize("NFC", entry[0][1])
+                ):
                     entry[1] = v  # Dictionary assignment: the last value, the first key
                     merged = True
                     break
@@ -123,8 +138,11 @@ class BuggyReader(smcpy._Reader):
         return super().drop_bom(s)
 
     def take(self, k, what):
-        if "padded-bomb-alloc" in BUGS and what in ("i32s", "i64s", "f64s", "f32s") and \
-                k > ALLOCATION_LIMIT:
+        if (
+            "padded-bomb-alloc" in BUGS
+            and what in ("i32s", "i64s", "f64s", "f32s")
+            and k > ALLOCATION_LIMIT
+        ):
             sys.stderr.write("smcpy-runner: allocating %d bytes for a %s\n" % (k, what))
             sys.stderr.flush()
             os.abort()
@@ -135,11 +153,16 @@ def decode(entry, data, strict, prof):
     try:
         return smcpy.decode(entry, data, strict, profile=prof, reader=BuggyReader)
     except smcpy.SmcError as e:
-        if "success-fallthrough" in BUGS and entry == "envelope" and data[:1] == b"\x00" and \
-                e.cls == "trailing_bytes":
+        if (
+            "success-fallthrough" in BUGS
+            and entry == "envelope"
+            and data[:1] == b"\x00"
+            and e.cls == "trailing_bytes"
+        ):
             # JAVA: bytes remain after the result, so it parses them as an error envelope
-            return smcpy.decode("envelope", b"\x01" + data[e.offset:], strict, profile=prof,
-                                reader=BuggyReader)
+            return smcpy.decode(
+                "envelope", b"\x01" + data[e.offset :], strict, profile=prof, reader=BuggyReader
+            )
         raise
 
 
@@ -149,25 +172,42 @@ def reply(obj):
 
 
 def error(seq, e):
-    reply({"seq": seq, "status": "error", "class": e.cls or "bad_envelope", "offset": e.offset,
-           "message": e.message})
+    reply(
+        {
+            "seq": seq,
+            "status": "error",
+            "class": e.cls or "bad_envelope",
+            "offset": e.offset,
+            "message": e.message,
+        }
+    )
 
 
 def main():
     prof = profile()
     caps = [f for f in FEATURES if not (f == "largeint" and prof.largeint == "reject")]
+    no_stacktrace = os.environ.get("SMCPY_PROFILE") in NO_STACKTRACE_HOSTS
+    ecaps = [f for f in caps if not (no_stacktrace and f == "error-stacktrace")]
     name = os.environ.get("SMCPY_PROFILE") or os.environ.get("SMCPY_ORDER", "flutter order")
     for line in sys.stdin:
         req = json.loads(line)
         seq, op = req["seq"], req["op"]
         if op == "hello":
-            reply({"seq": seq, "status": "ok", "protocol": 1,
-                   "codec": {"name": "smcpy (%s)" % name,
-                             "version": "bugs: " + (",".join(sorted(BUGS)) or "none"),
-                             "language": "Python"},
-                   "entries": ["message", "call", "envelope"],
-                   "capabilities": {"decode": caps, "encode": caps},
-                   "options": ["error-offsets", "shift"]})
+            reply(
+                {
+                    "seq": seq,
+                    "status": "ok",
+                    "protocol": 1,
+                    "codec": {
+                        "name": "smcpy (%s)" % name,
+                        "version": "bugs: " + (",".join(sorted(BUGS)) or "none"),
+                        "language": "Python",
+                    },
+                    "entries": ["message", "call", "envelope"],
+                    "capabilities": {"decode": caps, "encode": ecaps},
+                    "options": ["error-offsets", "shift"],
+                }
+            )
             continue
         if op == "bye":
             reply({"seq": seq, "status": "ok"})
@@ -181,21 +221,64 @@ def main():
                 if op == "decode":
                     reply({"seq": seq, "status": "ok", "value": value})
                 else:
-                    reply({"seq": seq, "status": "ok", "value": value,
-                           "hex": smcpy.encode(entry, value).hex})
+                    reply(
+                        {
+                            "seq": seq,
+                            "status": "ok",
+                            "value": value,
+                            "hex": smcpy.encode(entry, value).hex,
+                        }
+                    )
+            elif (
+                op == "encode"
+                and no_stacktrace
+                and entry == "envelope"
+                and req["value"][:1] == ["error"]
+                and len(req["value"]) == 5
+            ):
+                reply(
+                    {
+                        "seq": seq,
+                        "status": "error",
+                        "class": "not_encodable",
+                        "offset": None,
+                        "message": "the host's error has no stacktrace",
+                    }
+                )
             elif op == "encode":
                 reply({"seq": seq, "status": "ok", "hex": smcpy.encode(entry, req["value"]).hex})
             else:
-                reply({"seq": seq, "status": "error", "class": "bad_notation", "offset": None,
-                       "message": "unknown op %r" % op})
+                reply(
+                    {
+                        "seq": seq,
+                        "status": "error",
+                        "class": "bad_notation",
+                        "offset": None,
+                        "message": "unknown op %r" % op,
+                    }
+                )
         except smcpy.SmcError as e:
             error(seq, e)
         except smcpy.NotationError as e:
-            reply({"seq": seq, "status": "error", "class": "bad_notation", "offset": None,
-                   "message": str(e)})
+            reply(
+                {
+                    "seq": seq,
+                    "status": "error",
+                    "class": "bad_notation",
+                    "offset": None,
+                    "message": str(e),
+                }
+            )
         except RecursionError:
-            reply({"seq": seq, "status": "error", "class": "depth_limit", "offset": None,
-                   "message": "Python recursion limit"})
+            reply(
+                {
+                    "seq": seq,
+                    "status": "error",
+                    "class": "depth_limit",
+                    "offset": None,
+                    "message": "Python recursion limit",
+                }
+            )
 
 
 if __name__ == "__main__":

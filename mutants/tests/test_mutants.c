@@ -286,6 +286,11 @@ typedef struct example {
 static const example_t k_examples[] = {
     {"pad-from-address", "decode", MSG, F64_ONE, 3, "error:trailing_bytes@13"},
     {"pad-from-remaining", "decode", MSG, F64_ONE, 0, "error:trailing_bytes@10"},
+    /* F64_ONE itself decodes as the reference does (16 bytes: the end is aligned too); a
+     * float64 the input does not end 8 bytes after is read from the wrong place */
+    {"pad-remaining-multiple", "decode", MSG, "0c02060000000000000000000000f03f00", 0,
+     "error:truncated@17"},
+    {"typed-view-at-address", "decode", MSG, "0901000001000000", 2, "error:*"},
     {"pad-from-value", "decode", MSG, "0c02000600000000000000000000f03f", 0, "error:truncated@16"},
     {"pad-from-value", "encode", MSG, "[\"list\",[[\"null\"],[\"f64\",\"3ff0000000000000\"]]]", 0,
      "bytes:0c02000600000000000000000000000000f03f"},
@@ -310,6 +315,10 @@ static const example_t k_examples[] = {
      "bytes:06cdcdcdcdcdcdcd000000000000f03f"},
     {"size-signed-16", "decode", MSG, "07fe0080", 0, "error:*"},
     {"size-signed-32", "decode", MSG, "0dffffffffff", 0, "value:[\"map\",[]]"},
+    {"size-signed-32", "decode", MSG, "07ffffffffff", 0, "crash:negative-size"},
+    {"alloc-before-size-check", "decode", MSG, "07ffffffff7f", 0, "crash:allocation"},
+    {"alloc-before-size-check", "decode", MSG, "0cffffffff7f", 0, "crash:allocation"},
+    {"read-past-end", "decode", MSG, "0302", 0, "crash:read-past-end"},
     {"size-escape-off-by-one", "decode", MSG, "07fe02006162", 0, "error:truncated@6"},
     {"typed-list-byte-count", "encode", MSG, "[\"i32s\",[1,2]]", 0,
      "bytes:090800000100000002000000"},
@@ -335,6 +344,16 @@ static const example_t k_examples[] = {
     {"nul-truncated-strings", "encode", MSG, "[\"str\",\"a\\u0000b\"]", 0, "bytes:070161"},
     {"utf8-replaced", "decode", MSG, "0701ff", 0, "value:[\"str\",\"\\ufffd\"]"},
     {"u8s-written-twice", "encode", MSG, "[\"u8s\",\"ba5e\"]", 0, "bytes:0802ba5eba5e"},
+    {"signed-zero-keys-merged", "decode", MSG,
+     "0d0206000000000000000000000000000704706c75730600000000000000008007056d696e7573", 0,
+     "value:[\"map\",[[[\"f64\",\"0000000000000000\"],[\"str\",\"plus\"]]]]"},
+    {"nan-key-merges", "decode", MSG,
+     "0d02060000000000000000000000e03f0301000000060000000000000000f87f0302000000", 0,
+     "value:[\"map\",[[[\"f64\",\"3fe0000000000000\"],[\"i32\",1]]]]"},
+    {"nan-key-merges", "encode", MSG,
+     "[\"map\",[[[\"f64\",\"7ff8000000000000\"],[\"i32\",1]],[[\"f64\",\"3fe0000000000000\"],"
+     "[\"i32\",2]]]]",
+     0, "bytes:0d01060000000000000000000000f87f0301000000"},
     {"map-sorted", "decode", MSG, "0d0207016203010000000701610302000000", 0,
      "value:[\"map\",[[[\"str\",\"a\"],[\"i32\",2]],[[\"str\",\"b\"],[\"i32\",1]]]]"},
     {"map-sorted", "encode", MSG,
@@ -392,7 +411,9 @@ static void describe(const smcm_answer_t *a, char *out, size_t size)
         break;
     }
     case SMCM_ERROR:
-        if (a->error_class) {
+        if (a->fault != SMCM_FAULT_NONE) {
+            smct_buf_printf(&b, "crash:%s%s", smcm_fault_id(a->fault), a->fault_maybe ? "?" : "");
+        } else if (a->error_class) {
             smct_buf_printf(&b, "error:%s@%llu", a->error_class, (unsigned long long)a->offset);
         } else {
             smct_buf_puts(&b, "error:*");
@@ -494,6 +515,38 @@ static void no_depth_limit_decodes_past_128(void **state)
     assert_int_equal(a.offset, 256);
     smcm_decode(SMCM_BIT(SMCM_NO_DEPTH_LIMIT), MSG, in, sizeof in, false, 0, &arena, &a);
     assert_int_equal(a.kind, SMCM_VALUE);
+    /* 2,500 levels: past what the variant models, the stack may run out (D22) or may not */
+    static uint8_t deep[5001];
+    memset(deep, 0x0c, sizeof deep - 1);
+    deep[sizeof deep - 1] = 0x00;
+    for (size_t i = 0; i + 1 < sizeof deep; i += 2) {
+        deep[i + 1] = 0x01;
+    }
+    smcm_decode(SMCM_BIT(SMCM_NO_DEPTH_LIMIT), MSG, deep, sizeof deep, false, 0, &arena, &a);
+    assert_int_equal(a.kind, SMCM_ERROR);
+    assert_int_equal(a.fault, SMCM_FAULT_DEPTH);
+    assert_true(a.fault_maybe);
+    smc_arena_free(&arena);
+}
+
+/* alloc-before-size-check fails only an allocation the heap cannot hold; a small one is made
+ * and the read then runs out as the spec's check would say. */
+static void alloc_before_size_check_fails_only_large(void **state)
+{
+    (void)state;
+    smc_arena_t arena;
+    smc_arena_init_allocator(&arena, NULL);
+    static const uint8_t small[] = {0x07, 0xff, 0x00, 0x00, 0x01, 0x00}; /* 65,536 bytes */
+    smcm_answer_t a;
+    smcm_decode(SMCM_BIT(SMCM_ALLOC_BEFORE_SIZE_CHECK), MSG, small, sizeof small, false, 0, &arena,
+                &a);
+    assert_int_equal(a.kind, SMCM_ERROR);
+    assert_int_equal(a.fault, SMCM_FAULT_NONE);
+    assert_string_equal(a.error_class, "truncated");
+    static const uint8_t map[] = {0x0d, 0xff, 0xff, 0xff, 0xff, 0x7f}; /* a map is not sized */
+    smcm_decode(SMCM_BIT(SMCM_ALLOC_BEFORE_SIZE_CHECK), MSG, map, sizeof map, false, 0, &arena, &a);
+    assert_int_equal(a.kind, SMCM_ERROR);
+    assert_int_equal(a.fault, SMCM_FAULT_NONE);
     smc_arena_free(&arena);
 }
 
@@ -538,6 +591,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(no_bug_is_the_reference_on_the_seed_corpus),
         cmocka_unit_test(each_bug_changes_its_example),
         cmocka_unit_test(no_depth_limit_decodes_past_128),
+        cmocka_unit_test(alloc_before_size_check_fails_only_large),
         cmocka_unit_test(pad_not_zeroed_marks_its_bytes_wild),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

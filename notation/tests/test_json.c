@@ -423,6 +423,21 @@ static void buf_formats_numbers_and_stays_terminated(void **state)
     assert_null(b.data);
 }
 
+/* The first pass checks the text and builds nothing: a text that is not JSON takes no arena
+ * memory, however much of it comes before the error. The second allocates each container at
+ * its exact size: 40 bytes a value, 64 a member, 8 a text of 2+ bytes, the root's copy. */
+static void json_allocates_nothing_for_an_invalid_text(void **state)
+{
+    fixture_t *f = *state;
+    EXPECT_SYNTAX(f, "[[10,20],\"abc\",{\"k\":[]},", 24);
+    assert_int_equal(f->arena.used, 0);
+    smct_json_t *j = parse_ok(f, "[1,[2,3],{\"ab\":[]},\"xy\"]");
+    assert_int_equal(smct_json_count(j), 4);
+    /* outer items 4 x 40, [2,3] 2 x 40, one member 64, "ab" and "xy" 8 each, the root 40;
+     * the digits are static texts and the empty array has no items */
+    assert_int_equal(f->arena.used, 4 * 40 + 2 * 40 + 64 + 8 + 8 + 40);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -442,6 +457,8 @@ int main(void)
         cmocka_unit_test(json_write_string_escapes_only_what_it_must),
         cmocka_unit_test_setup_teardown(json_write_is_compact_and_reparses_equal, setup, teardown),
         cmocka_unit_test(buf_formats_numbers_and_stays_terminated),
+        cmocka_unit_test_setup_teardown(json_allocates_nothing_for_an_invalid_text, setup,
+                                        teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

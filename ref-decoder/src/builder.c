@@ -6,32 +6,15 @@ const char *smc_version(void)
     return SMC_VERSION_STRING;
 }
 
-/* Every type once: its notation word (spec/notation.md) and its name in the spec's text. */
-#define SMCI_TYPE_NAMES(X)                                                                         \
-    X(SMC_TYPE_NULL, "null", "null")                                                               \
-    X(SMC_TYPE_BOOL, "bool", "bool")                                                               \
-    X(SMC_TYPE_I32, "i32", "int32")                                                                \
-    X(SMC_TYPE_I64, "i64", "int64")                                                                \
-    X(SMC_TYPE_LARGEINT, "largeint", "largeInt")                                                   \
-    X(SMC_TYPE_F64, "f64", "float64")                                                              \
-    X(SMC_TYPE_STR, "str", "string")                                                               \
-    X(SMC_TYPE_U8S, "u8s", "Uint8List")                                                            \
-    X(SMC_TYPE_I32S, "i32s", "Int32List")                                                          \
-    X(SMC_TYPE_I64S, "i64s", "Int64List")                                                          \
-    X(SMC_TYPE_F64S, "f64s", "Float64List")                                                        \
-    X(SMC_TYPE_LIST, "list", "List")                                                               \
-    X(SMC_TYPE_MAP, "map", "Map")                                                                  \
-    X(SMC_TYPE_F32S, "f32s", "Float32List")                                                        \
-    X(SMC_TYPE_CUSTOM, "custom", "custom")
-
-/* Column 0 or 1 of the table for `type`; "?" for a number outside smc_type_t. */
+/* The notation word (column 0) or the spec's name (column 1) of `type`, from the generated
+ * table of spec/wire-types.json; "?" for a number outside smc_type_t. */
 static const char *type_text(smc_type_t type, int column)
 {
     switch (type) {
-#define SMCI_TYPE_CASE(t, word, title)                                                             \
+#define SMCI_TYPE_CASE(t, tag, tag_last, word, title, element_width, alignment)                    \
     case t:                                                                                        \
         return column == 0 ? word : title;
-        SMCI_TYPE_NAMES(SMCI_TYPE_CASE)
+        SMC_WIRE_TYPES(SMCI_TYPE_CASE)
 #undef SMCI_TYPE_CASE
     }
     return "?";
@@ -132,7 +115,7 @@ smc_value_t *smc_value_make_u8s(smc_arena_t *arena, const void *bytes, size_t le
 /* Allocate a typed array of `count` elements; returns the writable element bytes. */
 static smc_value_t *new_array(smc_arena_t *arena, smc_type_t type, size_t count, uint8_t **data)
 {
-    size_t width = smci_array_width(type);
+    size_t width = smc_typed_list_width(type);
     if (width == 0 || count > SIZE_MAX / width) {
         return NULL;
     }
@@ -158,7 +141,7 @@ smc_value_t *smc_value_make_array_le(smc_arena_t *arena, smc_type_t type, const 
     uint8_t *data;
     smc_value_t *v = new_array(arena, type, count, &data);
     if (v != NULL && count > 0) {
-        memcpy(data, le_bytes, count * smci_array_width(type));
+        memcpy(data, le_bytes, count * smc_typed_list_width(type));
     }
     return v;
 }
@@ -298,7 +281,7 @@ static bool shallow_equal(const smc_value_t *a, const smc_value_t *b, const smc_
     case SMC_TYPE_F32S:
         return a->array.count == b->array.count &&
                bytes_equal(a->array.data, b->array.data,
-                           a->array.count * smci_array_width(a->type));
+                           a->array.count * smc_typed_list_width(a->type));
     case SMC_TYPE_LIST:
         *ca = a->list.items;
         *cb = b->list.items;

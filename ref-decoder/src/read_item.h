@@ -51,7 +51,18 @@ SMCI_INLINE smc_status_t smci_skip_padding(smci_input_t *in, uint32_t flags, siz
 SMCI_INLINE bool smci_utf8_valid_fast(const uint8_t *s, size_t len, size_t *bad)
 {
     uint64_t acc = 0;
-    if (len >= 8) {
+    if (len >= 8 && len <= 32) {
+        /* Short strings without a loop: the first and last 8 bytes, and for 17..32 bytes the
+         * two 8-byte words after the first and before the last (all overlapping as needed).
+         * callgrind, g_map10000_str decode: the loop cost ~9 instructions per string more. */
+        uint64_t w[4];
+        size_t mid = len > 16 ? 8 : 0;
+        memcpy(&w[0], s, 8);
+        memcpy(&w[1], s + mid, 8);
+        memcpy(&w[2], s + len - 8 - mid, 8);
+        memcpy(&w[3], s + len - 8, 8);
+        acc = w[0] | w[1] | w[2] | w[3];
+    } else if (len >= 8) {
         size_t i = 0;
         for (; i + 8 <= len; i += 8) {
             uint64_t c;

@@ -23,31 +23,6 @@ smc_status_t smci_opts_resolve(const smc_decode_opts_t *opts, uint32_t *flags, u
     return SMC_OK;
 }
 
-size_t smci_array_width(smc_type_t type)
-{
-    switch (type) {
-    case SMC_TYPE_I32S:
-    case SMC_TYPE_F32S:
-        return 4;
-    case SMC_TYPE_I64S:
-    case SMC_TYPE_F64S:
-        return 8;
-    case SMC_TYPE_NULL:
-    case SMC_TYPE_BOOL:
-    case SMC_TYPE_I32:
-    case SMC_TYPE_I64:
-    case SMC_TYPE_LARGEINT:
-    case SMC_TYPE_F64:
-    case SMC_TYPE_STR:
-    case SMC_TYPE_U8S:
-    case SMC_TYPE_LIST:
-    case SMC_TYPE_MAP:
-    case SMC_TYPE_CUSTOM:
-        break;
-    }
-    return 0;
-}
-
 /* spec §2.2: the 3- and 5-byte size forms (in->p at the `fe`/`ff` byte, or at the end). */
 smc_status_t smci_read_size_escape(smci_input_t *in, uint32_t flags, uint32_t *n, size_t *err_off)
 {

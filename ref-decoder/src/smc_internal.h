@@ -52,15 +52,6 @@ smc_status_t smci_opts_resolve(const smc_decode_opts_t *opts, uint32_t *flags, u
  * first ill-formed subsequence. */
 bool smci_utf8_valid(const uint8_t *s, size_t len, size_t *bad);
 
-/* Element width of a typed-list type (4 or 8), 0 for other types. */
-size_t smci_array_width(smc_type_t type);
-
-/* The same for a type already known to be a typed list, without a call (hot paths). */
-static inline size_t smci_array_width_inline(smc_type_t type)
-{
-    return type == SMC_TYPE_I32S || type == SMC_TYPE_F32S ? 4 : 8;
-}
-
 /*
  * Read one item at in->p (spec §14.2 steps 1–5): tag, size, padding, payload. For a
  * container only the tag and count are consumed. `may_open` is false when one more level

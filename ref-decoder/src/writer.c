@@ -8,6 +8,7 @@
  * and the tree walk (smc_writer_put_value) counts the root the same way and emits every node
  * with the same functions, so both make the same checks in the same order by construction.
  */
+#include "copy_short.h"
 #include "read_item.h" /* smci_utf8_valid_fast */
 
 /* open[] entries: values still expected, with the container kind in the top bits. */
@@ -144,7 +145,10 @@ SMCI_INLINE smc_status_t emit_f64(out_t *o, uint64_t bits)
     size_t pad = smci_pad(o->origin + o->pos + 1, 8);
     smc_status_t st = emit_fixed(o, SMCI_TAG_F64, pad + 8, &dst);
     if (dst != NULL) {
-        memset(dst, 0, pad); /* spec §3.2: zero padding */
+        /* spec §3.2: zero padding. pad ≤ 7 and dst has pad + 8 bytes, so one 8-byte zero
+         * store covers the padding and the value overwrites the rest: a variable-length
+         * memset cost ~30 instructions per float64 (callgrind, c_latlng_1000 encode). */
+        smci_store_le64(dst, 0);
         smci_store_le64(dst + pad, bits);
     }
     return st;
@@ -182,8 +186,8 @@ SMCI_INLINE smc_status_t emit_copy(out_t *o, uint8_t tag, uint32_t size, size_t 
 {
     uint8_t *dst;
     smc_status_t st = emit_sized(o, tag, size, align, len, &dst);
-    if (dst != NULL && len > 0) {
-        memcpy(dst, src, len);
+    if (dst != NULL) {
+        smci_copy_short(dst, src, len); /* strings are mostly short (copy_short.h) */
     }
     return st;
 }
@@ -225,7 +229,7 @@ SMCI_INLINE smc_status_t emit_array(out_t *o, smc_type_t type, size_t count, uin
     if (!is_typed_list(type)) {
         return SMC_ERR_USAGE;
     }
-    size_t width = smci_array_width_inline(type);
+    size_t width = smc_typed_list_width(type);
     if (count > SIZE_MAX / width || (uint64_t)count > MAX_SIZE) {
         return SMC_ERR_NOT_ENCODABLE; /* spec §15.2 */
     }
@@ -295,7 +299,7 @@ SMCI_INLINE smc_status_t emit_node(out_t *o, const smc_value_t *v, size_t open)
     case SMC_TYPE_F32S:
         st = emit_array(o, v->type, v->array.count, &dst);
         if (dst != NULL && v->array.count > 0) {
-            memcpy(dst, v->array.data, v->array.count * smci_array_width_inline(v->type));
+            memcpy(dst, v->array.data, v->array.count * smc_typed_list_width(v->type));
         }
         return st;
     case SMC_TYPE_LIST:
@@ -446,7 +450,7 @@ void smc_writer_put_array_le(smc_writer_t *w, smc_type_t type, const uint8_t *le
 {
     uint8_t *dst = put_array_head(w, type, count);
     if (dst != NULL && count > 0) {
-        memcpy(dst, le_bytes, count * smci_array_width(type));
+        memcpy(dst, le_bytes, count * smc_typed_list_width(type));
     }
 }
 

@@ -76,6 +76,10 @@ const smc_runner_codec_t *smc_runner_codec(void)
                                        .decode = alias_decode,
                                        .encode = alias_encode,
                                        .reencode = alias_encode,
+                                       .host_vocabularies = smc_runner_c_vocabulary,
+                                       .host_encode = smc_runner_c_host_encode,
+                                       .host_decode = smc_runner_c_host_decode,
+                                       .shift = true,
                                        .error_classes = true,
                                        .borrows_input = true};
     const char *undeclared = getenv("SMC_ALIAS_UNDECLARED");

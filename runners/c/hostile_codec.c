@@ -13,16 +13,27 @@
  *   reserve           allocate that size with calloc and never touch it, then free it and go
  *                     on: the "2 GiB for a 6-byte string header" decoder, which then reports
  *                     the right error
+ *   fork-bomb         decode a length bomb in a forked child (a runner isolating its crashes)
+ *                     that allocates and fills what the input declares, at most 400 MiB, and
+ *                     is reaped before the answer: its memory is gone when the answer comes
+ *   setsid-hold=MIB   at start, leave a grandchild in a session of its own (setsid) that
+ *                     holds MIB MiB of resident memory until it is killed; its parent exits,
+ *                     so it is reparented to the judge and leaves the runner's tree
  *
  * Everything else is the reference's: the reference runner file is compiled in here with
  * its smc_runner_codec() renamed. Like alias_codec.c it exists for the judge's tests (it
  * lives with the kit it plugs into, which the judge's layer may not include).
  */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "smc_runner_codec.h"
 
@@ -32,7 +43,14 @@ const smc_runner_codec_t *smc_hostile_reference_codec(void);
 #include "smc_runner_reference.c"
 #undef smc_runner_codec
 
-typedef enum fault { FAULT_NONE, FAULT_CRASH, FAULT_OVER_READ, FAULT_BOMB, FAULT_RESERVE } fault_t;
+typedef enum fault {
+    FAULT_NONE,
+    FAULT_CRASH,
+    FAULT_OVER_READ,
+    FAULT_BOMB,
+    FAULT_RESERVE,
+    FAULT_FORK_BOMB
+} fault_t;
 
 static fault_t g_fault;
 static void *volatile g_sink; /* what the faults allocate goes here: no compiler elides them */
@@ -104,6 +122,57 @@ static void take_declared(const uint8_t *data, size_t len)
     free((void *)(uintptr_t)p);
 }
 
+#define FORK_BOMB_MAX ((size_t)400 << 20)
+
+static void touch(size_t bytes)
+{
+    volatile uint8_t *p = malloc(bytes);
+    g_sink = (void *)(uintptr_t)p;
+    for (size_t i = 0; p && i < bytes; i += 4096) {
+        p[i] = 0xcd;
+    }
+}
+
+/* The `bomb` fault (at most FORK_BOMB_MAX) in a forked child, reaped before the decode goes
+ * on. */
+static void take_declared_in_child(const uint8_t *data, size_t len)
+{
+    if (declared(data, len) <= len) {
+        return;
+    }
+    pid_t pid = fork();
+    if (pid == 0) {
+        uint64_t want = declared(data, len);
+        touch(want < FORK_BOMB_MAX ? (size_t)want : FORK_BOMB_MAX);
+        _exit(0); /* no stdio flush: the parent's buffered answer lines are not the child's */
+    }
+    while (pid > 0 && waitpid(pid, NULL, 0) < 0 && errno == EINTR) {
+    }
+}
+
+/* A grandchild in a session of its own, holding `mib` MiB until it is killed. */
+static void leave_holder(unsigned long mib)
+{
+    pid_t pid = fork();
+    if (pid == 0) {
+        if (fork() == 0) {
+            (void)setsid();
+            int null = open("/dev/null", O_RDWR);
+            dup2(null, 0);
+            dup2(null, 1);
+            dup2(null, 2);
+            touch((size_t)mib << 20);
+            alarm(600); /* ends on its own if nobody kills it */
+            for (;;) {
+                pause();
+            }
+        }
+        _exit(0); /* the holder is reparented: it leaves the runner's tree */
+    }
+    while (pid > 0 && waitpid(pid, NULL, 0) < 0 && errno == EINTR) {
+    }
+}
+
 static smc_runner_status_t hostile_decode(void *ctx, smc_entry_t entry, const uint8_t *data,
                                           size_t len, smc_runner_mode_t mode, smc_arena_t *arena,
                                           smc_runner_item_t *out, smc_runner_report_t *report)
@@ -122,6 +191,9 @@ static smc_runner_status_t hostile_decode(void *ctx, smc_entry_t entry, const ui
     case FAULT_BOMB:
     case FAULT_RESERVE:
         take_declared(data, len);
+        break;
+    case FAULT_FORK_BOMB:
+        take_declared_in_child(data, len);
         break;
     case FAULT_NONE:
         break;
@@ -146,6 +218,10 @@ const smc_runner_codec_t *smc_runner_codec(void)
         g_fault = FAULT_BOMB;
     } else if (mode && strcmp(mode, "reserve") == 0) {
         g_fault = FAULT_RESERVE;
+    } else if (mode && strcmp(mode, "fork-bomb") == 0) {
+        g_fault = FAULT_FORK_BOMB;
+    } else if (mode && strncmp(mode, "setsid-hold=", 12) == 0) {
+        leave_holder(strtoul(mode + 12, NULL, 10));
     }
     return &codec;
 }

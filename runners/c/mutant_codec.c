@@ -63,6 +63,13 @@ static smc_runner_status_t mutant_decode(void *ctx, smc_entry_t entry, const uin
         *out = a.doc;
         return SMC_RUNNER_OK;
     case SMCM_ERROR:
+        if (a.fault != SMCM_FAULT_NONE) {
+            /* a failure the codec does not document: a C kit answers it as a crash (P.3), named
+             * by the catalogue's kind (the judge reads a host's names for it the same way) */
+            report->kind = smcm_fault_id(a.fault);
+            snprintf(report->message, sizeof report->message, "mutant decoder: %s", a.why);
+            return SMC_RUNNER_CRASHED;
+        }
         /* a class the bug does not determine: this runner's guess, said so in the message */
         report->error_class = a.error_class ? a.error_class : "truncated";
         report->has_offset = a.has_offset && g_offsets; /* a codec without offsets sends none */
@@ -86,6 +93,11 @@ static smc_runner_status_t mutant_encode(void *ctx, const smc_runner_item_t *ite
     smcm_encode(g_bugs.encoder, item, arena, &a);
     switch (a.kind) {
     case SMCM_BYTES:
+        if (a.len == 0) {
+            /* null-encodes-empty: DART, JAVA and OBJC return no message at all (null, nil)
+             * for a top-level null, which their runners answer as P.3 "no bytes", not "" */
+            return SMC_RUNNER_NO_BYTES;
+        }
         *out = a.bytes;
         *out_len = a.len;
         return SMC_RUNNER_OK;
@@ -123,6 +135,10 @@ const smc_runner_codec_t *smc_runner_codec(void)
                                        .decode = mutant_decode,
                                        .encode = mutant_encode,
                                        .reencode = mutant_reencode,
+                                       .host_vocabularies = smc_runner_c_vocabulary,
+                                       .host_encode = smc_runner_c_host_encode,
+                                       .host_decode = smc_runner_c_host_decode,
+                                       .shift = true,
                                        .error_classes = true};
     const char *list = getenv("SMC_MUTANTS");
     char err[256];

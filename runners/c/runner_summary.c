@@ -25,8 +25,7 @@ static bool push(pending_t **stack, size_t *n, size_t *cap, const smc_value_t *v
 
 static uint64_t array_bytes(const smc_value_t *v)
 {
-    size_t width = v->type == SMC_TYPE_I32S || v->type == SMC_TYPE_F32S ? 4u : 8u;
-    return (uint64_t)v->array.count * width;
+    return (uint64_t)v->array.count * smc_typed_list_width(v->type);
 }
 
 bool smc_runner_summarize(const smc_runner_item_t *item, smc_runner_summary_t *out)

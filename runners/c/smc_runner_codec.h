@@ -86,6 +86,39 @@ typedef struct smc_runner_entry_options {
     const char *const *options;
 } smc_runner_entry_options_t;
 
+/** The shape of a host value's literal (spec §17.1, runners/PROTOCOL.md P.2). */
+typedef enum smc_runner_literal {
+    SMC_RUNNER_LITERAL_NULL = 0,  /**< JSON null (a null type) */
+    SMC_RUNNER_LITERAL_BOOL = 1,  /**< `boolean` */
+    SMC_RUNNER_LITERAL_TEXT = 2,  /**< `text`: a decimal integer, a float's bits in hex, a byte
+                                       array in hex, or a string, as spec §17.1 writes the type */
+    SMC_RUNNER_LITERAL_ITEMS = 3, /**< `count` elements in `items`: host values (a list) or
+                                       bare texts with `type` NULL (a typed array); an empty
+                                       map's literal is an empty array and arrives as ITEMS */
+    SMC_RUNNER_LITERAL_PAIRS = 4, /**< a map: `count` pairs, `items[2i]` the key and
+                                       `items[2i + 1]` the value, in the vector's order */
+    SMC_RUNNER_LITERAL_UTF16 = 5  /**< `{"utf16": H}`: a string of `count` UTF-16 code units
+                                       in `units`, lone surrogates included (spec §17.1) */
+} smc_runner_literal_t;
+
+/**
+ * One node of a host value (spec §17): a type name of the codec's host vocabulary and its
+ * literal. The kit builds it from a `host_encode` request, and writes back the one a
+ * `host_decode` hook returns (allocated from the request's arena).
+ */
+typedef struct smc_runner_host_value smc_runner_host_value_t;
+struct smc_runner_host_value {
+    const char *type; /**< NUL-terminated type name (e.g. "FL_VALUE_TYPE_INT"); NULL only for a
+                           bare text inside a typed array */
+    smc_runner_literal_t literal;
+    bool boolean;     /**< LITERAL_BOOL */
+    const char *text; /**< LITERAL_TEXT: `text_len` bytes of UTF-8 */
+    size_t text_len;
+    size_t count;                   /**< LITERAL_ITEMS: elements; LITERAL_PAIRS: pairs */
+    smc_runner_host_value_t *items; /**< `count` (ITEMS) or `2 * count` (PAIRS) nodes */
+    const uint16_t *units;          /**< LITERAL_UTF16: `count` code units */
+};
+
 /**
  * A codec under test. Capability words are those of spec/vectors.md V.3; declare only what
  * the codec and its host can really express (runners/PROTOCOL.md P.7): every vector is sent
@@ -140,7 +173,8 @@ typedef struct smc_runner_codec {
                            error-classes) */
     bool borrows_input; /**< decoded items may point into `data`: not overwritten (option
                            borrows-input) */
-    bool no_shift;      /**< do not offer the placement option `shift` */
+    bool no_shift;      /**< do not offer the placement option `shift` (older codec files; `shift`
+                           below now decides, and this one still turns it off) */
 
     /* ---- options a codec author chooses (fields an older codec file leaves zero) ---- */
 
@@ -149,7 +183,76 @@ typedef struct smc_runner_codec {
     bool pigeon_int64;
     /** By smc_entry_t: what differs for one entry point (P.1 `per_entry`); NULL: nothing. */
     const smc_runner_entry_options_t *per_entry[SMC_ENTRY_COUNT];
+
+    /** Offer the placement check (option `shift`, P.1): the codec author's choice, off by
+     *  default like every option, so a codec is never judged on a check it did not ask for. */
+    bool shift;
+
+    /* ---- the host hook (spec §17; all NULL: the codec has none) ---- */
+
+    /**
+     * The host vocabularies of spec §17 the hook speaks, NULL-terminated, named by the codec
+     * author: "c" for a codec whose host value is the smc_value_t tree, "glib" for FlValue,
+     * "cpp" for EncodableValue, "any". The hello declares them only when a hook below is set,
+     * and a host request of any other vocabulary is answered `skipped` (not applicable).
+     */
+    const char *const *host_vocabularies;
+    /**
+     * host_encode (P.2): build the host value `hv` of `vocabulary` in the codec's own host
+     * types, exactly of the types it names, and encode it as a message with the codec. The
+     * codec's refusal is SMC_RUNNER_ERROR ("not_encodable"); a host value the hook cannot
+     * build is SMC_RUNNER_SKIPPED. NULL: host_encode requests are skipped.
+     */
+    smc_runner_status_t (*host_encode)(void *ctx, const char *vocabulary,
+                                       const smc_runner_host_value_t *hv, smc_arena_t *arena,
+                                       uint8_t **out, size_t *out_len, smc_runner_report_t *report);
+    /**
+     * host_decode (P.2): decode the message `data[0..len)` (placed and overwritten as for
+     * decode) into the codec's host values and describe them in `vocabulary`: set `*out` to a
+     * tree allocated from `arena`. NULL: host_decode requests are skipped.
+     */
+    smc_runner_status_t (*host_decode)(void *ctx, const char *vocabulary, const uint8_t *data,
+                                       size_t len, smc_arena_t *arena,
+                                       smc_runner_host_value_t **out, smc_runner_report_t *report);
+    /**
+     * The host types of its vocabularies the codec's API cannot take or give (spec §17.1,
+     * P.1 `hosts_without`), NULL-terminated "vocabulary:Type" words ("swift:NSNull",
+     * "any:float32"); NULL: none (the default). The hello states them, and a host_encode of a
+     * value holding one is answered `skipped` without reaching host_encode. Only the types
+     * runners/protocol.schema.json lists may be stated: the judge refuses a core type.
+     */
+    const char *const *host_types_without;
 } smc_runner_codec_t;
+
+/* ---- the `c` vocabulary (spec §17.8), for codecs whose host value is the smc_value_t tree ---- */
+
+/** {"c", NULL}: for `host_vocabularies` together with the two hooks below. */
+extern const char *const smc_runner_c_vocabulary[];
+
+/** A host_encode hook for the `c` vocabulary: builds the tree `hv` names and hands it to the
+ *  process's codec (smc_runner_codec()->encode). */
+smc_runner_status_t smc_runner_c_host_encode(void *ctx, const char *vocabulary,
+                                             const smc_runner_host_value_t *hv, smc_arena_t *arena,
+                                             uint8_t **out, size_t *out_len,
+                                             smc_runner_report_t *report);
+
+/** A host_decode hook for the `c` vocabulary: smc_runner_codec()->decode of a message, each
+ *  node named by its smc_type_t. */
+smc_runner_status_t smc_runner_c_host_decode(void *ctx, const char *vocabulary, const uint8_t *data,
+                                             size_t len, smc_arena_t *arena,
+                                             smc_runner_host_value_t **out,
+                                             smc_runner_report_t *report);
+
+/** The message item a `c` host value names (for hooks that change the tree before encoding);
+ *  SMC_RUNNER_SKIPPED when `hv` is not a `c` host value. */
+smc_runner_status_t smc_runner_c_host_to_item(const smc_runner_host_value_t *hv, smc_arena_t *arena,
+                                              smc_runner_item_t *out, smc_runner_report_t *report);
+
+/** The `c` host value of a decoded message item; SMC_RUNNER_SKIPPED when a node has no `c`
+ *  type (a custom value, a string kept as raw bytes). */
+smc_runner_status_t smc_runner_c_host_of_item(const smc_runner_item_t *item, smc_arena_t *arena,
+                                              smc_runner_host_value_t **out,
+                                              smc_runner_report_t *report);
 
 /**
  * The codec to judge. Exactly one object file of the runner defines it:

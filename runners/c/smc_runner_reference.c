@@ -126,6 +126,10 @@ const smc_runner_codec_t *smc_runner_codec(void)
                                              .decode = ref_decode,
                                              .encode = ref_encode,
                                              .reencode = ref_reencode,
+                                             .host_vocabularies = smc_runner_c_vocabulary,
+                                             .host_encode = smc_runner_c_host_encode,
+                                             .host_decode = smc_runner_c_host_decode,
+                                             .shift = true,
                                              .error_classes = true};
     return &codec;
 }

@@ -8,8 +8,10 @@
 # pure, pigeon-dart       the kernel snapshot out/runner.dill (build.sh builds it when the
 #                         sources changed), on the Dart that tool/dart-vm.sh finds: a Dart
 #                         SDK >= 2.16 on PATH, else the project's 2.16.2 VM in .tools/
-# flutter-vm              dart bin/flutter_bridge.dart, which starts
-#                         `flutter test flutter_adapter/test/serve_test.dart`
+# flutter-vm              bin/flutter_bridge.dart as a plain program (any Dart >= 2.16,
+#                         the stand-alone VM too: --packages, no `dart run`), which starts
+#                         `flutter test flutter_adapter/test/serve_test.dart` with
+#                         --no-shift and SMC_FLUTTER_VERSION passed on
 #                         (needs the Flutter SDK; start the judge with --timeout 120)
 # web                     no harness: exits 2 (see README.md)
 #
@@ -59,11 +61,11 @@ case $profile in
   flutter-vm)
     dart_or_exit
     need_flutter
-    pub_get "$here" "$dart"
+    bash "$here/build.sh" >&2 # writes .dart_tool/package_config.json without pub
     pub_get "$here/flutter_adapter" flutter
-    cd "$here"
-    exec "$dart" run bin/flutter_bridge.dart --profile "$profile" \
-      --adapter-dir "$here/flutter_adapter"
+    exec "$dart" --packages="$here/.dart_tool/package_config.json" \
+      "$here/bin/flutter_bridge.dart" --profile "$profile" \
+      --adapter-dir "$here/flutter_adapter" ${extra[@]+"${extra[@]}"}
     ;;
   web)
     echo "run-runner.sh: the web profile has no protocol harness (it needs dart2js in a" \

@@ -24,10 +24,16 @@ let package = Package(
         // The runner kit: the protocol, input placement, the ownership check and the
         // RunnerBackend plug-in protocol a codec implements (README.md).
         .target(name: "SMCRunnerKit", dependencies: ["StandardMessageCodec", "SMCNotation"]),
-        .executableTarget(name: "smc-swift-runner",
-                          dependencies: ["StandardMessageCodec", "SMCNotation", "SMCRunnerKit"]),
+        .executableTarget(
+            name: "smc-swift-runner",
+            dependencies: ["StandardMessageCodec", "SMCNotation", "SMCRunnerKit"]),
         .executableTarget(name: "smc-swift-bench", dependencies: ["StandardMessageCodec"]),
-        .testTarget(name: "StandardMessageCodecTests",
-                    dependencies: ["StandardMessageCodec", "SMCNotation"]),
+        // The kit's scripted plug-in for runners/protocol-cases.json (scripts/tests/kit_cases.py).
+        .executableTarget(
+            name: "smc-swift-scripted-plugin",
+            dependencies: ["StandardMessageCodec", "SMCNotation", "SMCRunnerKit"]),
+        .testTarget(
+            name: "StandardMessageCodecTests",
+            dependencies: ["StandardMessageCodec", "SMCNotation"]),
     ]
 )

@@ -1,6 +1,6 @@
 /*
  * The golden vectors (vectors/sNN-*.json) as the cmocka suite's corpus, read with the judge's
- * loader (judge/vectors.h), so every test that runs "every vector" runs exactly what the
+ * loader (judge/vectors/vectors.h), so every test that runs "every vector" runs exactly what the
  * judge runs against a codec. The vectors are the only table of literal and derived vectors:
  * the rows of upstream tests (wire-format-notes.md §3) live in vectors/gen/cases/ with their
  * origins.

@@ -116,8 +116,8 @@ smc_status_t ts_reader_walk(const uint8_t *data, size_t len, uint32_t flags, siz
 /* The vectors directory: $SMC_VECTORS_DIR, else the one tests/CMakeLists.txt names. */
 const char *ts_vectors_dir(void);
 
-/* Load `dir` with the judge's loader (judge/vectors.h); false, with every problem printed, if
- * the judge would refuse it. */
+/* Load `dir` with the judge's loader (judge/vectors/vectors.h); false, with every problem printed,
+ * if the judge would refuse it. */
 bool ts_golden_load(const char *dir, smcj_vectors_t *out);
 
 typedef enum ts_direction {

@@ -7,19 +7,37 @@ import re
 
 import smcpy
 
-SINCE = "0.1"        # the first published vectors
-VERSION = "0.2"      # this release (vectors.md V.4): `since` of every vector added in it
+SINCE = "0.1"  # the first published vectors
+V0_2 = "0.2"  # `since` of the vectors added in vectors 0.2 (spec/CHANGES.md, issue 13)
+VERSION = "0.3"  # this release (vectors.md V.4): `since` of every vector added in it
 TIERS = ("required", "recommended", "implementation-defined")
-KINDS = ("message", "pigeon_request", "pigeon_reply", "method_call", "success_envelope",
-         "error_envelope", "envelope", "host_encode", "host_decode")
+KINDS = (
+    "message",
+    "pigeon_request",
+    "pigeon_reply",
+    "method_call",
+    "success_envelope",
+    "error_envelope",
+    "envelope",
+    "host_encode",
+    "host_decode",
+)
 HOST_KINDS = ("host_encode", "host_decode")
 ENTRY_OF_KIND = {
-    "message": "message", "pigeon_request": "message", "pigeon_reply": "message",
-    "method_call": "call", "success_envelope": "envelope", "error_envelope": "envelope",
-    "envelope": "envelope", "host_encode": "message", "host_decode": "message",
+    "message": "message",
+    "pigeon_request": "message",
+    "pigeon_reply": "message",
+    "method_call": "call",
+    "success_envelope": "envelope",
+    "error_envelope": "envelope",
+    "envelope": "envelope",
+    "host_encode": "message",
+    "host_decode": "message",
 }
 ID_RE = re.compile(r"^s(\d\d)\.(\d+)-[a-z0-9]+(?:-[a-z0-9]+)*$")
 BOTH = ("flutter", "strict")
+# `since` of the vectors issue 31 adds (vectors 0.3; bite.py checks each of them bites).
+V03 = "0.3"
 
 
 def section_of(case_id):
@@ -42,8 +60,11 @@ class Case(dict):
 
     @property
     def is_valid(self):
-        return "canonical" in self or "_expect_hex" in self or (
-            "value" in self and "error" not in self)
+        return (
+            "canonical" in self
+            or "_expect_hex" in self
+            or ("value" in self and "error" not in self)
+        )
 
 
 _DEFAULT_REQUIREMENTS = []
@@ -88,12 +109,14 @@ def _common(case_id, description, kind, tier, origin, notes, requirements, by_mo
     if by_mode:
         if set(by_mode) - set(BOTH):
             raise ValueError("%s: by_mode keys are decoder modes" % case_id)
-        requirements = sorted(set(requirements or ()) | {r for ids in by_mode.values()
-                                                         for r in ids})
+        requirements = sorted(
+            set(requirements or ()) | {r for ids in by_mode.values() for r in ids}
+        )
     if not requirements:
         raise ValueError("%s: a vector names the requirements it tests" % case_id)
-    c = Case(id=case_id, description=description, section=section_of(case_id), kind=kind,
-             since=since)
+    c = Case(
+        id=case_id, description=description, section=section_of(case_id), kind=kind, since=since
+    )
     c["_requirements"] = list(requirements)
     if by_mode:
         c["_by_mode"] = {m: list(ids) for m, ids in by_mode.items()}
@@ -106,9 +129,20 @@ def _common(case_id, description, kind, tier, origin, notes, requirements, by_mo
     return c
 
 
-def valid(case_id, description, value, kind="message", tier=None, accepted=None,
-          focus=None, origin=None, notes=None, expect_hex=None, requirements=None,
-          since=SINCE):
+def valid(
+    case_id,
+    description,
+    value,
+    kind="message",
+    tier=None,
+    accepted=None,
+    focus=None,
+    origin=None,
+    notes=None,
+    expect_hex=None,
+    requirements=None,
+    since=SINCE,
+):
     """A valid vector. expect_hex (upstream literal bytes) is asserted against smcpy."""
     c = _common(case_id, description, kind, tier, origin, notes, requirements, None, since)
     c["value"] = value
@@ -121,9 +155,24 @@ def valid(case_id, description, value, kind="message", tier=None, accepted=None,
     return c
 
 
-def reject(case_id, description, hex_input, cls, offset, kind="message", modes=BOTH,
-           tier=None, value=None, focus=None, origin=None, notes=None, requirements=None,
-           by_mode=None, alternatives=(), since=SINCE):
+def reject(
+    case_id,
+    description,
+    hex_input,
+    cls,
+    offset,
+    kind="message",
+    modes=BOTH,
+    tier=None,
+    value=None,
+    focus=None,
+    origin=None,
+    notes=None,
+    requirements=None,
+    by_mode=None,
+    alternatives=(),
+    since=SINCE,
+):
     """A reject vector: decoding hex_input fails with cls at offset in each of modes, or
     with one of `alternatives` (alt(...): the outcome under a permitted order of errors.md
     §14.2.1; the generator computes them and fails unless they are exactly these)."""
@@ -138,18 +187,26 @@ def reject(case_id, description, hex_input, cls, offset, kind="message", modes=B
     return c
 
 
-HOST_DECISION = ("spec §17: the %s table fixes the wire type of every host type; these "
-                 "implementations write something else for this value")
+HOST_DECISION = (
+    "spec §17: the %s table fixes the wire type of every host type; these "
+    "implementations write something else for this value"
+)
 
 
-def host_encode(vocab, slug, host_value, description, who=()):
+def host_encode(vocab, slug, host_value, description, who=(), since=VERSION):
     """An encode-from-host vector (spec §17): the bytes `host_value` must be written as, or
     not_encodable. The generator computes the value, the bytes and the requirements from
     hosttypes.py; `who` ((behaviour, [implementations]), ...) names who differs."""
     import hosttypes
+
     case_id = "s%s-%s-enc-%s" % (hosttypes.SECTION_OF[vocab], vocab, slug)
-    c = Case(id=case_id, description=description, section=section_of(case_id),
-             kind="host_encode", since=VERSION)
+    c = Case(
+        id=case_id,
+        description=description,
+        section=section_of(case_id),
+        kind="host_encode",
+        since=since,
+    )
     c["host"] = vocab
     c["host_value"] = host_value
     if who:
@@ -157,13 +214,15 @@ def host_encode(vocab, slug, host_value, description, who=()):
     return c
 
 
-def host_decode(vocab, slug, value):
+def host_decode(vocab, slug, value, since=VERSION):
     """A decode-to-host vector (spec §17): the canonical bytes of `value` and the host value
     a decoder of `vocab` must produce (computed from hosttypes.py)."""
     import hosttypes
+
     case_id = "s%s-%s-dec-%s" % (hosttypes.SECTION_OF[vocab], vocab, slug)
-    c = Case(id=case_id, description="", section=section_of(case_id), kind="host_decode",
-             since=VERSION)
+    c = Case(
+        id=case_id, description="", section=section_of(case_id), kind="host_decode", since=since
+    )
     c["host"] = vocab
     c["value"] = value
     return c
@@ -307,6 +366,7 @@ def reject_features(case):
     error-stacktrace: a decoder that reads three elements rejects every reject vector too
     (the `three-element` order)."""
     import profiles  # noqa: E402 (profiles imports smcpy only)
+
     out = set()
     entry = case.entry
     if entry != "message":
@@ -315,8 +375,9 @@ def reject_features(case):
     for _, prof in profiles.ORDERS:
         trace = set()
         try:
-            smcpy.decode(entry, bytes.fromhex(case["hex"]), mode == "strict", trace=trace,
-                         profile=prof)
+            smcpy.decode(
+                entry, bytes.fromhex(case["hex"]), mode == "strict", trace=trace, profile=prof
+            )
         except smcpy.SmcError:
             pass
         out |= trace
@@ -332,6 +393,7 @@ def reject_features(case):
 
 # ---------------------------------------------------------------------------------------
 # Small value constructors used by many case modules
+
 
 def null():
     return ["null"]
@@ -422,7 +484,7 @@ def nonzero_pad(value, path, fill, entry="message"):
     fill(n) (n = pad length)."""
     e = smcpy.encode(entry, value, pad_fill=lambda p, n: fill(n) if p == path else None)
     start = e.marks[path]["pad"]
-    pad = e.data[start:start + e.marks[path]["pad_len"]]
+    pad = e.data[start : start + e.marks[path]["pad_len"]]
     first = next(i for i, x in enumerate(pad) if x != 0)
     return e.hex, start + first
 
@@ -433,8 +495,9 @@ def alternatives(value, entry="message", limit=8):
     accepts them; strict mode rejects them with not_canonical (spec §2.2, §3.3)."""
     base = smcpy.encode(entry, value)
     out = []
-    for path, mark in sorted(base.marks.items(), key=lambda kv: min(
-            v for k, v in kv[1].items() if k != "pad_len")):
+    for path, mark in sorted(
+        base.marks.items(), key=lambda kv: min(v for k, v in kv[1].items() if k != "pad_len")
+    ):
         if len(out) >= limit:
             break
         if "size" in mark:
@@ -442,8 +505,14 @@ def alternatives(value, entry="message", limit=8):
             form = "fe" if size_byte < 254 else ("ff" if size_byte == 254 else None)
             if form:
                 hx, off = nonminimal(value, path, form, entry)
-                out.append(accept(hx, "size at offset %d in the %s form" % (
-                    off, "3-byte" if form == "fe" else "5-byte"), "not_canonical"))
+                out.append(
+                    accept(
+                        hx,
+                        "size at offset %d in the %s form"
+                        % (off, "3-byte" if form == "fe" else "5-byte"),
+                        "not_canonical",
+                    )
+                )
         if mark.get("pad_len") and len(out) < limit:
             hx, off = nonzero_pad(value, path, lambda n: b"\xff" * n, entry)
             out.append(accept(hx, "padding at offset %d filled with ff" % off, "not_canonical"))

@@ -61,8 +61,10 @@ def _complete_valid(c):
     for strict in (False, True):
         got, err = _decode(c, entry, encoded.data, strict)
         if err is not None:
-            fail(c, "canonical bytes rejected (%s mode): %s" % ("strict" if strict else
-                                                                "flutter", err))
+            fail(
+                c,
+                "canonical bytes rejected (%s mode): %s" % ("strict" if strict else "flutter", err),
+            )
         if not smcpy.same(got, c["value"]):
             fail(c, "canonical decodes to %s" % smcpy.notation_text(got))
         if smcpy.encode(entry, got).hex != encoded.hex:
@@ -75,15 +77,21 @@ def _complete_valid(c):
         data = bytes.fromhex(a["hex"])
         got, err = _decode(c, entry, data, False)
         if err is not None or not smcpy.same(got, c["value"]):
-            fail(c, "accepted %s does not decode to the value in flutter mode (%s)" % (
-                a["hex"], err or smcpy.notation_text(got)))
+            fail(
+                c,
+                "accepted %s does not decode to the value in flutter mode (%s)"
+                % (a["hex"], err or smcpy.notation_text(got)),
+            )
         got, err = _decode(c, entry, data, True)
         if a["strict"] is None:
             if err is not None or not smcpy.same(got, c["value"]):
                 fail(c, "accepted %s: strict mode should accept it" % a["hex"])
         elif err is None or err.cls != a["strict"]:
-            fail(c, "accepted %s: strict mode should raise %s, got %s" % (
-                a["hex"], a["strict"], err or "a value"))
+            fail(
+                c,
+                "accepted %s: strict mode should raise %s, got %s"
+                % (a["hex"], a["strict"], err or "a value"),
+            )
     path = c.pop("_focus_path", None)
     if path is not None:
         mark = encoded.marks.get(path)
@@ -108,16 +116,22 @@ def _complete_reject(c):
         if e is None:
             fail(c, "smcpy accepts it in %s mode as %s" % (mode, smcpy.notation_text(got)))
         if (e.cls, e.offset) != (err["class"], err["offset"]):
-            fail(c, "declared %s at %d but smcpy says %s at %s in %s mode" % (
-                err["class"], err["offset"], e.cls, e.offset, mode))
+            fail(
+                c,
+                "declared %s at %d but smcpy says %s at %s in %s mode"
+                % (err["class"], err["offset"], e.cls, e.offset, mode),
+            )
     if err["modes"] == ["strict"]:
         if "value" not in c:
             fail(c, "a strict-only reject carries the value flutter mode decodes")
         _check_value_form(c)
         got, e = _decode(c, entry, data, False)
         if e is not None or not smcpy.same(got, c["value"]):
-            fail(c, "flutter mode should decode it to the value, got %s" % (
-                e or smcpy.notation_text(got)))
+            fail(
+                c,
+                "flutter mode should decode it to the value, got %s"
+                % (e or smcpy.notation_text(got)),
+            )
     elif "value" in c:
         fail(c, "only strict-only rejects carry a value")
     if err["modes"] == ["flutter"]:
@@ -162,14 +176,22 @@ def _derive_tiers(c):
     c["tier"] = derive(reqs, "requirements")
     by = c.pop("_by_mode", None)
     if by:
-        c["by_mode"] = {m: {"requirements": sorted(set(ids), key=requirements.sort_key),
-                            "tier": derive(ids, "by_mode." + m)} for m, ids in sorted(by.items())}
+        c["by_mode"] = {
+            m: {
+                "requirements": sorted(set(ids), key=requirements.sort_key),
+                "tier": derive(ids, "by_mode." + m),
+            }
+            for m, ids in sorted(by.items())
+        }
         if len({b["tier"] for b in c["by_mode"].values()}) < 2:
             fail(c, "by_mode is for modes whose rules have different tiers; here they agree")
     hand = c.pop("_hand_tier", None)
     if hand is not None and hand != c["tier"]:
-        fail(c, "tier written as %s, but its requirements %s make it %s (spec §1.1)" % (
-            hand, ", ".join(reqs), c["tier"]))
+        fail(
+            c,
+            "tier written as %s, but its requirements %s make it %s (spec §1.1)"
+            % (hand, ", ".join(reqs), c["tier"]),
+        )
 
 
 def mode_tier(c, mode):
@@ -203,7 +225,6 @@ def _describe(o):
 
 def _decode_checks(c):
     """(mode, input bytes, expected outcome) of every decode check the judge makes."""
-    entry = c.entry
     out = []
     if "error" in c:
         data = bytes.fromhex(c["hex"])
@@ -232,8 +253,11 @@ def _check_orders(c):
         for label, prof in profiles.ORDERS:
             o = _outcome(entry, data, mode == "strict", prof)
             if o[0] == "value":
-                fail(c, "the permitted order %s accepts it in %s mode as %s: the input has no "
-                     "fault for it (errors.md §14.2.2)" % (label, mode, o[1][:200]))
+                fail(
+                    c,
+                    "the permitted order %s accepts it in %s mode as %s: the input has no "
+                    "fault for it (errors.md §14.2.2)" % (label, mode, o[1][:200]),
+                )
             if (o[1], o[2]) == (err["class"], err["offset"]):
                 continue
             slot = found.setdefault((o[1], o[2]), [label, []])
@@ -250,9 +274,12 @@ def _check_orders(c):
     declared = c.pop("_alternatives", [])
     key = lambda a: (a["class"], a["offset"], a["order"], tuple(a.get("modes", ())))  # noqa
     if sorted(map(key, declared)) != sorted(map(key, computed)):
-        fail(c, "error.alternatives must list exactly the outcomes of the permitted orders "
-             "(errors.md §14.2.1): declared %s, computed %s" % (
-                 [key(a) for a in declared] or "none", [key(a) for a in computed] or "none"))
+        fail(
+            c,
+            "error.alternatives must list exactly the outcomes of the permitted orders "
+            "(errors.md §14.2.1): declared %s, computed %s"
+            % ([key(a) for a in declared] or "none", [key(a) for a in computed] or "none"),
+        )
     if computed:
         err["alternatives"] = computed
 
@@ -288,6 +315,7 @@ def _check_rules(c):
     no rule it does not name does, in any permitted order (for the decoders the vector
     applies to)."""
     import itertools
+
     entry = c.entry
     reject = "error" in c
 
@@ -304,11 +332,17 @@ def _check_rules(c):
     for mode, data, _ in _decode_checks(c):
         strict = mode == "strict"
         cited = [r for r in mode_requirements(c, mode) if r in profiles.RULE_KNOBS]
-        uncited = [(rid, f, v) for rid in profiles.RULE_KNOBS if rid not in cited
-                   for f, v in settings(rid) if _relevant(f, data, entry) and
-                   _knob_applicable(c, f, v)]
-        choices = [[None] + [(rid, f, v) for f, v in settings(rid) if _relevant(f, data, entry)]
-                   for rid in cited]
+        uncited = [
+            (rid, f, v)
+            for rid in profiles.RULE_KNOBS
+            if rid not in cited
+            for f, v in settings(rid)
+            if _relevant(f, data, entry) and _knob_applicable(c, f, v)
+        ]
+        choices = [
+            [None] + [(rid, f, v) for f, v in settings(rid) if _relevant(f, data, entry)]
+            for rid in cited
+        ]
         combos = []
         for combo in itertools.product(*choices):
             picked = [x for x in combo if x is not None]
@@ -322,10 +356,13 @@ def _check_rules(c):
             for rid, field, value in uncited:
                 o = _outcome(entry, data, strict, prof.with_(**{field: value}))
                 if not _same(o, base):
-                    fail(c, "with %s=%s (permitted by %s, which the vector does not name) and "
-                         "the %s order, %s mode gives %s instead of %s: name %s or change the "
-                         "input" % (field, value, rid, label, mode, _describe(o), _describe(base),
-                                    rid))
+                    fail(
+                        c,
+                        "with %s=%s (permitted by %s, which the vector does not name) and "
+                        "the %s order, %s mode gives %s instead of %s: name %s or change the "
+                        "input"
+                        % (field, value, rid, label, mode, _describe(o), _describe(base), rid),
+                    )
             for picked, fields in combos:
                 if all(r in seen for r, _, _ in picked):
                     continue
@@ -353,8 +390,9 @@ def _complete_notes(c):
         return
     entry = c.entry
     reject = "error" in c
-    checks = [(m, d, b) for m, d, b in _decode_checks(c) if mode_tier(c, m) ==
-              "implementation-defined"]
+    checks = [
+        (m, d, b) for m, d, b in _decode_checks(c) if mode_tier(c, m) == "implementation-defined"
+    ]
     order_alts = {(a["class"], a["offset"]) for a in c.get("error", {}).get("alternatives", [])}
     alts = []
     any_outcome = False
@@ -367,21 +405,27 @@ def _complete_notes(c):
                 fail(c, "an explicit outcome on a vector with no implementation-defined check")
             if set(explicit) == {"value"}:
                 try:
-                    (smcpy.check_value if c.entry == "message" else smcpy.check_call
-                     if c.entry == "call" else smcpy.check_envelope)(explicit["value"])
+                    (
+                        smcpy.check_value
+                        if c.entry == "message"
+                        else smcpy.check_call
+                        if c.entry == "call"
+                        else smcpy.check_envelope
+                    )(explicit["value"])
                 except smcpy.NotationError as e:
                     fail(c, "explicit outcome is not notation: %s" % e)
             elif set(explicit) != {"error"} or set(explicit["error"]) - {"class", "offset"}:
-                fail(c, "an outcome is {\"value\": V} or {\"error\": {class?, offset?}}")
+                fail(c, 'an outcome is {"value": V} or {"error": {class?, offset?}}')
             entry_out["outcome"] = explicit
             any_outcome = True
         elif checks:
             groups = []  # [outcome, [who]] in the order of `who`
             for w in a["who"]:
                 per_mode = []
-                for mode, data, base in checks:
+                for mode, data, _base in checks:
                     profs = profiles.implementation_profiles(
-                        w, mode_requirements(c, mode), reject, entry)
+                        w, mode_requirements(c, mode), reject, entry
+                    )
                     outs = [_outcome(entry, data, mode == "strict", p) for p in profs]
                     if not outs or any(not _same(o, outs[0]) for o in outs):
                         per_mode = []
@@ -391,8 +435,11 @@ def _complete_notes(c):
                     continue
                 first = per_mode[0]
                 if any(not _same(o, first) for o in per_mode):
-                    fail(c, "%s's outcome differs between modes: %s" % (
-                        w, [_describe(o) for o in per_mode]))
+                    fail(
+                        c,
+                        "%s's outcome differs between modes: %s"
+                        % (w, [_describe(o) for o in per_mode]),
+                    )
                 for g in groups:
                     if _same(g[0], first):
                         g[1].append(w)
@@ -415,9 +462,12 @@ def _complete_notes(c):
         alts.append(entry_out)
     c["notes"] = {"decision": notes["decision"], "alternatives": alts}
     if checks and not any_outcome and not computed_any:
-        fail(c, "an implementation-defined vector needs an alternative with a machine-readable "
-             "outcome (spec §1.1), or implementations whose outcome the model computes (and "
-             "which then coincide with the decision or a permitted order)")
+        fail(
+            c,
+            "an implementation-defined vector needs an alternative with a machine-readable "
+            "outcome (spec §1.1), or implementations whose outcome the model computes (and "
+            "which then coincide with the decision or a permitted order)",
+        )
 
 
 def _no_strbytes(c):
@@ -428,8 +478,11 @@ def _no_strbytes(c):
 
 def complete_with_smcpy(c):
     if "value" in c and json_depth(c["value"]) + 2 >= MAX_JSON_DEPTH:
-        fail(c, "value nests %d JSON levels (limit %d with the file's own 2)" % (
-            json_depth(c["value"]), MAX_JSON_DEPTH))
+        fail(
+            c,
+            "value nests %d JSON levels (limit %d with the file's own 2)"
+            % (json_depth(c["value"]), MAX_JSON_DEPTH),
+        )
     _derive_tiers(c)
     tiers = {c["tier"]} | {b["tier"] for b in c.get("by_mode", {}).values()}
     if "implementation-defined" in tiers and "_notes" not in c:
@@ -471,8 +524,10 @@ def global_checks(registry, retired_path):
         key = (entry, mode, hx)
         prev = outcome.get(key)
         if prev is not None and not compatible(prev[0], expectation):
-            raise VectorError("contradiction on %s/%s input %s: %s expects %s, %s expects %s"
-                              % (entry, mode, hx[:64], prev[1], prev[0], cid, expectation))
+            raise VectorError(
+                "contradiction on %s/%s input %s: %s expects %s, %s expects %s"
+                % (entry, mode, hx[:64], prev[1], prev[0], cid, expectation)
+            )
         outcome.setdefault(key, (expectation, cid))
 
     for cid, c in registry.items():
@@ -483,12 +538,16 @@ def global_checks(registry, retired_path):
                 claim(entry, mode, c["canonical"], val, cid)
             for a in c.get("accepted", []):
                 claim(entry, "flutter", a["hex"], val, cid)
-                claim(entry, "strict", a["hex"],
-                      val if a["strict"] is None else ("error", a["strict"], None), cid)
+                claim(
+                    entry,
+                    "strict",
+                    a["hex"],
+                    val if a["strict"] is None else ("error", a["strict"], None),
+                    cid,
+                )
         elif "modes" in c["error"]:
             err = c["error"]
             for mode in err["modes"]:
                 claim(entry, mode, c["hex"], ("error", err["class"], err["offset"]), cid)
             if err["modes"] == ["strict"]:
-                claim(entry, "flutter", c["hex"],
-                      ("value", smcpy.notation_text(c["value"])), cid)
+                claim(entry, "flutter", c["hex"], ("value", smcpy.notation_text(c["value"])), cid)

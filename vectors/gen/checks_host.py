@@ -18,6 +18,7 @@ def _encode(c):
         if name not in tab:
             checks.fail(c, "%s is not a %s host type" % (name, vocab))
         reqs.update(tab[name].reqs)
+    reqs.update(hosttypes.string_reqs(hv))
     if tab[hv["type"]].enc == "null":
         reqs.add("R9.3-1")  # a null host value at the top level
     try:
@@ -57,9 +58,15 @@ def _decode(c):
     c["features"] = sorted(caselib.value_features("message", value))
     if hosttypes.unordered(vocab, c["host_value"]):
         c["map_order"] = "any"  # a Dictionary / EncodableMap: its order is not pinned
+    alts = hosttypes.alternatives_in(vocab, c["host_value"])
+    if alts:
+        c["host_alternatives"] = alts  # spec §17.1: delivering one of these passes too
     if not c["description"]:
         c["description"] = "%s decodes %s to %s" % (
-            vocab, smcpy.notation_text(value)[:60], c["host_value"]["type"])
+            vocab,
+            smcpy.notation_text(value)[:60],
+            c["host_value"]["type"],
+        )
     reqs = {"R17-2"}
     names = hosttypes.types_in(c["host_value"])
     words = {w for t in hosttypes.VOCABULARIES[vocab] for w in t.decode}
@@ -82,6 +89,9 @@ def complete(c):
     if c["tier"] == "implementation-defined":
         checks.fail(c, "host-type vectors test no implementation-defined rule (spec §17)")
     if notes is not None:
-        c["notes"] = {"decision": notes["decision"],
-                      "alternatives": [{"behaviour": a["behaviour"], "who": a["who"]}
-                                       for a in notes["alternatives"]]}
+        c["notes"] = {
+            "decision": notes["decision"],
+            "alternatives": [
+                {"behaviour": a["behaviour"], "who": a["who"]} for a in notes["alternatives"]
+            ],
+        }

@@ -30,8 +30,9 @@ class Reply:
 
     def describe(self):
         if self.ok:
-            return "ok %s" % (self.payload if isinstance(self.payload, str)
-                              else smcpy.notation_text(self.payload))
+            return "ok %s" % (
+                self.payload if isinstance(self.payload, str) else smcpy.notation_text(self.payload)
+            )
         return "error %s at %s (%s)" % (self.cls, self.offset, self.raw.strip()[:200])
 
 
@@ -53,8 +54,9 @@ class RunnerProcess:
 
     def run(self, reqs):
         errlog = tempfile.TemporaryFile()  # a file, so a chatty runner never blocks on stderr
-        proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                stderr=errlog)
+        proc = subprocess.Popen(
+            self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=errlog
+        )
         progress = [time.monotonic()]
         done = threading.Event()
 
@@ -70,8 +72,7 @@ class RunnerProcess:
         def writer():
             try:
                 for seq, req in enumerate(reqs, 1):
-                    line = json.dumps(dict(req, seq=seq), ensure_ascii=False,
-                                      separators=(",", ":"))
+                    line = json.dumps(dict(req, seq=seq), ensure_ascii=False, separators=(",", ":"))
                     proc.stdin.write(line.encode("utf-8") + b"\n")
                 proc.stdin.write(b'{"seq":%d,"op":"bye"}\n' % (len(reqs) + 1))
                 proc.stdin.close()
@@ -109,11 +110,16 @@ class RunnerProcess:
             errlog.close()
         if problem is None and len(replies) < len(reqs):
             problem = "%s before answering %s" % (
-                "was killed after %d s without an answer" % self.timeout if timed_out
-                else "stopped", json.dumps(reqs[len(replies)])[:300])
+                "was killed after %d s without an answer" % self.timeout
+                if timed_out
+                else "stopped",
+                json.dumps(reqs[len(replies)])[:300],
+            )
         if problem is not None:
-            raise SystemExit("%s %s (exit status %s)%s" % (
-                self.argv[0], problem, rc, ("; stderr: " + stderr[-500:]) if stderr else ""))
+            raise SystemExit(
+                "%s %s (exit status %s)%s"
+                % (self.argv[0], problem, rc, ("; stderr: " + stderr[-500:]) if stderr else "")
+            )
         return replies
 
     def _read_answers(self, proc, reqs, replies, progress):
@@ -138,8 +144,12 @@ class RunnerProcess:
             hello = json.loads(raw)
         except ValueError:
             return "did not answer the hello with JSON: %r" % raw[:200]
-        if not isinstance(hello, dict) or hello.get("status") != "ok" or \
-                hello.get("protocol") not in (1, 2) or set(hello.get("entries", ())) != set(ENTRIES):
+        if (
+            not isinstance(hello, dict)
+            or hello.get("status") != "ok"
+            or hello.get("protocol") not in (1, 2)
+            or set(hello.get("entries", ())) != set(ENTRIES)
+        ):
             return "is not a runner of every entry point (PROTOCOL.md P.1): %r" % raw[:300]
         return None
 
@@ -184,14 +194,25 @@ def _checks_for(c):
         def check(r):
             if not r.ok or not smcpy.same(r.payload, value):
                 return "%s %s: expected value %s, C gave %s" % (
-                    cid, label, smcpy.notation_text(value)[:300], r.describe()[:300])
+                    cid,
+                    label,
+                    smcpy.notation_text(value)[:300],
+                    r.describe()[:300],
+                )
+
         out.append(({"op": "decode", "entry": entry, "hex": hx, "mode": mode}, check))
 
     def want_error(label, hx, mode, cls, offset):
         def check(r):
             if r.ok or r.cls != cls or (offset is not None and r.offset != offset):
                 return "%s %s: expected %s at %s, C gave %s" % (
-                    cid, label, cls, offset, r.describe()[:300])
+                    cid,
+                    label,
+                    cls,
+                    offset,
+                    r.describe()[:300],
+                )
+
         out.append(({"op": "decode", "entry": entry, "hex": hx, "mode": mode}, check))
 
     def want_encode(value, canonical):
@@ -199,10 +220,16 @@ def _checks_for(c):
             if canonical is None:
                 if r.ok or r.cls != "not_encodable":
                     return "%s encode: expected not_encodable (spec §4.4), C gave %s" % (
-                        cid, r.describe()[:300])
+                        cid,
+                        r.describe()[:300],
+                    )
             elif not r.ok or r.payload != canonical:
-                return "%s encode: expected %s, C gave %s" % (cid, canonical[:300],
-                                                              r.describe()[:300])
+                return "%s encode: expected %s, C gave %s" % (
+                    cid,
+                    canonical[:300],
+                    r.describe()[:300],
+                )
+
         out.append(({"op": "encode", "entry": entry, "value": value}, check))
 
     if "canonical" in c:
@@ -237,7 +264,7 @@ def cross_check(cli, registry):
         pairs.extend(_checks_for(c))
     replies = cli.run([req for req, _ in pairs])
     failures = []
-    for (req, check), reply in zip(pairs, replies):
+    for (_, check), reply in zip(pairs, replies, strict=True):
         f = check(reply)
         if f:
             failures.append(f)

@@ -30,20 +30,44 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.dont_write_bytecode = True  # keep the source tree clean
 
+import bite  # noqa: E402
 import caselib  # noqa: E402
 import catches  # noqa: E402
 import checks  # noqa: E402
 import checks_host  # noqa: E402
+import complexity  # noqa: E402
 import crosscheck  # noqa: E402
 import hosttypes  # noqa: E402
+import profiles  # noqa: E402
 import schemalite  # noqa: E402
 
 VECTORS_DIR = os.path.dirname(HERE)
 REPO = os.path.dirname(VECTORS_DIR)
 DEFAULT_RUNNER = os.path.join(REPO, "build", "runners", "c", "smc-c-runner")
-KEY_ORDER = ("id", "description", "section", "tier", "requirements", "by_mode", "kind", "since",
-             "features", "host", "host_value", "value", "canonical", "map_order", "accepted",
-             "hex", "error", "focus", "origin", "notes", "catches")
+KEY_ORDER = (
+    "id",
+    "description",
+    "section",
+    "tier",
+    "requirements",
+    "by_mode",
+    "kind",
+    "since",
+    "features",
+    "host",
+    "host_value",
+    "host_alternatives",
+    "value",
+    "canonical",
+    "map_order",
+    "accepted",
+    "hex",
+    "error",
+    "focus",
+    "origin",
+    "notes",
+    "catches",
+)
 SPEC_VERSION = "0.1"
 
 
@@ -75,8 +99,10 @@ def build_all(mods):
                     raise SystemExit("duplicate vector id %s" % c["id"])
                 major = c["section"].split(".")[0]
                 if major != str(int(mod.SECTION)):
-                    raise SystemExit("%s: section %s does not belong in file %s" % (
-                        c["id"], c["section"], mod.FILE))
+                    raise SystemExit(
+                        "%s: section %s does not belong in file %s"
+                        % (c["id"], c["section"], mod.FILE)
+                    )
                 if c["kind"] in caselib.HOST_KINDS:
                     checks_host.complete(c)
                 else:
@@ -88,6 +114,11 @@ def build_all(mods):
     hosttypes.check_spec_tables()
     hosttypes.check_schema()
     hosttypes.check_coverage([c for c in registry.values() if c["kind"] in caselib.HOST_KINDS])
+    hosttypes.check_alternatives()
+    hosttypes.check_protocol_schema()
+    hosttypes.check_empty_coverage(
+        [c for c in registry.values() if c["kind"] in caselib.HOST_KINDS]
+    )
     return registry, per_module
 
 
@@ -117,8 +148,7 @@ def file_text(mod, cases):
         ' "title": %s,' % json.dumps(mod.TITLE, ensure_ascii=False),
         ' "vectors": [',
     ]
-    body = [" " + vector_line(c) + ("," if i + 1 < len(cases) else "")
-            for i, c in enumerate(cases)]
+    body = [" " + vector_line(c) + ("," if i + 1 < len(cases) else "") for i, c in enumerate(cases)]
     return "\n".join(head + body + [" ]", "}"]) + "\n"
 
 
@@ -130,8 +160,13 @@ def tier_counts(cases):
 
 
 def write_outputs(outdir, per_module):
-    manifest = {"suite": "smc-conformance", "format_version": 1, "spec_version": SPEC_VERSION,
-                "vectors_version": caselib.VERSION, "files": {}}
+    manifest = {
+        "suite": "smc-conformance",
+        "format_version": 1,
+        "spec_version": SPEC_VERSION,
+        "vectors_version": caselib.VERSION,
+        "files": {},
+    }
     total = {"vectors": 0, "tiers": {t: 0 for t in caselib.TIERS}}
     for fname in sorted(per_module):
         mod, cases = per_module[fname]
@@ -140,7 +175,9 @@ def write_outputs(outdir, per_module):
             f.write(text)
         tiers = tier_counts(cases)
         manifest["files"][fname + ".json"] = {
-            "section": str(int(mod.SECTION)), "vectors": len(cases), "tiers": tiers,
+            "section": str(int(mod.SECTION)),
+            "vectors": len(cases),
+            "tiers": tiers,
             "valid": sum(1 for c in cases if "canonical" in c),
             "reject": sum(1 for c in cases if "error" in c),
             "sha256": hashlib.sha256(text).hexdigest(),
@@ -149,6 +186,15 @@ def write_outputs(outdir, per_module):
         for t, n in tiers.items():
             total["tiers"][t] += n
     manifest["total"] = total
+    # spec §15.4, V.8: the complexity families, one file of rules (never the bytes)
+    text = complexity.file_text()
+    with open(os.path.join(outdir, complexity.FILE_NAME), "wb") as f:
+        f.write(text)
+    manifest["complexity"] = {
+        "file": complexity.FILE_NAME,
+        "families": len(complexity.FAMILIES),
+        "sha256": hashlib.sha256(text).hexdigest(),
+    }
     with open(os.path.join(outdir, "MANIFEST.json"), "w", encoding="utf-8") as f:
         json.dump(manifest, f, indent=1, sort_keys=True)
         f.write("\n")
@@ -164,9 +210,18 @@ def validate_outputs(outdir):
             doc = json.load(f)
         errs = validator.errors(doc)
         if errs:
-            raise SystemExit("%s does not match schema.json:\n  %s" % (
-                path, "\n  ".join(errs[:20])))
+            raise SystemExit(
+                "%s does not match schema.json:\n  %s" % (path, "\n  ".join(errs[:20]))
+            )
         count += len(doc["vectors"])
+    cx = schemalite.Validator({"$ref": "#/$defs/complexityFile", "$defs": validator.root["$defs"]})
+    with open(os.path.join(outdir, complexity.FILE_NAME), encoding="utf-8") as f:
+        errs = cx.errors(json.load(f))
+    if errs:
+        raise SystemExit(
+            "%s does not match schema.json's complexityFile:\n  %s"
+            % (complexity.FILE_NAME, "\n  ".join(errs[:20]))
+        )
     return count
 
 
@@ -179,10 +234,12 @@ def first_difference(path_a, path_b):
     except (OSError, ValueError) as e:
         return "(cannot parse: %s)" % e
     va, vb = a.get("vectors", []), b.get("vectors", [])
-    for x, y in zip(va, vb):
+    for x, y in zip(va, vb, strict=False):  # the counts are compared below
         if json.dumps(x, sort_keys=True) != json.dumps(y, sort_keys=True):
             return "first differing vector: %s (committed) vs %s (regenerated)" % (
-                x.get("id"), y.get("id"))
+                x.get("id"),
+                y.get("id"),
+            )
     if len(va) != len(vb):
         return "vector counts differ: %d committed, %d regenerated" % (len(va), len(vb))
     return "header or formatting differs"
@@ -191,9 +248,11 @@ def first_difference(path_a, path_b):
 def check_against(outdir):
     bad = 0
     new_files = sorted(os.listdir(outdir))
-    old_files = sorted(os.path.basename(p) for p in
-                       glob.glob(os.path.join(VECTORS_DIR, "s[0-9][0-9]-*.json")))
+    old_files = sorted(
+        os.path.basename(p) for p in glob.glob(os.path.join(VECTORS_DIR, "s[0-9][0-9]-*.json"))
+    )
     old_files.append("MANIFEST.json")
+    old_files.append(complexity.FILE_NAME)
     for name in sorted(set(new_files) | set(old_files)):
         committed = os.path.join(VECTORS_DIR, name)
         fresh = os.path.join(outdir, name)
@@ -224,11 +283,22 @@ def print_stats(per_module):
         for sec in sorted(by_section, key=lambda s: tuple(int(p) for p in s.split("."))):
             cs = by_section[sec]
             t = tier_counts(cs)
-            rows.append((fname, sec, len(cs), sum(1 for c in cs if "canonical" in c),
-                         sum(1 for c in cs if "error" in c), t["required"], t["recommended"],
-                         t["implementation-defined"]))
-    print("%-22s %-6s %6s %6s %6s %6s %6s %6s" % (
-        "file", "sect", "total", "valid", "reject", "req", "rec", "impl"))
+            rows.append(
+                (
+                    fname,
+                    sec,
+                    len(cs),
+                    sum(1 for c in cs if "canonical" in c),
+                    sum(1 for c in cs if "error" in c),
+                    t["required"],
+                    t["recommended"],
+                    t["implementation-defined"],
+                )
+            )
+    print(
+        "%-22s %-6s %6s %6s %6s %6s %6s %6s"
+        % ("file", "sect", "total", "valid", "reject", "req", "rec", "impl")
+    )
     tot = [0] * 6
     for r in rows:
         print("%-22s %-6s %6d %6d %6d %6d %6d %6d" % r)
@@ -242,7 +312,10 @@ def add_catches(args, runner_path, registry, per_module):
     the judge, the mutant runner and smc-mutants of the C runner's build."""
     if runner_path is None:
         found = catches.from_committed(VECTORS_DIR)
-        print("!! --no-smc: `catches` copied from the committed vectors, not recomputed", file=sys.stderr)
+        print(
+            "!! --no-smc: `catches` copied from the committed vectors, not recomputed",
+            file=sys.stderr,
+        )
     else:
         runners_c = os.path.dirname(os.path.abspath(runner_path))
         build = os.path.dirname(os.path.dirname(runners_c))
@@ -251,13 +324,18 @@ def add_catches(args, runner_path, registry, per_module):
         tool = args.mutants_tool or os.path.join(build, "mutants", "smc-mutants")
         for path in (judge, mutant, tool):
             if not os.path.exists(path):
-                raise SystemExit("%s not found: `catches` needs the smc CLI, the mutant runner and smc-mutants "
-                                 "of the C runner's build (or --judge / --mutant-runner / --mutants-tool)" % path)
+                raise SystemExit(
+                    "%s not found: `catches` needs the smc CLI, the mutant runner and smc-mutants "
+                    "of the C runner's build (or --judge / --mutant-runner / --mutants-tool)" % path
+                )
         with tempfile.TemporaryDirectory() as tmp:
             write_outputs(tmp, per_module)
             found = catches.compute(tmp, judge, mutant, tool)
-        print("catches: %d of %d vectors catch at least one catalogued bug" % (len(found), len(registry)),
-              file=sys.stderr)
+        print(
+            "catches: %d of %d vectors catch at least one catalogued bug"
+            % (len(found), len(registry)),
+            file=sys.stderr,
+        )
     for vid, c in registry.items():
         c.pop("catches", None)
         if found.get(vid):
@@ -266,22 +344,42 @@ def add_catches(args, runner_path, registry, per_module):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--c-runner", default=None, metavar="PATH",
-                    help="the C reference's runner (default: %s)" % DEFAULT_RUNNER)
+    ap.add_argument(
+        "--c-runner",
+        default=None,
+        metavar="PATH",
+        help="the C reference's runner (default: %s)" % DEFAULT_RUNNER,
+    )
     ap.add_argument("--no-smc", action="store_true", help="Python only, no C cross-check")
     ap.add_argument("--check", action="store_true", help="regenerate to a temp dir and compare")
     ap.add_argument("--stats", action="store_true", help="print counts per section and tier")
     ap.add_argument("--out", default=None, help="output directory (default: vectors/)")
-    ap.add_argument("--only", default=None, metavar="PREFIX",
-                    help="cross-check only vectors whose id starts with PREFIX; writes nothing")
+    ap.add_argument(
+        "--only",
+        default=None,
+        metavar="PREFIX",
+        help="cross-check only vectors whose id starts with PREFIX; writes nothing",
+    )
     ap.add_argument("--jobs", type=int, default=2, help="parallel runner processes (default 2)")
-    ap.add_argument("--judge", default=None, metavar="PATH",
-                    help="the smc CLI that runs the mutant runners for `catches` (default: the C "
-                         "runner's build)")
-    ap.add_argument("--mutant-runner", default=None, metavar="PATH",
-                    help="smc-c-mutant-runner for `catches` (default: beside the C runner)")
-    ap.add_argument("--mutants-tool", default=None, metavar="PATH",
-                    help="smc-mutants for `catches` (default: the C runner's build)")
+    ap.add_argument(
+        "--judge",
+        default=None,
+        metavar="PATH",
+        help="the smc CLI that runs the mutant runners for `catches` (default: the C "
+        "runner's build)",
+    )
+    ap.add_argument(
+        "--mutant-runner",
+        default=None,
+        metavar="PATH",
+        help="smc-c-mutant-runner for `catches` (default: beside the C runner)",
+    )
+    ap.add_argument(
+        "--mutants-tool",
+        default=None,
+        metavar="PATH",
+        help="smc-mutants for `catches` (default: the C runner's build)",
+    )
     args = ap.parse_args()
 
     mods = load_modules()
@@ -292,22 +390,30 @@ def main():
     if args.no_smc:
         bar = "!" * 78
         print(bar, file=sys.stderr)
-        print("!! WARNING: --no-smc: vectors were NOT cross-checked against the C reference.",
-              file=sys.stderr)
-        print("!! Only the Python model (smcpy) vouches for them. Do not commit them as final.",
-              file=sys.stderr)
+        print(
+            "!! WARNING: --no-smc: vectors were NOT cross-checked against the C reference.",
+            file=sys.stderr,
+        )
+        print(
+            "!! Only the Python model (smcpy) vouches for them. Do not commit them as final.",
+            file=sys.stderr,
+        )
         print(bar, file=sys.stderr)
     else:
         runner_path = args.c_runner or DEFAULT_RUNNER
         if args.c_runner is None and not os.path.exists(runner_path):
             # Helpers and CI build in build-*/ too; take the newest runner found there.
-            found = sorted(glob.glob(os.path.join(REPO, "build*", "runners", "c", "smc-c-runner")),
-                           key=os.path.getmtime)
+            found = sorted(
+                glob.glob(os.path.join(REPO, "build*", "runners", "c", "smc-c-runner")),
+                key=os.path.getmtime,
+            )
             if found:
                 runner_path = found[-1]
         if not os.path.exists(runner_path):
-            raise SystemExit("smc-c-runner not found at %s (build it, pass --c-runner PATH, or "
-                             "use --no-smc)" % runner_path)
+            raise SystemExit(
+                "smc-c-runner not found at %s (build it, pass --c-runner PATH, or "
+                "use --no-smc)" % runner_path
+            )
         runner = crosscheck.CRunner(runner_path, jobs=args.jobs)
         print("cross-checking against %s" % runner_path, file=sys.stderr)
         subset = registry
@@ -317,14 +423,38 @@ def main():
         if failures:
             for line in failures[:200]:
                 print("DISAGREE: " + line, file=sys.stderr)
-            raise SystemExit("%d disagreements between smcpy and %s" % (len(failures),
-                                                                         runner_path))
-        print("cross-check: smcpy and %s agree on all %d vectors (%d requests)" % (
-            runner_path, len(subset), runner.calls), file=sys.stderr)
+            raise SystemExit("%d disagreements between smcpy and %s" % (len(failures), runner_path))
+        print(
+            "cross-check: smcpy and %s agree on all %d vectors (%d requests)"
+            % (runner_path, len(subset), runner.calls),
+            file=sys.stderr,
+        )
+        cx_failures = complexity.cross_check(runner)
+        if cx_failures:
+            for line in cx_failures:
+                print("DISAGREE: " + line, file=sys.stderr)
+            raise SystemExit(
+                "%d complexity members the C reference decodes otherwise" % len(cx_failures)
+            )
+        print(
+            "cross-check: the C reference decodes the two smallest members of all %d "
+            "complexity families as smcpy does" % len(complexity.FAMILIES),
+            file=sys.stderr,
+        )
         if args.only:
             return
 
     add_catches(args, runner_path, registry, per_module)
+    # issue 31: every vector new in this release fails a catalogued bug or an official
+    # codec's profile; every setting of those profiles says how it is known.
+    profiles.check_evidence()
+    bite._self_test()
+    bitten = bite.check(registry)
+    print(
+        "bite: %d vectors new in %s, each fails a catalogued bug or an official codec's "
+        "profile" % (len(bitten), bite.NEW),
+        file=sys.stderr,
+    )
 
     if args.stats:
         print_stats(per_module)
@@ -343,8 +473,10 @@ def main():
     write_outputs(outdir, per_module)
     n = validate_outputs(outdir)
     assert n == len(registry), "files hold %d vectors, generated %d" % (n, len(registry))
-    print("wrote %d vectors in %d files to %s" % (len(registry), len(per_module), outdir),
-          file=sys.stderr)
+    print(
+        "wrote %d vectors in %d files to %s" % (len(registry), len(per_module), outdir),
+        file=sys.stderr,
+    )
 
 
 if __name__ == "__main__":

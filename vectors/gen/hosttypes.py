@@ -6,8 +6,9 @@ decoder must produce (decode).
 A host value is `{"type": T, "value": X}` (spec §17.1, vectors.md V.2): T a type name of one
 vocabulary, X its literal: JSON null, true/false, a decimal string (integers), 8 or 16
 lower-case hex digits (the bit pattern of a 32- or 64-bit float, as in the notation), a
-JSON string, hex bytes, an array of such literals (typed arrays), an array of host values
-(lists) or an array of [key, value] host-value pairs (maps).
+JSON string (or, for a string type of UTF-16 code units, {"utf16": H}: UTF16_STRINGS), hex
+bytes, an array of such literals (typed arrays), an array of host values (lists) or an array of
+[key, value] host-value pairs (maps).
 
 The tables here and the tables of spec §17 must name the same types with the same wire
 types: `check_spec_tables` reads the spec and fails on any difference, `check_schema` does
@@ -18,13 +19,11 @@ import json
 import os
 import re
 
-import smcpy
-
 HERE = os.path.dirname(os.path.abspath(__file__))
 SPEC = os.path.join(os.path.dirname(os.path.dirname(HERE)), "spec", "standard-message-codec.md")
 
-INT32 = (-2 ** 31, 2 ** 31 - 1)
-INT64 = (-2 ** 63, 2 ** 63 - 1)
+INT32 = (-(2**31), 2**31 - 1)
+INT64 = (-(2**63), 2**63 - 1)
 
 
 class Refused(Exception):
@@ -53,15 +52,20 @@ class HostType:
     @property
     def spec_word(self):
         """What the spec table's "Written as" cell starts with."""
-        return {"by-value": "by value", "u64": "i64", "f32-widened": "f64",
-                "int-list": "list", "int64-list": "list",
-                "refuse": "not_encodable"}.get(self.enc, self.enc)
+        return {
+            "by-value": "by value",
+            "u64": "i64",
+            "f32-widened": "f64",
+            "int-list": "list",
+            "int64-list": "list",
+            "refuse": "not_encodable",
+        }.get(self.enc, self.enc)
 
 
 T = HostType
-U8, I8, U16, I16, U32 = (0, 255), (-128, 127), (0, 65535), (-32768, 32767), (0, 2 ** 32 - 1)
-U64 = (0, 2 ** 64 - 1)
-SAFE = (-2 ** 53, 2 ** 53)
+U8, I8, U16, I16, U32 = (0, 255), (-128, 127), (0, 65535), (-32768, 32767), (0, 2**32 - 1)
+U64 = (0, 2**64 - 1)
+SAFE = (-(2**53), 2**53)
 
 # Vocabularies (runners/PROTOCOL.md P.1 `hosts`), in the order of spec §17.2-§17.9.
 VOCABULARIES = {
@@ -140,6 +144,7 @@ VOCABULARIES = {
         T("Float", "f32", "f32-widened", reqs=["R17-4"]),
         T("Double", "f64", "f64", reqs=["R4.3-2"], decode=["f64"]),
         T("String", "str", "str", decode=["str"]),
+        T("NSString", "str", "str"),
         T("Data", "bytes", "u8s", decode=["u8s"]),
         T("[UInt8]", "bytes", "u8s", reqs=["R6-1"]),
         T("[Int32]", "ints", "i32s", INT32, reqs=["R6-1"], decode=["i32s"]),
@@ -208,12 +213,33 @@ VOCABULARIES = {
 }
 
 # spec §17 subsection of each vocabulary (vector ids are s17.N-...).
-SECTION_OF = {"dart": "17.2", "dart-web": "17.3", "kotlin": "17.4", "swift": "17.5",
-              "cpp": "17.6", "glib": "17.7", "c": "17.8", "any": "17.9"}
+SECTION_OF = {
+    "dart": "17.2",
+    "dart-web": "17.3",
+    "kotlin": "17.4",
+    "swift": "17.5",
+    "cpp": "17.6",
+    "glib": "17.7",
+    "c": "17.8",
+    "any": "17.9",
+}
 # What every list element / map key and value is for list and map types of a vocabulary:
 # the type a decoder produces for a nested value is its decode type.
-WIRE_WORDS = ("null", "bool", "i32", "i64", "f64", "str", "u8s", "i32s", "i64s", "f64s",
-              "f32s", "list", "map")
+WIRE_WORDS = (
+    "null",
+    "bool",
+    "i32",
+    "i64",
+    "f64",
+    "str",
+    "u8s",
+    "i32s",
+    "i64s",
+    "f64s",
+    "f32s",
+    "list",
+    "map",
+)
 
 
 class HostError(ValueError):
@@ -233,6 +259,7 @@ def decode_type(vocab, word):
 
 
 # -- literals -------------------------------------------------------------------------------
+
 
 def _int(x, rng, where):
     if not isinstance(x, str) or not re.match(r"^-?(0|[1-9][0-9]*)$", x) or x == "-0":
@@ -277,6 +304,7 @@ def _integral64(h):
     if exp == 0x7FF:
         return False
     import struct
+
     x = struct.unpack("<d", b.to_bytes(8, "little"))[0]
     return x == int(x)
 
@@ -284,7 +312,7 @@ def _integral64(h):
 def to_value(vocab, hv, where="$"):
     """The notation value host value `hv` must be written as (spec §17), or raise Refused."""
     if not isinstance(hv, dict) or set(hv) != {"type", "value"}:
-        raise HostError("%s: a host value is {\"type\": T, \"value\": X}" % where)
+        raise HostError('%s: a host value is {"type": T, "value": X}' % where)
     t = table(vocab).get(hv["type"])
     if t is None or not t.encodes:
         raise HostError("%s: %r is not an encodable %s type" % (where, hv["type"], vocab))
@@ -310,6 +338,11 @@ def to_value(vocab, hv, where="$"):
     if t.enc == "f32-widened":
         return ["f64", widen_f32(x)]
     if t.enc == "str":
+        if is_utf16_literal(x):
+            text = utf16_text(utf16_units(x, where))
+            if text is None:
+                raise Refused("%s %s with a lone surrogate (R5.4-2)" % (vocab, t.name))
+            return ["str", text]
         return ["str", x]
     if t.enc == "u8s":
         return ["u8s", x]
@@ -324,13 +357,101 @@ def to_value(vocab, hv, where="$"):
     if t.enc == "list":
         return ["list", [to_value(vocab, e, "%s[%d]" % (where, i)) for i, e in enumerate(x)]]
     if t.enc == "map":
-        return ["map", [[to_value(vocab, k, where + "<>"), to_value(vocab, v, where + "{}")]
-                        for k, v in x]]
+        return [
+            "map",
+            [[to_value(vocab, k, where + "<>"), to_value(vocab, v, where + "{}")] for k, v in x],
+        ]
     raise AssertionError(t.enc)
+
+
+# spec §17.1 (decision of vectors 0.3): the string types whose values are sequences of UTF-16
+# code units, the only ones that can hold a lone surrogate; only they take the literal
+# {"utf16": H}, H four lower-case hex digits per code unit.
+UTF16_STRINGS = {
+    "dart": ("String",),
+    "dart-web": ("String",),
+    "kotlin": ("String",),
+    "swift": ("NSString",),
+}
+UTF16_RE = re.compile(r"^([0-9a-f]{4})*$")
+
+
+def is_utf16_literal(x):
+    return isinstance(x, dict) and set(x) == {"utf16"}
+
+
+def utf16_units(x, where="$"):
+    """The code units of a {"utf16": H} literal."""
+    h = x.get("utf16") if is_utf16_literal(x) else None
+    if not isinstance(h, str) or not UTF16_RE.match(h):
+        raise HostError(
+            '%s: a utf16 literal is {"utf16": H}, 4 lower-case hex digits per code '
+            "unit (spec §17.1)" % where
+        )
+    return [int(h[i : i + 4], 16) for i in range(0, len(h), 4)]
+
+
+def utf16_pieces(units):
+    """The string as pieces: a str of scalars for each well-formed run, an int for each lone
+    surrogate (a high one not followed by a low one, a low one not after a high one)."""
+    out, run, i = [], [], 0
+    while i < len(units):
+        u = units[i]
+        if 0xD800 <= u <= 0xDBFF and i + 1 < len(units) and 0xDC00 <= units[i + 1] <= 0xDFFF:
+            run.append(chr(0x10000 + ((u - 0xD800) << 10) + (units[i + 1] - 0xDC00)))
+            i += 2
+            continue
+        if 0xD800 <= u <= 0xDFFF:
+            out.extend(["".join(run), u])
+            run = []
+        else:
+            run.append(chr(u))
+        i += 1
+    out.append("".join(run))
+    return [p for p in out if p != ""]
+
+
+def utf16_text(units):
+    """The Unicode scalars of well-formed code units, or None if a surrogate is lone."""
+    pieces = utf16_pieces(units)
+    if any(isinstance(p, int) for p in pieces):
+        return None
+    return "".join(pieces)
+
+
+# What official codecs write for a string with lone surrogates instead of refusing it
+# (spec §5.4, D13): each lone surrogate as U+FFFD (DART, R5.4-3), as "?" (JAVA, R5.4-4
+# forbids it), or the string up to the first one (OBJC, inferred; R5.4-4 forbids it).
+LONE_SURROGATE_POLICIES = ("fffd", "question", "truncate")
+
+
+def utf16_written(units, policy):
+    """The str a codec with `policy` writes for the code units (LONE_SURROGATE_POLICIES)."""
+    out = []
+    for p in utf16_pieces(units):
+        if not isinstance(p, int):
+            out.append(p)
+        elif policy == "truncate":
+            break
+        else:
+            out.append("\ufffd" if policy == "fffd" else "?")
+    return "".join(out)
+
+
+def has_lone_surrogate(s):
+    return any(0xD800 <= ord(c) <= 0xDFFF for c in s)
 
 
 def check_literal(vocab, t, x, where):
     lit = t.lit
+    if lit == "str" and is_utf16_literal(x):
+        if t.name not in UTF16_STRINGS.get(vocab, ()):
+            raise HostError(
+                "%s: %s %s holds no UTF-16 code units: a utf16 literal is not one of its "
+                "literals (spec §17.1)" % (where, vocab, t.name)
+            )
+        utf16_units(x, where)
+        return
     if lit == "null":
         ok = x is None
     elif lit == "bool":
@@ -345,6 +466,11 @@ def check_literal(vocab, t, x, where):
             raise HostError("%s: on dart2js an integral double is an int (spec §17.3)" % where)
     elif lit == "str":
         ok = isinstance(x, str)
+        if ok and has_lone_surrogate(x):
+            raise HostError(
+                '%s: a JSON string literal holds Unicode scalars; a lone surrogate is {"utf16": '
+                "H} (spec §17.1)" % where
+            )
     elif lit == "bytes":
         ok = isinstance(x, str) and re.match(r"^([0-9a-f]{2})*$", x) is not None
     elif lit == "ints":
@@ -405,6 +531,30 @@ def types_in(hv):
     return out
 
 
+def utf16_literals(hv):
+    """The code units of every {"utf16": H} literal in a host value tree."""
+    x = hv["value"]
+    if is_utf16_literal(x):
+        return [utf16_units(x)]
+    out = []
+    if isinstance(x, list):
+        for e in x:
+            if isinstance(e, dict):
+                out.extend(utf16_literals(e))
+            elif isinstance(e, list) and len(e) == 2 and all(isinstance(p, dict) for p in e):
+                out.extend(utf16_literals(e[0]) + utf16_literals(e[1]))
+    return out
+
+
+def string_reqs(hv):
+    """spec §5.4: a string of code units is written as well-formed UTF-8 (R5.4-1) or, with a
+    lone surrogate, refused (R5.4-2)."""
+    out = set()
+    for units in utf16_literals(hv):
+        out.add("R5.4-1" if utf16_text(units) is not None else "R5.4-2")
+    return out
+
+
 def unordered(vocab, hv):
     """True if a map type in the tree has no pinned iteration order (spec §17.1)."""
     tab = table(vocab)
@@ -455,25 +605,33 @@ def check_spec_tables(path=SPEC):
     word, each decoded from the same wire words."""
     spec = spec_tables(path)
     if set(spec) != set(VOCABULARIES):
-        raise SystemExit("spec §17 has tables for %s, the generator for %s" % (
-            sorted(spec), sorted(VOCABULARIES)))
+        raise SystemExit(
+            "spec §17 has tables for %s, the generator for %s"
+            % (sorted(spec), sorted(VOCABULARIES))
+        )
     for vocab, types in VOCABULARIES.items():
         rows = spec[vocab]
         names = [t.name for t in types]
         if sorted(rows) != sorted(names):
-            raise SystemExit("spec §17 %s table: types only in the spec %s, only in the "
-                             "generator %s" % (vocab, sorted(set(rows) - set(names)),
-                                               sorted(set(names) - set(rows))))
+            raise SystemExit(
+                "spec §17 %s table: types only in the spec %s, only in the "
+                "generator %s"
+                % (vocab, sorted(set(rows) - set(names)), sorted(set(names) - set(rows)))
+            )
         for t in types:
             written, decoded = rows[t.name]
             want = "—" if not t.encodes else t.spec_word
             got = written.replace("**", "").strip()
             if not (got.startswith("`%s`" % want) or got.startswith(want)):
-                raise SystemExit("spec §17 %s %s: written as %r, the generator says %s" % (
-                    vocab, t.name, written, want))
+                raise SystemExit(
+                    "spec §17 %s %s: written as %r, the generator says %s"
+                    % (vocab, t.name, written, want)
+                )
             if _cell_words(decoded) != set(t.decode):
-                raise SystemExit("spec §17 %s %s: decoded from %r, the generator says %s" % (
-                    vocab, t.name, decoded, list(t.decode) or "nothing"))
+                raise SystemExit(
+                    "spec §17 %s %s: decoded from %r, the generator says %s"
+                    % (vocab, t.name, decoded, list(t.decode) or "nothing")
+                )
 
 
 SCHEMA = os.path.join(os.path.dirname(HERE), "schema.json")
@@ -486,13 +644,118 @@ def check_schema(path=SCHEMA):
     with open(path, encoding="utf-8") as f:
         defs = json.load(f)["$defs"]
     if defs["hostVocabulary"]["enum"] != list(VOCABULARIES):
-        raise SystemExit("schema.json hostVocabulary %s, the generator's vocabularies %s" % (
-            defs["hostVocabulary"]["enum"], list(VOCABULARIES)))
+        raise SystemExit(
+            "schema.json hostVocabulary %s, the generator's vocabularies %s"
+            % (defs["hostVocabulary"]["enum"], list(VOCABULARIES))
+        )
     names = {t.name for types in VOCABULARIES.values() for t in types}
     listed = defs["hostType"]["enum"]
     if set(listed) != names or len(listed) != len(names):
-        raise SystemExit("schema.json hostType differs from the generator's tables: %s" % (
-            sorted(set(listed) ^ names) or "a name listed twice"))
+        raise SystemExit(
+            "schema.json hostType differs from the generator's tables: %s"
+            % (sorted(set(listed) ^ names) or "a name listed twice")
+        )
+
+
+# spec §17.1 (decision of vectors 0.3): host types a decoder may deliver instead of the
+# table's, per vocabulary: {table type: (alternatives, ...)}. Each is written as the same wire
+# type and holds every value of it without loss (check_alternatives).
+ALTERNATIVES = {"swift": {"Data": ("[UInt8]",)}}
+
+
+def check_alternatives():
+    for vocab, alts in ALTERNATIVES.items():
+        tab = table(vocab)
+        for name, others in alts.items():
+            for o in others:
+                if name not in tab or o not in tab:
+                    raise SystemExit(
+                        "ALTERNATIVES: %s %s / %s is not in the table" % (vocab, name, o)
+                    )
+                if (tab[name].enc, tab[name].lit) != (tab[o].enc, tab[o].lit):
+                    raise SystemExit(
+                        "ALTERNATIVES: %s %s and %s are written differently" % (vocab, name, o)
+                    )
+
+
+PROTOCOL_SCHEMA = os.path.join(
+    os.path.dirname(os.path.dirname(HERE)), "runners", "protocol.schema.json"
+)
+
+
+def stateable_absent(vocab):
+    """spec §17.1 (Types an API cannot take or give): the types of `vocab` a runner may state
+    its codec's API lacks, in table order: all but the core types, which are every type the
+    table decodes into and, for a wire type none of those is written as, the first type
+    written as exactly that wire type."""
+    types = VOCABULARIES[vocab]
+    core = {t.name for t in types if t.decode}
+    covered = {t.enc for t in types if t.decode}
+    for t in types:
+        if t.enc in WIRE_WORDS and t.enc not in covered:
+            core.add(t.name)
+            covered.add(t.enc)
+    return [t.name for t in types if t.name not in core]
+
+
+def check_protocol_schema(path=PROTOCOL_SCHEMA):
+    """runners/protocol.schema.json `$defs/hosts_without` lists, per vocabulary, exactly the
+    types stateable_absent gives: the judge refuses a hello stating any other (a core type)
+    by that list alone."""
+    with open(path, encoding="utf-8") as f:
+        props = json.load(f)["$defs"]["hosts_without"]["properties"]
+    if sorted(props) != sorted(VOCABULARIES):
+        raise SystemExit(
+            "protocol.schema.json hosts_without has vocabularies %s, the generator %s"
+            % (sorted(props), sorted(VOCABULARIES))
+        )
+    for vocab in VOCABULARIES:
+        want = stateable_absent(vocab)
+        items = props[vocab].get("items")
+        got = items.get("enum") if isinstance(items, dict) else [] if items is False else None
+        if got != want:
+            raise SystemExit(
+                "protocol.schema.json hosts_without.%s allows %s; spec §17.1 allows %s"
+                % (vocab, got, want)
+            )
+
+
+def alternatives_in(vocab, host_value):
+    """{type: [alternatives]} for the types of `host_value` that have alternatives."""
+    alts = ALTERNATIVES.get(vocab, {})
+    return {n: list(alts[n]) for n in sorted(types_in(host_value)) if n in alts}
+
+
+# Literal kinds of the array-like host types: each has an empty value ("" or []).
+ARRAY_LITS = ("bytes", "ints", "f32s", "f64s", "list", "map")
+ARRAY_WORDS = ("u8s", "i32s", "i64s", "f64s", "f32s", "list", "map")
+
+
+def empty_value(t):
+    return "" if t.lit == "bytes" else []
+
+
+def check_empty_coverage(cases):
+    """issue 31: every array-like type of every vocabulary has an encode vector of its empty
+    value (a Swift port wrote an empty Array as an empty Uint8List), and every array wire
+    type a vocabulary decodes has a decode vector of its empty value."""
+    enc, dec = set(), set()
+    for c in cases:
+        hv = c["host_value"]
+        if c["kind"] == "host_encode" and hv["value"] in ("", []):
+            enc.add((c["host"], hv["type"]))
+        elif c["kind"] == "host_decode" and c["value"][1:] in ([""], [[]]):
+            dec.add((c["host"], c["value"][0]))
+    missing = []
+    for vocab, types in VOCABULARIES.items():
+        for t in types:
+            if t.encodes and t.lit in ARRAY_LITS and (vocab, t.name) not in enc:
+                missing.append("%s %s: no encode vector of its empty value" % (vocab, t.name))
+            for w in t.decode:
+                if w in ARRAY_WORDS and (vocab, w) not in dec:
+                    missing.append("%s: no decode vector of an empty %s" % (vocab, w))
+    if missing:
+        raise SystemExit("spec §17 empty arrays (issue 31):\n  " + "\n  ".join(missing))
 
 
 def check_coverage(cases):
@@ -527,5 +790,4 @@ def check_coverage(cases):
                 if (vocab, w) not in dec_words:
                     missing.append("%s: no decode-to-host vector decodes %s" % (vocab, w))
     if missing:
-        raise SystemExit("host types left without a vector (spec §17):\n  " +
-                         "\n  ".join(missing))
+        raise SystemExit("host types left without a vector (spec §17):\n  " + "\n  ".join(missing))

@@ -23,8 +23,16 @@ SPEC = os.path.join(os.path.dirname(os.path.dirname(HERE)), "spec", "standard-me
 MARK_RE = re.compile(r"\*\*\[(R\d+(?:\.\d+)?-\d+)\]\*\*")
 ID_RE = re.compile(r"\bR\d+(?:\.\d+)?-\d+\b")
 KEYWORD_RE = re.compile(r"\b(MUST NOT|MUST|REQUIRED|SHOULD NOT|SHOULD|RECOMMENDED|MAY|OPTIONAL)\b")
-FAMILY = {"MUST NOT": "MUST", "MUST": "MUST", "REQUIRED": "MUST", "SHOULD NOT": "SHOULD",
-          "SHOULD": "SHOULD", "RECOMMENDED": "SHOULD", "MAY": "MAY", "OPTIONAL": "MAY"}
+FAMILY = {
+    "MUST NOT": "MUST",
+    "MUST": "MUST",
+    "REQUIRED": "MUST",
+    "SHOULD NOT": "SHOULD",
+    "SHOULD": "SHOULD",
+    "RECOMMENDED": "SHOULD",
+    "MAY": "MAY",
+    "OPTIONAL": "MAY",
+}
 IMPLDEF_LEAD = "The implementation-defined tier is used for exactly these requirements"
 
 
@@ -42,7 +50,8 @@ def _lead_in(text, pos):
     lines = text[:pos].split("\n")
     i = len(lines) - 1
     if not lines[i].startswith("* ") and not any(
-            lines[j].startswith("* ") for j in range(max(i - 3, 0), i + 1)):
+        lines[j].startswith("* ") for j in range(max(i - 3, 0), i + 1)
+    ):
         return ""
     # back over the items (and their indented continuation lines) and blank lines
     while i >= 0 and (lines[i].startswith("* ") or lines[i].startswith("  ") or not lines[i]):
@@ -50,7 +59,7 @@ def _lead_in(text, pos):
     start = i
     while start > 0 and lines[start - 1].strip():
         start -= 1
-    return "\n".join(lines[start:i + 1])
+    return "\n".join(lines[start : i + 1])
 
 
 class Requirements:
@@ -58,20 +67,21 @@ class Requirements:
         with open(path, encoding="utf-8") as f:
             text = f.read()
         self.path = path
-        self.family = {}   # id -> "MUST" | "SHOULD" | "MAY" | "MUST+MAY" ...
+        self.family = {}  # id -> "MUST" | "SHOULD" | "MAY" | "MUST+MAY" ...
         self.order = []
         prev_end = 0
         for m in MARK_RE.finditer(text):
             rid = m.group(1)
             if rid in self.family:
                 raise SpecError("%s: requirement %s is marked twice" % (path, rid))
-            seg = text[max(prev_end, _paragraph_start(text, m.start())):m.start()]
+            seg = text[max(prev_end, _paragraph_start(text, m.start())) : m.start()]
             kws = KEYWORD_RE.findall(seg)
             if not kws:
                 kws = KEYWORD_RE.findall(_lead_in(text, m.start()))
             if not kws:
-                raise SpecError("%s: requirement %s has no RFC 2119 keyword in its sentence" % (
-                    path, rid))
+                raise SpecError(
+                    "%s: requirement %s has no RFC 2119 keyword in its sentence" % (path, rid)
+                )
             self.family[rid] = "+".join(sorted({FAMILY[k] for k in kws}))
             self.order.append(rid)
             prev_end = m.end()
@@ -110,8 +120,10 @@ class Requirements:
             return "recommended"
         if fam == "MUST":
             return "required"
-        raise ValueError("%s is a %s outside the implementation-defined list of §1.1; it cannot "
-                         "back a vector" % (rid, fam))
+        raise ValueError(
+            "%s is a %s outside the implementation-defined list of §1.1; it cannot "
+            "back a vector" % (rid, fam)
+        )
 
     def derive(self, ids):
         """The tier a vector testing `ids` has (spec §1.1)."""

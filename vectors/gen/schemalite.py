@@ -3,10 +3,34 @@ library only, so the generator can validate its own output without extra package
 
 import re
 
-SUPPORTED = {"$schema", "$id", "$defs", "$ref", "title", "description", "type", "const", "enum",
-             "pattern", "required", "additionalProperties", "properties", "items", "prefixItems",
-             "minItems", "minLength", "uniqueItems", "minimum", "oneOf", "anyOf", "allOf", "not",
-             "if", "then", "else"}
+SUPPORTED = {
+    "$schema",
+    "$id",
+    "$defs",
+    "$ref",
+    "title",
+    "description",
+    "type",
+    "const",
+    "enum",
+    "pattern",
+    "required",
+    "additionalProperties",
+    "properties",
+    "items",
+    "prefixItems",
+    "minItems",
+    "minLength",
+    "uniqueItems",
+    "minimum",
+    "oneOf",
+    "anyOf",
+    "allOf",
+    "not",
+    "if",
+    "then",
+    "else",
+}
 
 
 def _type_ok(x, t):
@@ -52,7 +76,7 @@ class Validator:
         if "$ref" in s:
             ref = s["$ref"]
             assert ref.startswith("#/$defs/")
-            out += self.errors(x, self.root["$defs"][ref[len("#/$defs/"):]], path)
+            out += self.errors(x, self.root["$defs"][ref[len("#/$defs/") :]], path)
         if "type" in s and not _type_ok(x, s["type"]):
             return out + ["%s: not of type %s" % (path, s["type"])]
         if "const" in s and x != s["const"]:

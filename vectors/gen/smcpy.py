@@ -70,6 +70,7 @@ class NotationError(ValueError):
 # ---------------------------------------------------------------------------------------
 # Notation validation (spec notation.md N.3, N.4)
 
+
 def _is_int(x):
     return isinstance(x, int) and not isinstance(x, bool)
 
@@ -113,7 +114,7 @@ def _check_text_field(s, where, nullable):
         return
     if isinstance(s, list):
         if len(s) != 2 or s[0] != "strbytes":
-            raise NotationError("%s: a text field is a string or [\"strbytes\", H]" % where)
+            raise NotationError('%s: a text field is a string or ["strbytes", H]' % where)
         _check_strbytes_hex(s[1], where)
         return
     _check_text(s, where)
@@ -183,14 +184,14 @@ def check_value(v, where="$"):
 
 def check_call(c):
     if not isinstance(c, list) or len(c) != 3 or c[0] != "call":
-        raise NotationError("a method call is [\"call\", NAME, V]")
+        raise NotationError('a method call is ["call", NAME, V]')
     _check_text_field(c[1], "$.name", False)
     check_value(c[2], "$.args")
 
 
 def check_envelope(e):
     if not isinstance(e, list) or not e:
-        raise NotationError("an envelope is [\"success\", V] or [\"error\", ...]")
+        raise NotationError('an envelope is ["success", V] or ["error", ...]')
     if e[0] == "success":
         if len(e) != 2:
             raise NotationError("success takes one value")
@@ -218,7 +219,7 @@ def read_notation(text, entry="message"):
     try:
         v = json.loads(text, parse_constant=_no_constant)
     except ValueError as e:
-        raise NotationError("not JSON: %s" % e)
+        raise NotationError("not JSON: %s" % e) from e
     {"message": check_value, "call": check_call, "envelope": check_envelope}[entry](v)
     return v
 
@@ -235,6 +236,7 @@ def same(a, b):
 
 # ---------------------------------------------------------------------------------------
 # Encoder (spec §2-§13)
+
 
 class Encoded:
     def __init__(self, data, marks):
@@ -317,8 +319,9 @@ class _Writer:
             b.append(TAG_STR)
             self.text(v[1], path)
         elif t == "strbytes":
-            raise SmcError("not_encodable", None, "a string that is not UTF-8 is never written "
-                           "(spec §5.4)")
+            raise SmcError(
+                "not_encodable", None, "a string that is not UTF-8 is never written (spec §5.4)"
+            )
         elif t == "u8s":
             data = bytes.fromhex(v[1])
             b.append(TAG_U8S)
@@ -398,11 +401,13 @@ def encode_envelope(e, **kw):
 
 def encode(kind_entry, value, **kw):
     return {"message": encode_message, "call": encode_call, "envelope": encode_envelope}[
-        kind_entry](value, **kw)
+        kind_entry
+    ](value, **kw)
 
 
 # ---------------------------------------------------------------------------------------
 # UTF-8 (RFC 3629, spec §5.3)
+
 
 def utf8_error_offset(data):
     """Index of the first byte of the first ill-formed subsequence, or None if well formed."""
@@ -442,6 +447,70 @@ def utf8_error_offset(data):
     return None
 
 
+def _cont(x):
+    return 0x80 <= x <= 0xBF
+
+
+def jdk_replace(raw):
+    """The text `new String(bytes, UTF_8)` gives on OpenJDK 17 (observed, spec D11): one
+    U+FFFD per maximal ill-formed subpart, except that a complete three-byte encoding of a
+    surrogate (ED A0..BF 80..BF) is one U+FFFD, not three, and an incomplete sequence at the
+    end of the input is one U+FFFD for all its bytes. Checked against the JDK on 3,000
+    random inputs; ART (Android's runtime) is not checked."""
+    out = []
+    i, n = 0, len(raw)
+    while i < n:
+        b1, rest = raw[i], n - i
+        b2 = raw[i + 1] if rest > 1 else None
+        if b1 < 0x80:
+            out.append(chr(b1))
+            i += 1
+        elif 0xC2 <= b1 <= 0xDF:
+            if b2 is not None and _cont(b2):
+                out.append(bytes(raw[i : i + 2]).decode("utf-8"))
+                i += 2
+            else:
+                out.append("\ufffd")
+                i += 1
+        elif 0xE0 <= b1 <= 0xEF:
+            bad2 = b2 is not None and ((b1 == 0xE0 and b2 < 0xA0) or not _cont(b2))
+            out.append("\ufffd")
+            if bad2:
+                i += 1
+            elif rest < 3:
+                i = n
+            elif not _cont(raw[i + 2]):
+                i += 2
+            else:
+                c = ((b1 & 0x0F) << 12) | ((b2 & 0x3F) << 6) | (raw[i + 2] & 0x3F)
+                if not 0xD800 <= c <= 0xDFFF:
+                    out[-1] = chr(c)
+                i += 3
+        elif 0xF0 <= b1 <= 0xF4:
+            bad2 = b2 is not None and (
+                (b1 == 0xF0 and b2 < 0x90) or (b1 == 0xF4 and b2 > 0x8F) or not _cont(b2)
+            )
+            if bad2:
+                out.append("\ufffd")
+                i += 1
+            elif rest > 2 and not _cont(raw[i + 2]):
+                out.append("\ufffd")
+                i += 2
+            elif rest < 4:
+                out.append("\ufffd")
+                i = n
+            elif not _cont(raw[i + 3]):
+                out.append("\ufffd")
+                i += 3
+            else:
+                out.append(bytes(raw[i : i + 4]).decode("utf-8"))
+                i += 4
+        else:
+            out.append("\ufffd")
+            i += 1
+    return "".join(out)
+
+
 # ---------------------------------------------------------------------------------------
 # Decoder profiles. SPEC is the order of checks of errors.md §14.2 and the spec's decision on
 # every implementation-defined rule (spec §1.1). The other settings are what real decoders
@@ -464,7 +533,8 @@ def utf8_error_offset(data):
 #   largeint  R4.4-2: "value" (largeint), "string" (read as a string: DART, OBJC, CPP),
 #             "bigint" (parsed as a hexadecimal BigInteger: JAVA), "reject" (unknown_tag)
 #   utf8      R5.3-2: "reject" (bad_utf8), "keep" (raw bytes: CPP, GLIB), "replace" (U+FFFD:
-#             JAVA), "null" (the string becomes null: OBJC)
+#             JAVA, as OpenJDK 17 counts them: jdk_replace), "null" (the string becomes
+#             null: OBJC)
 #   bom       R5.1-3: "keep", "drop" (a leading U+FEFF is dropped: DART)
 #   dupkeys   R7.3-2: "keep" (every entry), "first", "last" (the last value, at the first
 #             key's position)
@@ -472,6 +542,15 @@ def utf8_error_offset(data):
 #   empty_envelope R11.4-2: "reject", "success-null" (CPP), "other" (GLIB's not-implemented
 #             response: an error whose class this spec does not assign)
 #   custom    R8.1-4/R8.1-5: True (custom values), False (tags 0x80..0xff are unknown_tag)
+#   and settings no permitted order or rule allows, which only name what a real codec does
+#   (profiles.DEVIATIONS; never part of an implementation's conforming profile):
+#   flags     R11.4-1: "reject" (bad_envelope for flags 2..255), "nonzero-error" (every
+#             non-zero flag starts an error envelope: DART, D28)
+#   keyeq     R7.3-3: "wire" (keys are equal when their encodings are), or the host map
+#             equality of "dart" (numbers by value: 1 == 1.0, 0 == -0.0), "glib" (integers
+#             by value, floats with ==), "cpp" (floats with ==), "java" (NaNs equal,
+#             Double.equals), "objc" (NSNumber isEqual: numbers and booleans by value);
+#             keys it merges are kept as `dupkeys` says (D17)
 
 PROFILE_FIELDS = {
     "fixed": ("tag-first", "value-first", "all-values-first"),
@@ -484,6 +563,8 @@ PROFILE_FIELDS = {
     "empty_message": ("reject", "null"),
     "empty_envelope": ("reject", "success-null", "other"),
     "custom": (True, False),
+    "flags": ("reject", "nonzero-error"),
+    "keyeq": ("wire", "dart", "glib", "cpp", "java", "objc"),
 }
 
 
@@ -512,7 +593,9 @@ class Profile:
 
     def changes(self):
         """The settings that differ from SPEC, as {field: value}."""
-        return {k: getattr(self, k) for k, ch in PROFILE_FIELDS.items() if getattr(self, k) != ch[0]}
+        return {
+            k: getattr(self, k) for k, ch in PROFILE_FIELDS.items() if getattr(self, k) != ch[0]
+        }
 
     def __repr__(self):
         return "Profile(%s)" % ", ".join("%s=%r" % kv for kv in sorted(self.changes().items()))
@@ -531,6 +614,7 @@ class Unassigned(SmcError):
 
 # ---------------------------------------------------------------------------------------
 # Decoder (spec §14.2 order of checks)
+
 
 class _Reader:
     def __init__(self, data, strict, max_depth=MAX_DEPTH, trace=None, profile=SPEC):
@@ -557,7 +641,7 @@ class _Reader:
 
     def take(self, k, what):
         self.need(k, what)
-        out = self.data[self.pos:self.pos + k]
+        out = self.data[self.pos : self.pos + k]
         self.pos += k
         return out
 
@@ -580,8 +664,9 @@ class _Reader:
         # spec §14.3: the declared size must fit in what remains, before anything else.
         # An elements-first decoder does not look ahead (errors.md §14.2 permitted orders).
         if self.p.counts == "count-first" and self.n - self.pos < k:
-            self.fail("truncated", self.n, "%s needs %d bytes, %d remain" % (
-                what, k, self.n - self.pos))
+            self.fail(
+                "truncated", self.n, "%s needs %d bytes, %d remain" % (what, k, self.n - self.pos)
+            )
 
     def pad_len(self, width):
         return (-self.pos) % width
@@ -612,7 +697,7 @@ class _Reader:
             if mode == "keep":
                 return ["strbytes", raw.hex()]
             if mode == "replace":
-                text = raw.decode("utf-8", "replace")
+                text = jdk_replace(raw)
                 return text if verbatim else self.drop_bom(text)
             if mode == "null":
                 return None
@@ -639,8 +724,11 @@ class _Reader:
         custom = tag >= TAG_CUSTOM_MIN and self.p.custom
         if (tag in (TAG_LIST, TAG_MAP) or custom) and depth + 1 > self.max_depth:
             self.fail("depth_limit", tag_off, "nesting deeper than %d" % self.max_depth)
-        if 0x0F <= tag <= 0x7F or (tag >= TAG_CUSTOM_MIN and not custom) or (
-                tag == TAG_LARGEINT and (self.strict or self.p.largeint == "reject")):
+        if (
+            0x0F <= tag <= 0x7F
+            or (tag >= TAG_CUSTOM_MIN and not custom)
+            or (tag == TAG_LARGEINT and (self.strict or self.p.largeint == "reject"))
+        ):
             self.fail("unknown_tag", tag_off, "unknown tag 0x%02x" % tag)
         self.pos += 1
         if tag == TAG_NULL:
@@ -683,7 +771,10 @@ class _Reader:
     def largeint(self):
         mode = self.p.largeint
         if mode == "value":
-            return ["largeint", self.text("a largeInt", utf8="reject", verbatim=True)]  # R4.4-3, R4.4-4
+            return [
+                "largeint",
+                self.text("a largeInt", utf8="reject", verbatim=True),
+            ]  # R4.4-3, R4.4-4
         if mode == "string":
             return self.text_value(self.text("a largeInt"))
         # "bigint" (JAVA): new BigInteger(new String(bytes, UTF_8), 16).toString(16)
@@ -723,7 +814,7 @@ class _Reader:
         for _ in range(n):
             k = self.value(depth + 1)
             v = self.value(depth + 1)
-            key = notation_text(k)
+            key = host_key(k, self.p.keyeq)
             if self.p.dupkeys != "keep" and key in first_at:
                 if self.p.dupkeys == "last":
                     out[first_at[key]][1] = v
@@ -774,12 +865,33 @@ class _Reader:
         self.fail("bad_envelope", off, "%s is %s, not a string" % (what, v[0]))
 
 
+def host_key(k, keyeq):
+    """What a host map compares a decoded key by (profile setting keyeq, D17): keys with
+    equal results are one entry in that host's map."""
+    text = notation_text(k)
+    if keyeq == "wire" or k[0] not in ("i32", "i64", "f64", "bool"):
+        return text
+    if k[0] == "f64":
+        x = struct.unpack(">d", bytes.fromhex(k[1]))[0]
+        if x != x:  # NaN: Double.equals canonicalises it (JAVA); == never holds (the rest)
+            return "nan" if keyeq in ("java", "objc") else text
+        if keyeq in ("glib", "cpp"):
+            return ("f64", x)  # 0.0 == -0.0
+        if keyeq in ("dart", "objc") and abs(x) != float("inf") and x == int(x):
+            return ("num", int(x))
+        return ("num", x) if keyeq in ("dart", "objc") else text
+    if k[0] == "bool":
+        return ("num", int(k[1])) if keyeq == "objc" else text
+    if keyeq in ("dart", "glib", "objc"):
+        return ("num", int(k[1]))
+    return text
+
+
 def _reader(data, strict, max_depth, trace, profile, reader):
     return (reader or _Reader)(data, strict, max_depth, trace, profile)
 
 
-def decode_message(data, strict=False, max_depth=MAX_DEPTH, trace=None, profile=SPEC,
-                   reader=None):
+def decode_message(data, strict=False, max_depth=MAX_DEPTH, trace=None, profile=SPEC, reader=None):
     r = _reader(data, strict, max_depth, trace, profile, reader)
     if r.n == 0 and profile.empty_message == "null":
         return ["null"]  # GLIB, CPP, OBJC (D25)
@@ -788,8 +900,7 @@ def decode_message(data, strict=False, max_depth=MAX_DEPTH, trace=None, profile=
     return v
 
 
-def decode_call(data, strict=False, max_depth=MAX_DEPTH, trace=None, profile=SPEC,
-                reader=None):
+def decode_call(data, strict=False, max_depth=MAX_DEPTH, trace=None, profile=SPEC, reader=None):
     r = _reader(data, strict, max_depth, trace, profile, reader)
     r.trace.add("method-codec")
     what = "the method name"
@@ -834,15 +945,18 @@ def _error_envelope(r, profile):
     if four and r.pos < r.n:
         r.trace.add("error-stacktrace")
         elems.append(r.element())
-    out = ["error", r.as_text(elems[0], False, names[0]), r.as_text(elems[1], True, names[1]),
-           details]
+    out = [
+        "error",
+        r.as_text(elems[0], False, names[0]),
+        r.as_text(elems[1], True, names[1]),
+        details,
+    ]
     if len(elems) == 3:
         out.append(r.as_text(elems[2], True, names[2]))
     return out
 
 
-def decode_envelope(data, strict=False, max_depth=MAX_DEPTH, trace=None, profile=SPEC,
-                    reader=None):
+def decode_envelope(data, strict=False, max_depth=MAX_DEPTH, trace=None, profile=SPEC, reader=None):
     r = _reader(data, strict, max_depth, trace, profile, reader)
     r.trace.add("method-codec")
     if r.pos >= r.n:
@@ -852,6 +966,8 @@ def decode_envelope(data, strict=False, max_depth=MAX_DEPTH, trace=None, profile
             raise Unassigned("an empty reply is a not-implemented response (GLIB, D32)")
         r.fail("truncated", r.n, "empty envelope")
     flag = r.data[0]
+    if flag > 1 and profile.flags == "nonzero-error":
+        flag = 1  # DART (D28): `if (flag == 0) success else error`
     if flag > 1:
         r.fail("bad_envelope", 0, "envelope flag 0x%02x" % flag)
     r.pos = 1
@@ -866,12 +982,14 @@ def decode_envelope(data, strict=False, max_depth=MAX_DEPTH, trace=None, profile
 
 
 def decode(entry, data, strict=False, **kw):
-    return {"message": decode_message, "call": decode_call, "envelope": decode_envelope}[
-        entry](data, strict, **kw)
+    return {"message": decode_message, "call": decode_call, "envelope": decode_envelope}[entry](
+        data, strict, **kw
+    )
 
 
 # ---------------------------------------------------------------------------------------
 # Small helpers for case authors
+
 
 def f64_bits(x):
     return "%016x" % struct.unpack("<Q", struct.pack("<d", x))[0]

@@ -18,8 +18,11 @@ REPO = os.path.dirname(os.path.dirname(HERE))
 
 def build_tools():
     for build in sorted(glob.glob(os.path.join(REPO, "build*"))):
-        tools = (os.path.join(build, "cli", "smc"), os.path.join(build, "runners", "c", "smc-c-mutant-runner"),
-                 os.path.join(build, "mutants", "smc-mutants"))
+        tools = (
+            os.path.join(build, "cli", "smc"),
+            os.path.join(build, "runners", "c", "smc-c-mutant-runner"),
+            os.path.join(build, "mutants", "smc-mutants"),
+        )
         if all(os.path.exists(t) for t in tools):
             return tools
     return None
@@ -28,7 +31,9 @@ def build_tools():
 TOOLS = build_tools()
 
 
-@unittest.skipIf(TOOLS is None, "no build*/ with cli/smc, runners/c/smc-c-mutant-runner and mutants/smc-mutants")
+@unittest.skipIf(
+    TOOLS is None, "no build*/ with cli/smc, runners/c/smc-c-mutant-runner and mutants/smc-mutants"
+)
 class CatchesTest(unittest.TestCase):
     def test_a_bug_no_vector_catches_fails_generation(self):
         # the judge's own small test set catches only a few bugs: the rest must be named
@@ -43,11 +48,13 @@ class CatchesTest(unittest.TestCase):
         # uninitialised padding change it; the padding bugs that agree at offset 0 do not
         with tempfile.TemporaryDirectory() as tmp:
             with open(os.path.join(tmp, "s04-one.json"), "w", encoding="utf-8") as f:
-                f.write('{"suite":"smc-conformance","format_version":1,"spec_version":"0.1",'
-                        '"vectors_version":"0.2","section":"4","title":"t","vectors":[{"id":"s04.3-f64-one",'
-                        '"description":"1.0","section":"4.3","tier":"required","requirements":["R4.3-1"],'
-                        '"kind":"message","since":"0.1","features":["float64"],'
-                        '"value":["f64","3ff0000000000000"],"canonical":"0600000000000000000000000000f03f"}]}')
+                f.write(
+                    '{"suite":"smc-conformance","format_version":1,"spec_version":"0.1",'
+                    '"vectors_version":"0.2","section":"4","title":"t","vectors":[{"id":"s04.3-f64-one",'
+                    '"description":"1.0","section":"4.3","tier":"required","requirements":["R4.3-1"],'
+                    '"kind":"message","since":"0.1","features":["float64"],'
+                    '"value":["f64","3ff0000000000000"],"canonical":"0600000000000000000000000000f03f"}]}'
+                )
             try:
                 found = catches.compute(tmp, *TOOLS)
             except catches.CatchesError as e:

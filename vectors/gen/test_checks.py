@@ -27,19 +27,42 @@ def complete(c):
 
 class Tiers(unittest.TestCase):
     def test_tier_follows_the_keywords(self):
-        self.assertEqual(complete(valid("s07.1-t1", "x", ["list", []],
-                                        requirements=("R7.1-1",)))["tier"], "required")
-        self.assertEqual(complete(valid("s15.1-t2", "x", ["list", []],
-                                        requirements=("R15.1-2",)))["tier"], "recommended")
-        c = complete(reject("s05.3-t3", "x", "0701ff", "bad_utf8", 2,
-                            requirements=("R5.3-2", "R14-1"), notes=UTF8))
+        self.assertEqual(
+            complete(valid("s07.1-t1", "x", ["list", []], requirements=("R7.1-1",)))["tier"],
+            "required",
+        )
+        self.assertEqual(
+            complete(valid("s15.1-t2", "x", ["list", []], requirements=("R15.1-2",)))["tier"],
+            "recommended",
+        )
+        c = complete(
+            reject(
+                "s05.3-t3",
+                "x",
+                "0701ff",
+                "bad_utf8",
+                2,
+                requirements=("R5.3-2", "R14-1"),
+                notes=UTF8,
+            )
+        )
         self.assertEqual(c["tier"], "implementation-defined")
         self.assertEqual(c["requirements"], ["R5.3-2", "R14-1"])
 
     def test_hand_written_tier_that_disagrees_fails(self):
         with self.assertRaisesRegex(checks.VectorError, "tier written as required"):
-            complete(reject("s05.3-t4", "x", "0701ff", "bad_utf8", 2, tier="required",
-                            requirements=("R5.3-2",), notes=UTF8))
+            complete(
+                reject(
+                    "s05.3-t4",
+                    "x",
+                    "0701ff",
+                    "bad_utf8",
+                    2,
+                    tier="required",
+                    requirements=("R5.3-2",),
+                    notes=UTF8,
+                )
+            )
 
     def test_unknown_requirement_and_bare_may_fail(self):
         with self.assertRaisesRegex(checks.VectorError, "not a requirement"):
@@ -48,10 +71,19 @@ class Tiers(unittest.TestCase):
             complete(valid("s07.4-t6", "x", ["map", []], requirements=("R7.4-1",)))
 
     def test_by_mode_gives_each_mode_its_tier(self):
-        c = complete(reject("s04.4-t7", "x", "05023166", "unknown_tag", 0, modes=("strict",),
-                            value=["largeint", "1f"], notes=notes(
-                                "keep", ("reads a string", ["DART"])),
-                            by_mode={"strict": ("R4.4-5",), "flutter": ("R4.4-2", "R4.4-4")}))
+        c = complete(
+            reject(
+                "s04.4-t7",
+                "x",
+                "05023166",
+                "unknown_tag",
+                0,
+                modes=("strict",),
+                value=["largeint", "1f"],
+                notes=notes("keep", ("reads a string", ["DART"])),
+                by_mode={"strict": ("R4.4-5",), "flutter": ("R4.4-2", "R4.4-4")},
+            )
+        )
         self.assertEqual(c["tier"], "implementation-defined")
         self.assertEqual(c["by_mode"]["strict"]["tier"], "required")
         self.assertEqual(c["by_mode"]["flutter"]["tier"], "implementation-defined")
@@ -66,30 +98,67 @@ class Tiers(unittest.TestCase):
 class OneFault(unittest.TestCase):
     def test_an_order_dependent_outcome_must_be_listed(self):
         with self.assertRaisesRegex(checks.VectorError, "error.alternatives must list"):
-            complete(reject("s14.2-t8", "x", "0f00", "bad_envelope", 0, kind="method_call",
-                            requirements=("R10.1-3",)))
-        c = complete(reject("s14.2-t9", "x", "0f00", "bad_envelope", 0, kind="method_call",
-                            requirements=("R10.1-3",),
-                            alternatives=[alt("unknown_tag", 0, "value-first")]))
-        self.assertEqual(c["error"]["alternatives"],
-                         [{"class": "unknown_tag", "offset": 0, "order": "value-first"}])
+            complete(
+                reject(
+                    "s14.2-t8",
+                    "x",
+                    "0f00",
+                    "bad_envelope",
+                    0,
+                    kind="method_call",
+                    requirements=("R10.1-3",),
+                )
+            )
+        c = complete(
+            reject(
+                "s14.2-t9",
+                "x",
+                "0f00",
+                "bad_envelope",
+                0,
+                kind="method_call",
+                requirements=("R10.1-3",),
+                alternatives=[alt("unknown_tag", 0, "value-first")],
+            )
+        )
+        self.assertEqual(
+            c["error"]["alternatives"],
+            [{"class": "unknown_tag", "offset": 0, "order": "value-first"}],
+        )
 
     def test_a_wrong_listed_alternative_fails(self):
         with self.assertRaisesRegex(checks.VectorError, "error.alternatives must list"):
-            complete(reject("s14.2-t10", "x", "0f00", "bad_envelope", 0, kind="method_call",
-                            requirements=("R10.1-3",),
-                            alternatives=[alt("unknown_tag", 0, "elements-first")]))
+            complete(
+                reject(
+                    "s14.2-t10",
+                    "x",
+                    "0f00",
+                    "bad_envelope",
+                    0,
+                    kind="method_call",
+                    requirements=("R10.1-3",),
+                    alternatives=[alt("unknown_tag", 0, "elements-first")],
+                )
+            )
 
     def test_a_two_fault_input_is_caught(self):
         # the name is an int32 cut short: `truncated` for a decoder that reads it first
         with self.assertRaisesRegex(checks.VectorError, "truncated"):
-            complete(reject("s10.1-t11", "x", "030000", "bad_envelope", 0, kind="method_call",
-                            requirements=("R10.1-3",)))
+            complete(
+                reject(
+                    "s10.1-t11",
+                    "x",
+                    "030000",
+                    "bad_envelope",
+                    0,
+                    kind="method_call",
+                    requirements=("R10.1-3",),
+                )
+            )
 
     def test_reject_features_cover_every_order(self):
         # an elements-first decoder reads the custom tag 0x83 before the count fails
-        c = complete(reject("s14.1-t12", "x", "0c0383", "truncated", 3,
-                            requirements=("R14-1",)))
+        c = complete(reject("s14.1-t12", "x", "0c0383", "truncated", 3, requirements=("R14-1",)))
         self.assertIn("custom-types", c["features"])
 
 
@@ -104,10 +173,14 @@ class Features(unittest.TestCase):
         self.assertEqual(f("message", ["largeint", "1\u0000"]), {"largeint"})  # not a string
         self.assertEqual(f("message", ["str", "a\u0000"]), {"embedded-nul"})
         self.assertEqual(f("message", ["i64", "5"]), {"int64", "int64-distinct"})
-        self.assertEqual(f("envelope", ["error", "e", None, ["null"], "st"]),
-                         {"method-codec", "error-stacktrace"})
-        self.assertEqual(f("call", ["call", "m\u0000", ["map", [[["null"], ["null"]]] * 2]]),
-                         {"method-codec", "embedded-nul", "map-order", "duplicate-map-keys"})
+        self.assertEqual(
+            f("envelope", ["error", "e", None, ["null"], "st"]),
+            {"method-codec", "error-stacktrace"},
+        )
+        self.assertEqual(
+            f("call", ["call", "m\u0000", ["map", [[["null"], ["null"]]] * 2]]),
+            {"method-codec", "embedded-nul", "map-order", "duplicate-map-keys"},
+        )
 
 
 class ImplementationDefinedRules(unittest.TestCase):
@@ -119,12 +192,16 @@ class ImplementationDefinedRules(unittest.TestCase):
 
     def test_a_named_rule_that_changes_nothing_fails(self):
         with self.assertRaisesRegex(checks.VectorError, "no behaviour R5.3-2 permits"):
-            complete(valid("s05.1-t15", "x", ["str", "a"], requirements=("R5.1-1", "R5.3-2"),
-                           notes=UTF8))
+            complete(
+                valid("s05.1-t15", "x", ["str", "a"], requirements=("R5.1-1", "R5.3-2"), notes=UTF8)
+            )
 
     def test_outcomes_are_computed_from_the_implementations(self):
-        c = complete(reject("s05.3-t16", "x", "0702c328", "bad_utf8", 2,
-                            requirements=("R5.3-2",), notes=UTF8))
+        c = complete(
+            reject(
+                "s05.3-t16", "x", "0702c328", "bad_utf8", 2, requirements=("R5.3-2",), notes=UTF8
+            )
+        )
         outs = {tuple(a["who"]): a.get("outcome") for a in c["notes"]["alternatives"]}
         self.assertEqual(outs[("GLIB",)], {"value": ["strbytes", "c328"]})
         self.assertEqual(outs[("JAVA",)], {"value": ["str", "\ufffd("]})

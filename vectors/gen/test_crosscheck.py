@@ -23,21 +23,36 @@ import crosscheck  # noqa: E402
 from caselib import accept, reject, valid  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(HERE))
-RUNNERS = sorted(glob.glob(os.path.join(REPO, "build*", "runners", "c", "smc-c-runner")),
-                 key=os.path.getmtime)
-HELLO = ('{"seq":0,"status":"ok","protocol":1,'
-         '"entries":["message","call","envelope"]}')
+RUNNERS = sorted(
+    glob.glob(os.path.join(REPO, "build*", "runners", "c", "smc-c-runner")), key=os.path.getmtime
+)
+HELLO = '{"seq":0,"status":"ok","protocol":1,"entries":["message","call","envelope"]}'
 
 
 def cases():
     out = [
         valid("s04.2-x1", "int32 1", ["i32", 1], requirements=("R4.2-1",)),
-        valid("s02.2-x2", "str ab", ["str", "ab"], requirements=("R2.2-1",),
-              accepted=[accept("07fe02006162", "3-byte size", "not_canonical")]),
-        valid("s10.1-x3", "call", ["call", "m", ["null"]], kind="method_call",
-              requirements=("R10.1-1",)),
-        valid("s11.2-x4", "error envelope", ["error", "e", None, ["null"]],
-              kind="error_envelope", requirements=("R11.2-1",)),
+        valid(
+            "s02.2-x2",
+            "str ab",
+            ["str", "ab"],
+            requirements=("R2.2-1",),
+            accepted=[accept("07fe02006162", "3-byte size", "not_canonical")],
+        ),
+        valid(
+            "s10.1-x3",
+            "call",
+            ["call", "m", ["null"]],
+            kind="method_call",
+            requirements=("R10.1-1",),
+        ),
+        valid(
+            "s11.2-x4",
+            "error envelope",
+            ["error", "e", None, ["null"]],
+            kind="error_envelope",
+            requirements=("R11.2-1",),
+        ),
         reject("s09.1-x5", "trailing", "0000", "trailing_bytes", 1, requirements=("R9.1-1",)),
     ]
     for c in out:
@@ -70,9 +85,14 @@ class AgainstTheCRunner(unittest.TestCase):
         registry["s09.1-x5"]["error"]["offset"] = 2
         registry["s10.1-x3"]["accepted"] = [{"hex": "07016d01", "why": "x", "strict": None}]
         failures = crosscheck.cross_check(self.runner, registry)
-        for cid in ("s04.2-x1 encode", "s04.2-x1 decode canonical (flutter)",
-                    "s02.2-x2 decode canonical (strict)", "s02.2-x2 decode accepted",
-                    "s09.1-x5 decode (flutter)", "s10.1-x3 decode accepted"):
+        for cid in (
+            "s04.2-x1 encode",
+            "s04.2-x1 decode canonical (flutter)",
+            "s02.2-x2 decode canonical (strict)",
+            "s02.2-x2 decode accepted",
+            "s09.1-x5 decode (flutter)",
+            "s10.1-x3 decode accepted",
+        ):
             self.assertTrue(any(f.startswith(cid) for f in failures), (cid, failures))
 
 
@@ -93,15 +113,20 @@ class BrokenRunners(unittest.TestCase):
         self.check_stops("read l; echo '%s'; read l; echo oops" % HELLO, "not JSON: 'oops")
 
     def test_wrong_seq(self):
-        self.check_stops("read l; echo '%s'; read l; echo '{\"seq\":9,\"status\":\"ok\"}'" % HELLO,
-                         "answered seq 9 where 1 was due")
+        self.check_stops(
+            'read l; echo \'%s\'; read l; echo \'{"seq":9,"status":"ok"}\'' % HELLO,
+            "answered seq 9 where 1 was due",
+        )
 
     def test_stops_answering(self):
         self.check_stops("read l; echo '%s'; read l; exit 0" % HELLO, "stopped before answering")
 
     def test_hangs(self):
-        self.check_stops("read l; echo '%s'; exec sleep 60" % HELLO,
-                         "killed after 1 s without an answer", timeout=1)
+        self.check_stops(
+            "read l; echo '%s'; exec sleep 60" % HELLO,
+            "killed after 1 s without an answer",
+            timeout=1,
+        )
 
 
 if __name__ == "__main__":

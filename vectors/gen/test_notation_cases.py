@@ -31,8 +31,11 @@ class SharedNotationCases(unittest.TestCase):
                 else:
                     with self.assertRaises(smcpy.NotationError):
                         smcpy.read_notation(c["text"], c["entry"])
-        print("\n%d notation cases (%d valid, %d rejected), none skipped" % (
-            len(cases), valid, len(cases) - valid), file=sys.stderr)
+        print(
+            "\n%d notation cases (%d valid, %d rejected), none skipped"
+            % (len(cases), valid, len(cases) - valid),
+            file=sys.stderr,
+        )
         self.assertGreater(len(cases), 100)
 
 

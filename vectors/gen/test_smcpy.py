@@ -36,10 +36,14 @@ class Sizes(unittest.TestCase):  # spec §2.2
 
 class Alignment(unittest.TestCase):  # spec §3
     def test_f64_padding_from_message_start(self):
-        self.assertEqual(smcpy.encode_message(["f64", "3ff0000000000000"]).hex,
-                         "06" + "00" * 7 + "000000000000f03f")
-        self.assertEqual(smcpy.encode_call(["call", "m", ["f64", "3ff8000000000000"]]).hex,
-                         "07016d0600000000000000000000f83f")
+        self.assertEqual(
+            smcpy.encode_message(["f64", "3ff0000000000000"]).hex,
+            "06" + "00" * 7 + "000000000000f03f",
+        )
+        self.assertEqual(
+            smcpy.encode_call(["call", "m", ["f64", "3ff8000000000000"]]).hex,
+            "07016d0600000000000000000000f83f",
+        )
 
     def test_empty_typed_list_keeps_padding(self):
         self.assertEqual(smcpy.encode_message(["i32s", []]).hex, "09000000")
@@ -71,8 +75,16 @@ class Scalars(unittest.TestCase):  # spec §4
 
 class Utf8(unittest.TestCase):  # spec §5.3
     def test_ill_formed(self):
-        for payload, idx in (("80", 0), ("c080", 0), ("e08080", 0), ("eda080", 0),
-                             ("f4908080", 0), ("ff", 0), ("61e282", 1), ("6162ff", 2)):
+        for payload, idx in (
+            ("80", 0),
+            ("c080", 0),
+            ("e08080", 0),
+            ("eda080", 0),
+            ("f4908080", 0),
+            ("ff", 0),
+            ("61e282", 1),
+            ("6162ff", 2),
+        ):
             self.assertEqual(smcpy.utf8_error_offset(bytes.fromhex(payload)), idx, payload)
 
     def test_well_formed_matches_python(self):
@@ -105,18 +117,28 @@ class Errors(unittest.TestCase):  # errors.md §14
         self.assertEqual(err("envelope", "02"), ("bad_envelope", 0))
         self.assertEqual(err("envelope", "0103000000"), ("bad_envelope", 1))
         self.assertEqual(err("envelope", "0107016503000000000000"), ("bad_envelope", 4))
-        self.assertEqual(smcpy.decode_envelope(bytes.fromhex("0107056572726f72000000")),
-                         ["error", "error", None, ["null"], None])
+        self.assertEqual(
+            smcpy.decode_envelope(bytes.fromhex("0107056572726f72000000")),
+            ["error", "error", None, ["null"], None],
+        )
 
 
 class Notation(unittest.TestCase):
     def test_rejects_bad_notation(self):
-        for bad in (["i32", 1.0], ["i32", 2**31], ["i64", "-0"], ["i64", "01"],
-                    ["f64", "3FF0000000000000"], ["custom", 127, ["null"]], ["str", "\ud800"],
-                    ["null", 1], ["bool", 1], ["nope"]):
+        for bad in (
+            ["i32", 1.0],
+            ["i32", 2**31],
+            ["i64", "-0"],
+            ["i64", "01"],
+            ["f64", "3FF0000000000000"],
+            ["custom", 127, ["null"]],
+            ["str", "\ud800"],
+            ["null", 1],
+            ["bool", 1],
+            ["nope"],
+        ):
             with self.assertRaises(smcpy.NotationError, msg=repr(bad)):
                 smcpy.check_value(bad)
-
 
 
 class Orders(unittest.TestCase):  # errors.md §14.2.1
@@ -132,8 +154,7 @@ class Orders(unittest.TestCase):  # errors.md §14.2.1
         # a truncated name is a second fault: the suite never uses such an input
         self.assertEqual(self.out("call", "030000"), ("bad_envelope", 0))
         self.assertEqual(self.out("call", "030000", fixed="value-first"), ("truncated", 3))
-        self.assertEqual(self.out("call", "030000000000", fixed="value-first"),
-                         ("bad_envelope", 0))
+        self.assertEqual(self.out("call", "030000000000", fixed="value-first"), ("bad_envelope", 0))
 
     def test_all_values_first_reads_every_element_before_checking(self):
         # the message is an int32 and the details are missing: GLIB's order finds the type,
@@ -144,18 +165,21 @@ class Orders(unittest.TestCase):  # errors.md §14.2.1
 
     def test_elements_first_reads_before_checking_the_count(self):
         self.assertEqual(self.out("message", "0c020f"), ("truncated", 3))
-        self.assertEqual(self.out("message", "0c020f", counts="elements-first"),
-                         ("unknown_tag", 2))
+        self.assertEqual(self.out("message", "0c020f", counts="elements-first"), ("unknown_tag", 2))
         # a pure length bomb is truncated at the input length in both orders
-        self.assertEqual(self.out("message", "0cffffffffff", counts="elements-first"),
-                         ("truncated", 6))
+        self.assertEqual(
+            self.out("message", "0cffffffffff", counts="elements-first"), ("truncated", 6)
+        )
 
     def test_three_element_reading(self):
         self.assertEqual(self.out("envelope", "010701650000ff00"), ("bad_envelope", 6))
-        self.assertEqual(self.out("envelope", "010701650000ff00", envelope="three"),
-                         ("trailing_bytes", 6))
-        self.assertEqual(self.out("envelope", "010701650000ff00", envelope="ignore"),
-                         ["error", "e", None, ["null"]])
+        self.assertEqual(
+            self.out("envelope", "010701650000ff00", envelope="three"), ("trailing_bytes", 6)
+        )
+        self.assertEqual(
+            self.out("envelope", "010701650000ff00", envelope="ignore"),
+            ["error", "e", None, ["null"]],
+        )
 
 
 class Behaviours(unittest.TestCase):  # spec §1.1 implementation-defined rules
@@ -170,8 +194,41 @@ class Behaviours(unittest.TestCase):  # spec §1.1 implementation-defined rules
         self.assertEqual(self.out("message", "0702c328", utf8="keep"), ["strbytes", "c328"])
         self.assertEqual(self.out("message", "0702c328", utf8="replace"), ["str", "\ufffd("])
         self.assertEqual(self.out("message", "0702c328", utf8="null"), ["null"])
-        self.assertEqual(self.out("call", "0702c32800", utf8="keep"),
-                         ["call", ["strbytes", "c328"], ["null"]])
+        self.assertEqual(
+            self.out("call", "0702c32800", utf8="keep"), ["call", ["strbytes", "c328"], ["null"]]
+        )
+
+    def test_jdk_replacement_counts(self):
+        # observed on OpenJDK 17 (new String(bytes, UTF_8)): one U+FFFD per encoded surrogate,
+        # per maximal subpart elsewhere, one for an incomplete sequence at the end
+        for hx, want in (
+            ("eda080", "\ufffd"),
+            ("eda080edb080", "\ufffd\ufffd"),
+            ("61eda06162", "a\ufffdab"),
+            ("e080", "\ufffd\ufffd"),
+            ("c0af", "\ufffd\ufffd"),
+            ("f08f8080", "\ufffd" * 4),
+            ("f09f98", "\ufffd"),
+            ("f09f9882", "\U0001f602"),
+        ):
+            self.assertEqual(smcpy.jdk_replace(bytes.fromhex(hx)), want, hx)
+        self.assertEqual(self.out("message", "0703eda080", utf8="replace"), ["str", "\ufffd"])
+
+    def test_deviations(self):  # spec §16.2 D28, D17: what profiles.DEVIATIONS name
+        self.assertEqual(self.out("envelope", "020701650000"), ("bad_envelope", 0))
+        self.assertEqual(
+            self.out("envelope", "ff0701650000", flags="nonzero-error"),
+            ["error", "e", None, ["null"]],
+        )
+        one_and_one_point_o = "0d020301000000070161060000000000000000000000f03f070162"
+        self.assertEqual(len(self.out("message", one_and_one_point_o, dupkeys="last")[1]), 2)
+        self.assertEqual(
+            self.out("message", one_and_one_point_o, dupkeys="last", keyeq="dart"),
+            ["map", [[["i32", 1], ["str", "b"]]]],
+        )
+        self.assertEqual(
+            len(self.out("message", one_and_one_point_o, dupkeys="last", keyeq="glib")[1]), 2
+        )
 
     def test_largeint_choices(self):
         self.assertEqual(self.out("message", "050430304646"), ["largeint", "00FF"])
@@ -184,13 +241,16 @@ class Behaviours(unittest.TestCase):  # spec §1.1 implementation-defined rules
         self.assertEqual(self.out("message", "0704efbbbf61", bom="drop"), ["str", "a"])
         self.assertEqual(self.out("message", "070461efbbbf", bom="drop"), ["str", "a\ufeff"])
         dup = "0d0207016103010000000701610302000000"
-        self.assertEqual(self.out("message", dup, dupkeys="first"),
-                         ["map", [[["str", "a"], ["i32", 1]]]])
-        self.assertEqual(self.out("message", dup, dupkeys="last"),
-                         ["map", [[["str", "a"], ["i32", 2]]]])
+        self.assertEqual(
+            self.out("message", dup, dupkeys="first"), ["map", [[["str", "a"], ["i32", 1]]]]
+        )
+        self.assertEqual(
+            self.out("message", dup, dupkeys="last"), ["map", [[["str", "a"], ["i32", 2]]]]
+        )
         self.assertEqual(self.out("message", "", empty_message="null"), ["null"])
-        self.assertEqual(self.out("envelope", "", empty_envelope="success-null"),
-                         ["success", ["null"]])
+        self.assertEqual(
+            self.out("envelope", "", empty_envelope="success-null"), ["success", ["null"]]
+        )
 
     def test_strbytes_notation(self):
         smcpy.check_value(["strbytes", "ff"])

@@ -18,6 +18,7 @@
 
 #include "smc/smc_export.h"
 #include "smc/smc_status.h"
+#include "smc/smc_wire_types.h" /* smc_type_t, generated from spec/wire-types.json */
 
 #ifdef __cplusplus
 extern "C" {
@@ -31,25 +32,6 @@ extern "C" {
  * recommends rejecting more than 128.
  */
 #define SMC_MAX_DEPTH_LIMIT 512u
-
-/** Value types, numbered by wire tag (spec §4–§8). */
-typedef enum smc_type {
-    SMC_TYPE_NULL = 0,     /**< tag 0x00 */
-    SMC_TYPE_BOOL = 1,     /**< tags 0x01 (true) and 0x02 (false) */
-    SMC_TYPE_I32 = 3,      /**< tag 0x03 */
-    SMC_TYPE_I64 = 4,      /**< tag 0x04 */
-    SMC_TYPE_LARGEINT = 5, /**< tag 0x05, decode-only (spec §4.4) */
-    SMC_TYPE_F64 = 6,      /**< tag 0x06 */
-    SMC_TYPE_STR = 7,      /**< tag 0x07 */
-    SMC_TYPE_U8S = 8,      /**< tag 0x08 */
-    SMC_TYPE_I32S = 9,     /**< tag 0x09 */
-    SMC_TYPE_I64S = 10,    /**< tag 0x0a */
-    SMC_TYPE_F64S = 11,    /**< tag 0x0b */
-    SMC_TYPE_LIST = 12,    /**< tag 0x0c */
-    SMC_TYPE_MAP = 13,     /**< tag 0x0d */
-    SMC_TYPE_F32S = 14,    /**< tag 0x0e */
-    SMC_TYPE_CUSTOM = 128  /**< tags 0x80..0xff; the tag is in smc_value_t.custom_tag */
-} smc_type_t;
 
 /** A view of bytes owned by someone else (arena or input). `ptr` may be NULL if `len` is 0. */
 typedef struct smc_bytes {

@@ -34,11 +34,35 @@ static smc_runner_status_t example_decode(void *ctx, smc_entry_t entry, const ui
     return st == SMC_OK ? SMC_RUNNER_OK : report_error(st, report);
 }
 
+/* True if `v` holds a custom value anywhere. The values handed to the encoder are at most as
+ * deep as the kit's notation reader allows, so the recursion is bounded. */
+static bool has_custom(const smc_value_t *v)
+{
+    if (v->type == SMC_TYPE_CUSTOM) {
+        return true;
+    }
+    size_t n = v->type == SMC_TYPE_LIST  ? v->list.count
+               : v->type == SMC_TYPE_MAP ? 2 * v->map.count
+                                         : 0;
+    const smc_value_t *items = v->type == SMC_TYPE_LIST ? v->list.items : v->map.entries;
+    for (size_t i = 0; i < n; i++) {
+        if (has_custom(&items[i])) {
+            return true;
+        }
+    }
+    return false;
+}
+
 static smc_runner_status_t example_encode(void *ctx, const smc_runner_item_t *item,
                                           smc_arena_t *arena, uint8_t **out, size_t *out_len,
                                           smc_runner_report_t *report)
 {
     (void)ctx;
+    /* a host without custom types cannot hold one, and a codec that wrote one could not read
+     * it back (it decodes with SMC_REJECT_CUSTOM): spec R1.4-18 */
+    if (item->value && has_custom(item->value)) {
+        return report_error(SMC_ERR_NOT_ENCODABLE, report);
+    }
     size_t need = smc_encoded_size(item->value);
     if (need == 0) {
         return report_error(SMC_ERR_NOT_ENCODABLE, report);
@@ -74,9 +98,14 @@ const smc_runner_codec_t *smc_runner_codec(void)
         /* the options (PROTOCOL.md P.1) are the author's choice */
         .error_classes = true,  /* errors name spec classes */
         .error_offsets = false, /* no spec/errors.md offsets */
-        .no_shift = false,      /* take the placement check */
+        .shift = true,          /* take the placement check */
         .borrows_input = false, /* values own their bytes */
         .pigeon_int64 = false,  /* int32 range written as int32 */
-        .per_entry = {NULL}};   /* one entry point, nothing differs */
+        .per_entry = {NULL},    /* one entry point, nothing differs */
+        /* host-type vectors (spec §17): the host value is the smc_value_t tree itself, so
+         * the kit's `c` hook builds it and hands it to example_encode / example_decode */
+        .host_vocabularies = smc_runner_c_vocabulary,
+        .host_encode = smc_runner_c_host_encode,
+        .host_decode = smc_runner_c_host_decode};
     return &codec;
 }

@@ -4,8 +4,12 @@
 // flutter_adapter/test/serve_test.dart over a loopback TCP socket. It never answers a
 // request itself, so everything the judge sees comes from the Flutter codec.
 //
-// Usage: dart run bin/flutter_bridge.dart --profile flutter-vm|pigeon-dart
-//            [--adapter-dir DIR]
+// Usage: dart bin/flutter_bridge.dart --profile flutter-vm|pigeon-dart
+//            [--adapter-dir DIR] [--no-shift]
+// (a plain program: only dart: libraries, so a stand-alone Dart VM runs it; run-runner.sh
+// passes --packages). --no-shift reaches the test as SMC_NO_SHIFT=1; the Flutter version
+// (SMC_FLUTTER_VERSION, else `flutter --version --machine`) as SMC_FLUTTER_VERSION, which
+// the hello answer names.
 //
 // `flutter test` takes seconds to start, and the handshake waits for it: run the judge
 // with a longer timeout (e.g. --timeout 120) for these profiles.
@@ -23,6 +27,8 @@ Future<void> main(List<String> arguments) async {
     exit(2);
   }
 
+  final noShift = arguments.contains('--no-shift') ? '1' : '0';
+  final version = await _flutterVersion();
   final server = await ServerSocket.bind(InternetAddress.loopbackIPv4, 0);
   final flutter = await Process.start(
     'flutter',
@@ -34,10 +40,17 @@ Future<void> main(List<String> arguments) async {
       // environment with Platform.environment, whichever reaches the test process.
       '--dart-define=SMC_BRIDGE_PORT=${server.port}',
       '--dart-define=SMC_PROFILE=$profile',
+      '--dart-define=SMC_NO_SHIFT=$noShift',
+      '--dart-define=SMC_FLUTTER_VERSION=$version',
       'test/serve_test.dart',
     ],
     workingDirectory: adapterDir,
-    environment: {'SMC_BRIDGE_PORT': '${server.port}', 'SMC_PROFILE': profile},
+    environment: {
+      'SMC_BRIDGE_PORT': '${server.port}',
+      'SMC_PROFILE': profile,
+      'SMC_NO_SHIFT': noShift,
+      'SMC_FLUTTER_VERSION': version,
+    },
   );
   // The test runner's own output must never reach the judge: send it to stderr.
   final flutterOut = flutter.stdout.listen(stderr.add);
@@ -76,6 +89,22 @@ Future<void> main(List<String> arguments) async {
   await flutterOut.cancel();
   await flutterErr.cancel();
   exit(code == 0 ? 0 : 1);
+}
+
+/// SMC_FLUTTER_VERSION when set, else the framework version `flutter --version
+/// --machine` reports, else "unknown" (said, never guessed).
+Future<String> _flutterVersion() async {
+  final given = Platform.environment['SMC_FLUTTER_VERSION'];
+  if (given != null && given.isNotEmpty) return given;
+  try {
+    final result = await Process.run('flutter', ['--version', '--machine']);
+    final text = '${result.stdout}';
+    final match = RegExp(r'"frameworkVersion"\s*:\s*"([^"]+)"').firstMatch(text);
+    if (result.exitCode == 0 && match != null) return match.group(1)!;
+  } on ProcessException {
+    // no flutter on PATH: the bridge fails below, with its own message
+  }
+  return 'unknown';
 }
 
 String? _option(List<String> arguments, String name) {

@@ -124,4 +124,41 @@ void main() => runTests(() {
               () => backend.decode('message', bytesFromHex('00'), 'strict'));
         });
       });
+
+      group('the utf16 literal of a String (spec §17.1)', () {
+        const hosts = DartHostTypes(PigeonHostCodec.byValue());
+        Object? build(Object? literal) => hosts.build('dart', {'type': 'String', 'value': literal});
+
+        test('code units as they are: a lone surrogate stays one, a pair is a pair', () {
+          expectEqual((build({'utf16': '0061d8000062'}) as String).codeUnits, [0x61, 0xd800, 0x62]);
+          expectEqual(build({'utf16': '0068d83dde000077'}), 'h\u{1f600}w');
+        });
+
+        test('malformed forms and JSON lone-surrogate escapes are no literal', () {
+          for (final bad in [
+            {'utf16': '0061D800'},
+            {'utf16': '006'},
+            {'utf16': '0061', 'x': 1},
+            {'utf8': '61'},
+            'a\ud800b',
+          ]) {
+            expectThrows<BackendSkip>(() => build(bad), what: '$bad refused');
+          }
+        });
+
+        test('a decoded String is written in the form only with a lone surrogate', () {
+          expectEqual(DartHostTypes.stringLiteral('\udc00\ud800'), {'utf16': 'dc00d800'});
+          expectEqual(DartHostTypes.stringLiteral('h\u{1f600}w'), 'h\u{1f600}w');
+        });
+
+        test('the codec refuses a lone surrogate and writes a pair as one scalar', () {
+          expectThrows<BackendFailure>(
+              () => guardCodec(() => hosts.encode('dart', {'type': 'String', 'value': {'utf16': 'dc00'}})),
+              where: (f) => f.errorClass == 'not_encodable',
+              what: 'not_encodable');
+          expectEqual(
+              hexOfBytes(hosts.encode('dart', {'type': 'String', 'value': {'utf16': '0068d83dde000077'}})!),
+              '070668f09f988077');
+        });
+      });
     });

@@ -42,13 +42,18 @@ def load_parser():
     try:
         from tree_sitter_language_pack import get_parser
     except ImportError as error:
-        sys.exit(f"error: cannot import tree_sitter_language_pack ({error}); "
-                 "run: pip install -r runners/dart/tool/requirements.txt")
+        sys.exit(
+            f"error: cannot import tree_sitter_language_pack ({error}); "
+            "run: pip install -r runners/dart/tool/requirements.txt"
+        )
     try:
         return get_parser("dart")
     except Exception as error:  # 1.x raises DownloadError when offline
-        print(f"error: no Dart grammar available ({type(error).__name__}: {error}); "
-              "pin tree-sitter-language-pack==0.13.0, which bundles it", file=sys.stderr)
+        print(
+            f"error: no Dart grammar available ({type(error).__name__}: {error}); "
+            "pin tree-sitter-language-pack==0.13.0, which bundles it",
+            file=sys.stderr,
+        )
         sys.exit(2)
 
 
@@ -75,8 +80,10 @@ def self_test(parser):
     if not broken or good:
         print(f"self-test FAILED: broken snippet gave {broken}, good snippet gave {good}")
         return False
-    print(f"self-test ok: broken snippet rejected at {broken[0][0]}:{broken[0][1]}, "
-          "good snippet accepted")
+    print(
+        f"self-test ok: broken snippet rejected at {broken[0][0]}:{broken[0][1]}, "
+        "good snippet accepted"
+    )
     return True
 
 
@@ -106,8 +113,11 @@ def main(argv):
     if not self_test(parser):
         return 1
     results = []
-    files = sorted(p for p in root.rglob("*.dart")
-                   if not any(part.startswith(".") for part in p.relative_to(root).parts))
+    files = sorted(
+        p
+        for p in root.rglob("*.dart")
+        if not any(part.startswith(".") for part in p.relative_to(root).parts)
+    )
     if not files:
         print(f"error: no .dart files under {root}")
         return 1

@@ -7,13 +7,15 @@ import PackageDescription
 let package = Package(
     name: "my-runner",
     dependencies: [
-        .package(path: "../../.."), // the repository root (scripts/tests/test_kits.py rewrites it)
+        .package(path: "../../..")  // the repository root (scripts/tests/test_kits.py rewrites it)
     ],
     targets: [
-        .executableTarget(name: "my-runner", dependencies: [
-            .product(name: "SMCRunnerKit", package: "smc-conformance"),
-            .product(name: "SMCNotation", package: "smc-conformance"),
-            .product(name: "StandardMessageCodec", package: "smc-conformance"),
-        ]),
+        .executableTarget(
+            name: "my-runner",
+            dependencies: [
+                .product(name: "SMCRunnerKit", package: "smc-conformance"),
+                .product(name: "SMCNotation", package: "smc-conformance"),
+                .product(name: "StandardMessageCodec", package: "smc-conformance"),
+            ])
     ]
 )

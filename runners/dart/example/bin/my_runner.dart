@@ -25,7 +25,11 @@ class ExampleCodec {
 
   Uint8List encode(SmcValue value) {
     try {
-      return _inner.encodeMessage(value);
+      final bytes = _inner.encodeMessage(value);
+      // It reads no custom values (customTypes: false), so it refuses to write bytes it
+      // cannot read back (spec R1.4-18), as a codec without custom types does.
+      _inner.decodeMessage(bytes);
+      return bytes;
     } on SmcCodecException catch (error) {
       throw ArgumentError.value(value, 'value', error.message);
     }

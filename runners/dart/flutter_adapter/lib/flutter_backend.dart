@@ -18,7 +18,8 @@
 // `error-classes` (runners/PROTOCOL.md P.1, P.7) and no class is guessed: a
 // FormatException, the codec's documented rejection, is an error without a class, and
 // anything else it throws (RangeError past the end of the input, TypeError from a cast,
-// StackOverflowError) is left to the session, which answers `crash` (P.3, P.6).
+// StackOverflowError) is an unclassified rejection, `rejected` with its runtime type
+// (flutterFailure below).
 
 import 'dart:typed_data';
 
@@ -27,6 +28,17 @@ import 'package:flutter/services.dart'
 import 'package:smc_dart_runner/smc_runner.dart';
 
 import 'pigeon_shaped_codec.dart';
+
+/// What a throw out of Flutter's codec is, by the crash / rejection line (spec §1.4):
+/// Flutter's binary messenger wraps every channel handler in a catch-all, reports what it
+/// caught through FlutterError.reportError and goes on, so nothing thrown is a crash. A
+/// FormatException is the codec's documented rejection (an error without a class); any
+/// other throw, an Error included (RangeError, StackOverflowError), is an unclassified
+/// rejection named by its runtime type. Only a process that dies is a crash, which the
+/// judge sees for itself.
+Exception flutterFailure(Object thrown) => thrown is FormatException
+    ? BackendFailure(null, null, '$thrown')
+    : BackendRejected('${thrown.runtimeType}', '$thrown');
 
 class FlutterBackend implements CodecBackend {
   FlutterBackend({
@@ -131,12 +143,11 @@ class FlutterBackend implements CodecBackend {
             return error;
           }
       }
-    } on FormatException catch (error) {
-      // The codec's documented rejection ('Message corrupted', 'Invalid envelope', ...).
-      throw BackendFailure(null, null, '$error');
     } on UnsupportedError catch (error) {
       // dart2js has no ByteData.getInt64 or Int64List: this platform cannot read it.
       throw BackendSkip('the codec cannot run here: $error');
+    } catch (error) {
+      throw flutterFailure(error);
     }
   }
 
@@ -166,9 +177,11 @@ class FlutterBackend implements CodecBackend {
       throw BackendSkip('the codec cannot run here: $error');
     } on ArgumentError catch (error) {
       // writeValue's documented refusal of a value it cannot write; a RangeError (an
-      // ArgumentError too) is not one and is left to the session as a crash.
-      if (error is RangeError) rethrow;
+      // ArgumentError too) is not one: an unclassified rejection.
+      if (error is RangeError) throw flutterFailure(error);
       throw BackendFailure('not_encodable', null, '$error');
+    } catch (error) {
+      throw flutterFailure(error);
     }
     // encodeMessage(null) returns null: no bytes (notes §2.7, D24), answered as such
     // (P.3 `"hex": null`) so the divergence from spec §9.3 shows in the report.

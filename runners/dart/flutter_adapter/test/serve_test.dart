@@ -11,6 +11,7 @@ import 'package:smc_flutter_adapter/smc_flutter_adapter.dart';
 
 const String _portDefine = String.fromEnvironment('SMC_BRIDGE_PORT');
 const String _profileDefine = String.fromEnvironment('SMC_PROFILE');
+const String _noShiftDefine = String.fromEnvironment('SMC_NO_SHIFT');
 
 void main() {
   final port = int.tryParse(
@@ -18,19 +19,16 @@ void main() {
   final profileName = _profileDefine.isNotEmpty
       ? _profileDefine
       : Platform.environment['SMC_PROFILE'] ?? 'flutter-vm';
+  // run-runner.sh --no-shift, passed on by the bridge
+  final noShift = (_noShiftDefine.isNotEmpty
+          ? _noShiftDefine
+          : Platform.environment['SMC_NO_SHIFT'] ?? '') ==
+      '1';
 
   test('serves the runner protocol to the bridge', () async {
     final profile = profilesByName[profileName];
     expect(profile, isNotNull, reason: 'unknown profile "$profileName"');
-    // Flutter's ReadBuffer returns typed data as views into the message: every Flutter
-    // codec borrows its input (runners/PROTOCOL.md P.1 `borrows-input`).
-    final backend = FlutterBackend.forProfile(profile!);
-    // The host-type vectors of spec §17 go through the same codec: `dart` on the VM,
-    // `dart-web` (JavaScript numbers, §17.3) for the web profile.
-    final session = RunnerSession(backend, profile.withOption('borrows-input'),
-        hosts: DartHostTypes(backend.hostCodec,
-            vocabularies:
-                profile.name == 'web' ? DartHostTypes.onTheWeb : DartHostTypes.onTheVm));
+    final session = flutterSession(profile!, placement: !noShift);
     final socket = await Socket.connect(InternetAddress.loopbackIPv4, port!);
     var answered = 0;
     await for (final line in utf8.decoder.bind(socket).transform(const LineSplitter())) {

@@ -8,7 +8,8 @@ import 'dart:typed_data';
 import 'summary.dart';
 
 /// The codec rejected the input (decode) or refused the value (encode) in the way it
-/// documents (P.6). Anything else a codec throws is reported as a crash (P.3).
+/// documents (P.6). Anything else a codec throws is an unclassified rejection (P.3
+/// `rejected`: Flutter's channel plumbing catches it and goes on).
 class BackendFailure implements Exception {
   const BackendFailure(this.errorClass, this.offset, this.message);
 
@@ -20,6 +21,18 @@ class BackendFailure implements Exception {
 
   @override
   String toString() => 'BackendFailure($errorClass at $offset: $message)';
+}
+
+/// An unclassified rejection (P.3 `rejected`): the codec failed with something other than
+/// its documented rejection, which the platform's own channel plumbing catches and
+/// survives (spec §1.4). [kind] is the host's name for it, the exception's type.
+class BackendRejected implements Exception {
+  const BackendRejected(this.kind, this.message);
+  final String kind;
+  final String message;
+
+  @override
+  String toString() => 'BackendRejected($kind: $message)';
 }
 
 /// The runner cannot run this request (an entry or mode it lacks, a value its host

@@ -10,9 +10,10 @@ import 'dart:typed_data';
 
 import 'backend.dart';
 import 'notation.dart';
+import 'utf8_strict.dart';
 
 class DartHostTypes {
-  const DartHostTypes(this.codec, {this.vocabularies = onTheVm});
+  const DartHostTypes(this.codec, {this.vocabularies = onTheVm, this.without = const {}});
 
   /// What the runner declares (P.1 `hosts`) on the Dart VM, and compiled to JavaScript.
   static const List<String> onTheVm = ['dart', 'any'];
@@ -23,6 +24,34 @@ class DartHostTypes {
 
   /// [onTheVm] or [onTheWeb] (P.1 `hosts`).
   final List<String> vocabularies;
+
+  /// spec §17.1, P.1 `hosts_without`: per vocabulary, the host types the codec's API cannot
+  /// take or give (`{'dart': ['Uint64List']}`). The hello states them and a host value holding
+  /// one is answered `skipped` without being built. Only the types
+  /// runners/protocol.schema.json lists may be stated. Default: none.
+  final Map<String, List<String>> without;
+
+  /// The hello's `hosts_without`: [without] for the vocabularies spoken, in their order.
+  Map<String, List<String>> get statedWithout => {
+        for (final vocab in vocabularies)
+          if ((without[vocab] ?? const []).isNotEmpty) vocab: without[vocab]!,
+      };
+
+  /// The first type of host value [node] of [vocab] stated absent ([without]), or null.
+  String? statedAbsent(String vocab, Object? node, [int depth = 0]) {
+    final types = without[vocab] ?? const <String>[];
+    if (types.isEmpty || depth > 64 || node is! Map<String, Object?>) return null;
+    final type = node['type'];
+    if (types.contains(type)) return type as String;
+    final x = node['value'];
+    for (final element in x is List ? x : const []) {
+      for (final part in element is List ? element : [element]) {
+        final found = statedAbsent(vocab, part, depth + 1);
+        if (found != null) return found;
+      }
+    }
+    return null;
+  }
 
   /// `dart` (the VM, §17.2) or `dart-web` (JavaScript numbers, §17.3): the vocabulary
   /// host_decode answers in. Every `dart-web` type is a `dart` type of the same name, so
@@ -63,7 +92,7 @@ class DartHostTypes {
         // A Dart float32 is the double a Float32List element reads as (§17.9).
         return Float32List.fromList([_float32(_text(x))])[0];
       case 'String':
-        return _text(x);
+        return _string(x);
       case 'Uint8List':
         return bytesFromHex(_text(x));
       case 'Int32List':
@@ -109,7 +138,7 @@ class DartHostTypes {
     if (value is bool) return _hv('bool', value);
     if (value is int) return _hv('int', '$value');
     if (value is double) return _hv('double', _bitsOf64(value));
-    if (value is String) return _hv('String', value);
+    if (value is String) return _hv('String', stringLiteral(value));
     if (value is Uint8List) return _hv('Uint8List', hexOfBytes(value));
     if (value is Int32List) return _hv('Int32List', [for (final e in value) '$e']);
     if (value is Int64List) return _hv('Int64List', [for (final e in value) '$e']);
@@ -135,6 +164,34 @@ class DartHostTypes {
     if (x is String) return x;
     throw BackendSkip('a literal is a string, not $x');
   }
+
+  /// A `String` literal (spec §17.1): a JSON string of Unicode scalars, refused if it holds
+  /// a lone surrogate (jsonDecode lets `\ud800` through; every reader refuses it), or
+  /// `{"utf16": H}`, 4 lower-case hex digits per code unit: the code units as they are, the
+  /// one way a lone surrogate reaches the codec (a Dart String is UTF-16).
+  static String _string(Object? x) {
+    if (x is Map) {
+      final h = x['utf16'];
+      if (x.length != 1 || h is! String || !_utf16Hex.hasMatch(h)) {
+        throw BackendSkip('a utf16 literal is {"utf16": H}, 4 lower-case hex digits per code unit, not $x');
+      }
+      return String.fromCharCodes(
+          [for (var i = 0; i < h.length; i += 4) int.parse(h.substring(i, i + 4), radix: 16)]);
+    }
+    final text = _text(x);
+    if (firstLoneSurrogate(text) >= 0) {
+      throw const BackendSkip('a JSON string literal holds no lone surrogate: {"utf16": H} does (spec §17.1)');
+    }
+    return text;
+  }
+
+  static final RegExp _utf16Hex = RegExp(r'^([0-9a-f]{4})*$');
+
+  /// The literal of a decoded String: `{"utf16": H}` only if it holds a lone surrogate
+  /// (spec §17.1: one literal per value), else the string.
+  static Object stringLiteral(String value) => firstLoneSurrogate(value) < 0
+      ? value
+      : {'utf16': [for (final u in value.codeUnits) u.toRadixString(16).padLeft(4, '0')].join()};
 
   static List<Object?> _items(Object? x) {
     if (x is List) return x;

@@ -5,7 +5,7 @@
 // Kept thin (P.6): parse the request, place the input (P.2), call the backend, overwrite
 // the input (the ownership check), format the answer. It never checks the codec's
 // answers. What the codec throws besides its documented rejection ([BackendFailure])
-// is answered as `crash` (P.3), never mapped to an error class.
+// is an unclassified rejection, `rejected` (P.3, [unexpectedThrow]), never an error class.
 
 import 'dart:convert';
 import 'dart:typed_data';
@@ -94,6 +94,8 @@ class RunnerSession {
             if (placement || option != 'shift') option
         ],
         if (hosts != null) 'hosts': hosts!.vocabularies,
+        if (hosts != null && hosts!.statedWithout.isNotEmpty)
+          'hosts_without': hosts!.statedWithout,
       };
 
   /// spec §17: a host value of exactly its type through the host codec, or the host type
@@ -103,6 +105,13 @@ class RunnerSession {
     final vocab = request['host'];
     if (types == null || !types.vocabularies.contains(vocab)) {
       return _skipped(seq, 'host vocabulary ${jsonEncode(vocab)} is not spoken');
+    }
+    final absent = request['op'] == 'host_encode'
+        ? types.statedAbsent(vocab as String, request['host_value'])
+        : null;
+    if (absent != null) {
+      // P.1 hosts_without: the codec's API cannot be handed it; the judge says n/a
+      return _skipped(seq, "the codec's API has no $absent (hosts_without)");
     }
     return _guarded(seq, () {
       if (request['op'] == 'host_encode') {
@@ -117,13 +126,15 @@ class RunnerSession {
     });
   }
 
-  /// [body] with the codec's documented rejection as `error` and anything else as `crash`
-  /// (P.3, P.6), as for the other requests.
+  /// [body] with the codec's documented rejection as `error` and anything else as
+  /// [unexpectedThrow] (P.3, P.6), as for the other requests.
   Map<String, Object?> _guarded(int seq, Map<String, Object?> Function() body) {
     try {
       return guardCodec(body);
     } on BackendFailure catch (failure) {
       return _failed(seq, failure);
+    } on BackendRejected catch (rejected) {
+      return _rejected(seq, rejected);
     } on BackendSkip catch (skip) {
       return _skipped(seq, skip.reason);
     } on _BadRequest catch (bad) {
@@ -131,10 +142,17 @@ class RunnerSession {
     } on FormatException catch (bad) {
       return _skipped(seq, 'a literal this runner cannot read: ${bad.message}');
     } catch (error) {
-      return {'seq': seq, 'status': 'crash', 'kind': '${error.runtimeType}',
-        'message': _excerpt('$error')};
+      return unexpectedThrow(seq, error);
     }
   }
+
+  /// An unclassified rejection (P.3 `rejected`), with the host's name for it.
+  Map<String, Object?> _rejected(int seq, BackendRejected rejected) => {
+        'seq': seq,
+        'status': 'rejected',
+        'kind': rejected.kind,
+        'message': _excerpt(rejected.message),
+      };
 
   /// The codec's documented rejection (P.3 `error`).
   static Map<String, Object?> _failed(int seq, BackendFailure failure) => {
@@ -178,6 +196,8 @@ class RunnerSession {
       return answer;
     } on BackendFailure catch (failure) {
       return _failed(seq, failure);
+    } on BackendRejected catch (rejected) {
+      return _rejected(seq, rejected);
     } on BackendNotImplemented catch (answer) {
       return {'seq': seq, 'status': 'not_implemented', 'message': answer.message};
     } on BackendSkip catch (skip) {
@@ -185,14 +205,9 @@ class RunnerSession {
     } on _BadRequest catch (bad) {
       return _skipped(seq, bad.reason);
     } catch (error) {
-      // P.3, P.6: anything but the documented rejection is a crash of the codec
-      // (RangeError, TypeError, StackOverflowError, ...). The session lives on.
-      return {
-        'seq': seq,
-        'status': 'crash',
-        'kind': '${error.runtimeType}',
-        'message': _excerpt('$error'),
-      };
+      // P.3, P.6: anything but the documented rejection (RangeError, TypeError,
+      // StackOverflowError, ...). The session lives on.
+      return unexpectedThrow(seq, error);
     }
   }
 
@@ -222,6 +237,19 @@ class RunnerSession {
   Map<String, Object?> _skipped(int seq, String reason) =>
       {'seq': seq, 'status': 'skipped', 'reason': reason};
 }
+
+/// The answer to anything the codec throws that is not its documented rejection (P.3,
+/// spec §1.4's Dart line): Flutter's binary messenger calls a channel's handler inside a
+/// catch-all that reports the error (FlutterError.reportError) and goes on, and Dart lets a
+/// StackOverflowError or OutOfMemoryError be caught like any other throw, so every one of
+/// them is an unclassified rejection with its runtime type as the kind. A process that
+/// dies is still a crash, which the judge sees for itself.
+Map<String, Object?> unexpectedThrow(int seq, Object error) => {
+      'seq': seq,
+      'status': 'rejected',
+      'kind': '${error.runtimeType}',
+      'message': _excerpt('$error'),
+    };
 
 String _excerpt(String text) => text.length <= 500 ? text : '${text.substring(0, 500)}...';
 

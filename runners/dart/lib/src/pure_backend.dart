@@ -88,7 +88,7 @@ class _PureItem implements DecodedItem {
 
 /// Runs [body], turning the pure codec's own exception (its documented rejection, with
 /// a class and an offset) into the protocol core's failure. Anything else propagates
-/// and is answered as a crash.
+/// and is answered as an unclassified rejection (protocol.dart, unexpectedThrow).
 T guardCodec<T>(T Function() body) {
   try {
     return body();

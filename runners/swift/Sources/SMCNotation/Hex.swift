@@ -2,7 +2,8 @@
 public enum Hex {
     private static let digits = Array("0123456789abcdef".utf8)
 
-    public static func encode<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    public static func encode<Bytes: Sequence>(_ bytes: Bytes) -> String
+    where Bytes.Element == UInt8 {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.underestimatedCount * 2)
         for byte in bytes {
@@ -29,7 +30,8 @@ public enum Hex {
         var index = 0
         while index < chars.count {
             guard let high = nibble(chars[index], allowUpperCase),
-                  let low = nibble(chars[index + 1], allowUpperCase) else { return nil }
+                let low = nibble(chars[index + 1], allowUpperCase)
+            else { return nil }
             out.append(high << 4 | low)
             index += 2
         }
@@ -37,8 +39,10 @@ public enum Hex {
     }
 
     /// Parses exactly `MemoryLayout<T>.size * 2` lower-case hex digits.
-    public static func decode<T: FixedWidthInteger & UnsignedInteger>(bits text: String,
-                                                                     as _: T.Type) -> T? {
+    public static func decode<T: FixedWidthInteger & UnsignedInteger>(
+        bits text: String,
+        as _: T.Type
+    ) -> T? {
         let chars = Array(text.utf8)
         guard chars.count == MemoryLayout<T>.size * 2 else { return nil }
         var value: T = 0

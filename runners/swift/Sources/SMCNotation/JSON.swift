@@ -17,11 +17,11 @@ public indirect enum JSONValue: Equatable {
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
-        case let (.bool(a), .bool(b)): return a == b
-        case let (.number(a), .number(b)): return a == b
-        case let (.string(a), .string(b)): return a.utf8.elementsEqual(b.utf8)
-        case let (.array(a), .array(b)): return a == b
-        case let (.object(a), .object(b)):
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.number(let a), .number(let b)): return a == b
+        case (.string(let a), .string(let b)): return a.utf8.elementsEqual(b.utf8)
+        case (.array(let a), .array(let b)): return a == b
+        case (.object(let a), .object(let b)):
             return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
         default: return false
         }
@@ -110,9 +110,15 @@ public struct JSONParser {
         case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
         case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
         case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return .null
         default: return .number(try parseNumber())
         }
     }
@@ -183,7 +189,8 @@ public struct JSONParser {
         func digits(_ parser: inout JSONParser) -> Int {
             var n = 0
             while parser.position < parser.bytes.count,
-                  parser.bytes[parser.position] >= 0x30, parser.bytes[parser.position] <= 0x39 {
+                parser.bytes[parser.position] >= 0x30, parser.bytes[parser.position] <= 0x39
+            {
                 parser.position += 1
                 n += 1
             }
@@ -203,18 +210,19 @@ public struct JSONParser {
         if position < bytes.count && (bytes[position] | 0x20) == UInt8(ascii: "e") {
             position += 1
             if position < bytes.count
-                && (bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")) {
+                && (bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-"))
+            {
                 position += 1
             }
             if digits(&self) == 0 { throw error("invalid exponent") }
         }
-        return String(decoding: bytes[start ..< position], as: UTF8.self)
+        return String(decoding: bytes[start..<position], as: UTF8.self)
     }
 
     private mutating func parseHex4() throws -> UInt32 {
         guard bytes.count - position >= 4 else { throw error("short \\u escape") }
         var value: UInt32 = 0
-        for _ in 0 ..< 4 {
+        for _ in 0..<4 {
             let byte = bytes[position]
             let digit: UInt32
             switch byte {
@@ -238,14 +246,14 @@ public struct JSONParser {
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: bytes[runStart ..< position], as: UTF8.self)
+                let text = String(decoding: bytes[runStart..<position], as: UTF8.self)
                 position += 1
                 return text
             }
             if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
             position += 1
         }
-        out.append(contentsOf: bytes[runStart ..< position])
+        out.append(contentsOf: bytes[runStart..<position])
         while true {
             guard position < bytes.count else { throw error("unterminated string") }
             let byte = bytes[position]
@@ -270,7 +278,8 @@ public struct JSONParser {
                     var scalar = try parseHex4()
                     if scalar >= 0xD800 && scalar <= 0xDBFF {
                         guard bytes.count - position >= 2, bytes[position] == 0x5C,
-                              bytes[position + 1] == UInt8(ascii: "u") else {
+                            bytes[position + 1] == UInt8(ascii: "u")
+                        else {
                             throw error("lone high surrogate escape")
                         }
                         position += 2
@@ -341,9 +350,11 @@ public enum JSONWriter {
             case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
             case 0x08: out.append(contentsOf: [0x5C, UInt8(ascii: "b")])
             case 0x0C: out.append(contentsOf: [0x5C, UInt8(ascii: "f")])
-            case 0x00 ..< 0x20:
-                out.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30,
-                                        hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 15)]])
+            case 0x00..<0x20:
+                out.append(contentsOf: [
+                    0x5C, UInt8(ascii: "u"), 0x30, 0x30,
+                    hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 15)],
+                ])
             default: out.append(byte)
             }
         }

@@ -33,7 +33,9 @@ public enum Notation {
             return .null
         case "bool":
             try arity(2)
-            guard case .bool(let flag) = parts[1] else { throw NotationError("bool needs true/false") }
+            guard case .bool(let flag) = parts[1] else {
+                throw NotationError("bool needs true/false")
+            }
             return .bool(flag)
         case "i32":
             try arity(2)
@@ -43,7 +45,9 @@ public enum Notation {
             return .int64(try int64(parts[1]))
         case "largeint":
             try arity(2)
-            guard let text = parts[1].stringValue else { throw NotationError("largeint needs a string") }
+            guard let text = parts[1].stringValue else {
+                throw NotationError("largeint needs a string")
+            }
             return .largeInt(text)
         case "f64":
             try arity(2)
@@ -64,12 +68,13 @@ public enum Notation {
         case "f32s": return .float32List(try elements().map { try bits($0, as: UInt32.self) })
         case "list": return .list(try elements().map(value(from:)))
         case "map":
-            return .map(try elements().map { pair in
-                guard let kv = pair.arrayValue, kv.count == 2 else {
-                    throw NotationError("a map entry must be a [key, value] array")
-                }
-                return (try value(from: kv[0]), try value(from: kv[1]))
-            })
+            return .map(
+                try elements().map { pair in
+                    guard let kv = pair.arrayValue, kv.count == 2 else {
+                        throw NotationError("a map entry must be a [key, value] array")
+                    }
+                    return (try value(from: kv[0]), try value(from: kv[1]))
+                })
         case "custom":
             try arity(3)
             guard let tag = parts[1].intValue, (128...255).contains(tag) else {
@@ -93,7 +98,8 @@ public enum Notation {
         guard let text = json.stringValue else { throw NotationError("i64 needs a decimal string") }
         let chars = Array(text.utf8)
         let digits = chars.first == UInt8(ascii: "-") ? chars.dropFirst() : chars[...]
-        let canonical = !digits.isEmpty
+        let canonical =
+            !digits.isEmpty
             && digits.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
             && (digits.first != 0x30 || digits.count == 1)
             && text != "-0"
@@ -103,8 +109,10 @@ public enum Notation {
         return number
     }
 
-    static func bits<T: FixedWidthInteger & UnsignedInteger>(_ json: JSONValue,
-                                                            as type: T.Type) throws -> T {
+    static func bits<T: FixedWidthInteger & UnsignedInteger>(
+        _ json: JSONValue,
+        as type: T.Type
+    ) throws -> T {
         guard let text = json.stringValue, let value = Hex.decode(bits: text, as: type) else {
             throw NotationError("expected \(MemoryLayout<T>.size * 2) lower-case hex digits")
         }
@@ -114,7 +122,8 @@ public enum Notation {
     /// `["call", NAME, V]` (§N.2).
     public static func methodCall(from json: JSONValue) throws -> SMCMethodCall {
         guard case .array(let parts) = json, parts.count == 3,
-              parts[0].stringValue == "call", let name = parts[1].stringValue else {
+            parts[0].stringValue == "call", let name = parts[1].stringValue
+        else {
             throw NotationError("a method call is [\"call\", NAME, V]")
         }
         return SMCMethodCall(name: name, arguments: try value(from: parts[2]))
@@ -136,7 +145,9 @@ public enum Notation {
         case "success" where parts.count == 2:
             return .success(try value(from: parts[1]))
         case "error" where parts.count == 4 || parts.count == 5:
-            guard let code = parts[1].stringValue else { throw NotationError("error code must be a string") }
+            guard let code = parts[1].stringValue else {
+                throw NotationError("error code must be a string")
+            }
             let message = try optionalString(parts[2])
             let details = try value(from: parts[3])
             var stacktrace: SMCStacktrace? = nil
@@ -145,7 +156,9 @@ public enum Notation {
             }
             return .error(code: code, message: message, details: details, stacktrace: stacktrace)
         default:
-            throw NotationError("an envelope is [\"success\", V] or [\"error\", CODE, MESSAGE, DETAILS(, STACKTRACE)]")
+            throw NotationError(
+                "an envelope is [\"success\", V] or [\"error\", CODE, MESSAGE, DETAILS(, STACKTRACE)]"
+            )
         }
     }
 
@@ -173,7 +186,8 @@ public enum Notation {
         case .list(let items): return tagged("list", .array(items.map(json)))
         case .map(let entries):
             return tagged("map", .array(entries.map { .array([json($0.0), json($0.1)]) }))
-        case let .custom(tag, payload): return tagged("custom", .number(String(tag)), json(payload))
+        case .custom(let tag, let payload):
+            return tagged("custom", .number(String(tag)), json(payload))
         }
     }
 
@@ -185,9 +199,11 @@ public enum Notation {
         switch envelope {
         case .success(let result):
             return .array([.string("success"), json(result)])
-        case let .error(code, message, details, stacktrace):
-            var parts: [JSONValue] = [.string("error"), .string(code),
-                                      message.map { .string($0) } ?? .null, json(details)]
+        case .error(let code, let message, let details, let stacktrace):
+            var parts: [JSONValue] = [
+                .string("error"), .string(code),
+                message.map { .string($0) } ?? .null, json(details),
+            ]
             switch stacktrace {
             case nil: break
             case .null?: parts.append(.null)

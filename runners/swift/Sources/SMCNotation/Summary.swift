@@ -25,7 +25,9 @@ public struct ValueSummary: Equatable {
 
     /// The summary of a value (for a call: its arguments; an envelope: result or details).
     public init(of root: SMCValue) {
-        var depth = 0, values = 0, bytes = 0
+        var depth = 0
+        var values = 0
+        var bytes = 0
         var pending: [(SMCValue, Int)] = [(root, 0)]
         while let (value, level) = pending.popLast() {
             values += 1
@@ -56,7 +58,9 @@ public struct ValueSummary: Equatable {
 
     /// `{"depth": D, "values": C, "bytes": B}`.
     public var json: JSONValue {
-        .object([("depth", .number(String(depth))), ("values", .number(String(values))),
-                 ("bytes", .number(String(bytes)))])
+        .object([
+            ("depth", .number(String(depth))), ("values", .number(String(values))),
+            ("bytes", .number(String(bytes))),
+        ])
     }
 }

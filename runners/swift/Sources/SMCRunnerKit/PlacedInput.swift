@@ -20,7 +20,7 @@ public final class PlacedInput {
         block = .allocate(byteCount: max(count, 1), alignment: 16)
         block.initializeMemory(as: UInt8.self, repeating: 0)
         self.shift = shift
-        let window = UnsafeMutableRawBufferPointer(rebasing: block[shift ..< shift + input.count])
+        let window = UnsafeMutableRawBufferPointer(rebasing: block[shift..<shift + input.count])
         input.withUnsafeBytes { window.copyMemory(from: $0) }
         bytes = UnsafeRawBufferPointer(window)
     }
@@ -32,12 +32,12 @@ public final class PlacedInput {
     public var data: Data {
         guard let base = block.baseAddress else { return Data() }
         let whole = Data(bytesNoCopy: base, count: block.count, deallocator: .none)
-        return whole[shift ..< shift + bytes.count]
+        return whole[shift..<shift + bytes.count]
     }
 
     /// P.2 ownership: complements every byte, so values that are views into the input
     /// (instead of copies) show other contents when they are converted afterwards.
     func overwrite() {
-        for i in 0 ..< block.count { block[i] ^= 0xff }
+        for i in 0..<block.count { block[i] ^= 0xff }
     }
 }

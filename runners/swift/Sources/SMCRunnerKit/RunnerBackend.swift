@@ -15,8 +15,10 @@ public struct DecodedItem {
     /// The same host item encoded again with the same codec (P.2 `roundtrip`); nil: no bytes.
     public let reencode: () throws -> [UInt8]?
 
-    public init(summary: @escaping () throws -> ValueSummary, notation: @escaping () throws -> JSONValue,
-                reencode: @escaping () throws -> [UInt8]?) {
+    public init(
+        summary: @escaping () throws -> ValueSummary, notation: @escaping () throws -> JSONValue,
+        reencode: @escaping () throws -> [UInt8]?
+    ) {
         self.summary = summary
         self.notation = notation
         self.reencode = reencode
@@ -32,7 +34,8 @@ public struct DecodedItem {
 /// Errors: `SMCDecodingError` and `SMCEncodingError` are the codec's documented rejection
 /// (answered `error`), and so is any error `rejection(_:)` recognises; `NotApplicable` and
 /// `NotationError` are a request the runner cannot run (`skipped`); anything else a backend
-/// throws is answered `crash` (P.3, P.6).
+/// throws is an unclassified rejection, `rejected` (P.3, spec §1.4: a thrown Swift error is
+/// caught by the channel code that called the codec; a trap ends the process, a crash).
 public protocol RunnerBackend {
     var codecName: String { get }
     /// Default: this package's version.
@@ -54,6 +57,33 @@ public protocol RunnerBackend {
     /// throws on malformed input or an unsupported value, nil for anything else (then a
     /// crash). Never read a class out of a message text. Default: nil.
     func rejection(_ error: Error) -> RunnerRejection?
+    /// The host hook (spec §17), or nil: host-type vectors then are not applicable, never
+    /// answered by another codec. Default: nil.
+    var hostHook: RunnerHostHook? { get }
+}
+
+/// How host-type vectors (spec §17, runners/PROTOCOL.md P.2 `host_encode`/`host_decode`) reach
+/// the codec under test in its own host types: the kit builds the Swift value of exactly the
+/// type a vector names (`HostTypes.build`: `Int64`, `Float`, `Data`, `[Int32]`, `[String: Any]`
+/// with `AnyHashable` keys, ...) and hands it to `hostEncode`; `hostDecode` returns what the
+/// codec decodes, whose node types the kit names (`HostTypes.describe`). Errors are sorted as
+/// for `RunnerBackend` (`rejection(_:)`).
+public protocol RunnerHostHook {
+    /// The vocabularies the hook speaks: "swift" (spec §17.5) and/or "any" (§17.9, encode only).
+    var hostVocabularies: [String] { get }
+    /// Encodes a host value with the codec as a message; nil when it wrote no message at all.
+    func hostEncode(_ value: Any?) throws -> [UInt8]?
+    /// Decodes a message with the codec into its host values.
+    func hostDecode(_ message: Data) throws -> Any?
+    /// The host types of its vocabularies the codec's API cannot take or give (spec §17.1,
+    /// P.1 `hosts_without`), e.g. `["swift": ["NSNull"]]` for a Codable-only codec. The hello
+    /// states them, and a host value holding one is answered `skipped` without being built.
+    /// Only the types runners/protocol.schema.json lists may be stated. Default: none.
+    var hostTypesWithout: [String: [String]] { get }
+}
+
+extension RunnerHostHook {
+    public var hostTypesWithout: [String: [String]] { [:] }
 }
 
 /// The options of runners/PROTOCOL.md P.1, chosen by the codec author.
@@ -69,8 +99,12 @@ public struct RunnerOptions {
     /// The encoder writes every integer as int64, as Pigeon's do (`pigeon-int64`).
     public var pigeonInt64: Bool
 
-    public init(errorClasses: Bool = true, errorOffsets: Bool = true, placement: Bool = true,
-                borrowsInput: Bool = false, pigeonInt64: Bool = false) {
+    /// Every option is off unless the codec author turns it on (the same modest defaults in
+    /// every kit): the judge never expects classes, offsets or placement nobody claimed.
+    public init(
+        errorClasses: Bool = false, errorOffsets: Bool = false, placement: Bool = false,
+        borrowsInput: Bool = false, pigeonInt64: Bool = false
+    ) {
         self.errorClasses = errorClasses
         self.errorOffsets = errorOffsets
         self.placement = placement
@@ -98,6 +132,7 @@ extension RunnerBackend {
     public var language: String { "Swift" }
     public var options: RunnerOptions { RunnerOptions() }
     public func rejection(_ error: Error) -> RunnerRejection? { nil }
+    public var hostHook: RunnerHostHook? { nil }
 }
 
 /// A request the backend cannot express (answered as `skipped`, P.3).
@@ -112,4 +147,3 @@ public let allFeatures = [
     "nan-payload", "embedded-nul", "custom-types", "largeint", "duplicate-map-keys",
     "map-order", "method-codec", "error-stacktrace", "strict-mode", "depth-limit",
 ]
-

@@ -70,22 +70,28 @@ struct InputCursor {
         if first < 254 { return UInt32(first) }
         if first == 254 {
             try require(2, "a 3-byte size")
-            let value = UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: position,
-                                                                 as: UInt16.self))
+            let value = UInt16(
+                littleEndian: bytes.loadUnaligned(
+                    fromByteOffset: position,
+                    as: UInt16.self))
             position += 2
             if strict && value < 254 {
-                throw SMCDecodingError(.notCanonical, at: escapeOffset,
-                                       "size \(value) written in the 3-byte form")
+                throw SMCDecodingError(
+                    .notCanonical, at: escapeOffset,
+                    "size \(value) written in the 3-byte form")
             }
             return UInt32(value)
         }
         try require(4, "a 5-byte size")
-        let value = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: position,
-                                                             as: UInt32.self))
+        let value = UInt32(
+            littleEndian: bytes.loadUnaligned(
+                fromByteOffset: position,
+                as: UInt32.self))
         position += 4
         if strict && value <= 0xFFFF {
-            throw SMCDecodingError(.notCanonical, at: escapeOffset,
-                                   "size \(value) written in the 5-byte form")
+            throw SMCDecodingError(
+                .notCanonical, at: escapeOffset,
+                "size \(value) written in the 5-byte form")
         }
         return value
     }
@@ -108,7 +114,7 @@ struct InputCursor {
     mutating func skipPadding(_ length: Int) throws {
         try require(UInt64(length), "padding")
         if strict {
-            for i in position ..< position + length where bytes[i] != 0 {
+            for i in position..<position + length where bytes[i] != 0 {
                 throw SMCDecodingError(.notCanonical, at: i, "non-zero padding byte")
             }
         }
@@ -116,19 +122,27 @@ struct InputCursor {
     }
 
     /// A UTF-8 payload of `length` bytes whose presence was already checked.
+    /// (`String(validating:)` in place of the two passes below was slower: it is generic
+    /// over the encoding and looked up its metadata per call, +1,000 instructions per
+    /// AnrRecord, callgrind.)
     mutating func readUTF8(length: Int) throws -> String {
         if !UTF8Validation.isASCII(bytes, start: position, count: length),
-           let bad = UTF8Validation.firstIllFormedOffset(in: bytes, start: position,
-                                                         count: length) {
+            let bad = UTF8Validation.firstIllFormedOffset(
+                in: bytes, start: position,
+                count: length)
+        {
             throw SMCDecodingError(.badUTF8, at: bad, "ill-formed UTF-8")
         }
-        let text = String(decoding: UnsafeRawBufferPointer(
-            rebasing: bytes[position ..< position + length]), as: UTF8.self)
+        let text = String(
+            decoding: UnsafeRawBufferPointer(
+                rebasing: bytes[position..<position + length]), as: UTF8.self)
         position += length
         return text
     }
 
     /// A sized UTF-8 item (string, largeInt, method name, error code…) after its tag.
+    /// Inlined: a call per string and per container was ~40 instructions each (callgrind).
+    @inline(__always)
     mutating func readSizedUTF8(_ what: String) throws -> String {
         let length = try readSize()
         try require(UInt64(length), what)
@@ -155,7 +169,7 @@ struct InputCursor {
         let length = try readSize()
         try require(UInt64(length), "a Uint8List")
         let n = Int(length)
-        let source = UnsafeRawBufferPointer(rebasing: bytes[position ..< position + n])
+        let source = UnsafeRawBufferPointer(rebasing: bytes[position..<position + n])
         position += n
         return source
     }
@@ -163,8 +177,10 @@ struct InputCursor {
     /// Typed-list payload after its tag (spec §6.2–§6.5): count, padding to the element
     /// width, then count × width bytes. The minimum-bytes check (padding + width × count)
     /// comes before the padding is looked at and before anything is allocated (§14.2).
-    mutating func readTypedList<Element: FixedWidthInteger>(of _: Element.Type,
-                                                            _ what: String) throws -> [Element] {
+    mutating func readTypedList<Element: FixedWidthInteger>(
+        of _: Element.Type,
+        _ what: String
+    ) throws -> [Element] {
         try readTypedList(of: Element.self, bits: Element.self, what) { $0 }
     }
 
@@ -194,8 +210,9 @@ struct InputCursor {
         let n = Int(declared)
         let start = position
         position += n * width
-        return Self.copyElements(of: Element.self, bits: Bits.self, from: bytes, at: start,
-                                 count: n, fromBits: fromBits)
+        return Self.copyElements(
+            of: Element.self, bits: Bits.self, from: bytes, at: start,
+            count: n, fromBits: fromBits)
     }
 
     /// `count` little-endian elements at `bytes[offset...]` (presence already checked) as a
@@ -208,17 +225,19 @@ struct InputCursor {
         guard n > 0, let base = bytes.baseAddress else { return [] }
         let source = base + offset
         #if _endian(little)
-        if MemoryLayout<Element>.stride == MemoryLayout<Bits>.size,
-           Int(bitPattern: source) & (MemoryLayout<Element>.alignment - 1) == 0 {
-            return source.withMemoryRebound(to: Element.self, capacity: n) {
-                Array(UnsafeBufferPointer(start: $0, count: n))
+            if MemoryLayout<Element>.stride == MemoryLayout<Bits>.size,
+                Int(bitPattern: source) & (MemoryLayout<Element>.alignment - 1) == 0
+            {
+                return source.withMemoryRebound(to: Element.self, capacity: n) {
+                    Array(UnsafeBufferPointer(start: $0, count: n))
+                }
             }
-        }
         #endif
         var result = [Element]()
         result.reserveCapacity(n)
-        for i in 0 ..< n {
-            let raw = source.loadUnaligned(fromByteOffset: i &* MemoryLayout<Bits>.size, as: Bits.self)
+        for i in 0..<n {
+            let raw = source.loadUnaligned(
+                fromByteOffset: i &* MemoryLayout<Bits>.size, as: Bits.self)
             result.append(fromBits(Bits(littleEndian: raw)))
         }
         return result
@@ -226,6 +245,7 @@ struct InputCursor {
 
     /// Declared element count of a list or map with the minimum bytes it implies checked
     /// (spec §14.3: list n → n bytes, map n → 2n bytes).
+    @inline(__always)
     mutating func readContainerCount(bytesPerElement: UInt64, _ what: String) throws -> Int {
         let declared = try readSize()
         try require(UInt64(declared) * bytesPerElement, what)
@@ -273,8 +293,9 @@ extension InputCursor {
         let tagOffset = position
         let tag = try readByte("a value (its tag)")
         if WireTag.isContainer(tag) && depth >= maxDepth {
-            throw SMCDecodingError(.depthLimit, at: tagOffset,
-                                   "container nested deeper than \(maxDepth)")
+            throw SMCDecodingError(
+                .depthLimit, at: tagOffset,
+                "container nested deeper than \(maxDepth)")
         }
         return tag
     }

@@ -87,8 +87,9 @@ struct NodeDecoder {
         case WireTag.int64: nodes.append(tag, 0, try cursor.readUInt64("an int64"))
         case WireTag.largeInt:
             if options.mode == .strict {
-                throw SMCDecodingError(.unknownTag, at: tagOffset,
-                                       "largeInt (tag 5) is not accepted in strict mode")
+                throw SMCDecodingError(
+                    .unknownTag, at: tagOffset,
+                    "largeInt (tag 5) is not accepted in strict mode")
             }
             try readUTF8Node(tag, "a largeInt")
         case WireTag.float64:
@@ -108,21 +109,22 @@ struct NodeDecoder {
         case WireTag.list:
             let n = try cursor.readContainerCount(bytesPerElement: 1, "a List")
             let me = nodes.append(tag, UInt32(n))
-            for _ in 0 ..< n {
+            for _ in 0..<n {
                 if !readSmallScalarIfPresent() { try readValue(depth: depth + 1) }
             }
             nodes.close(me)
         case WireTag.map:
             let n = try cursor.readContainerCount(bytesPerElement: 2, "a Map")
             let me = nodes.append(tag, UInt32(n))
-            for _ in 0 ..< 2 * n {
+            for _ in 0..<2 * n {
                 if !readSmallScalarIfPresent() { try readValue(depth: depth + 1) }
             }
             nodes.close(me)
         case WireTag.firstCustom...:
             if !options.allowsCustomTags {
-                throw SMCDecodingError(.unknownTag, at: tagOffset,
-                                       "custom tag \(tag) with custom values disabled")
+                throw SMCDecodingError(
+                    .unknownTag, at: tagOffset,
+                    "custom tag \(tag) with custom values disabled")
             }
             let me = nodes.append(tag)
             try readValue(depth: depth + 1)
@@ -139,7 +141,8 @@ struct NodeDecoder {
         let start = cursor.position
         let n = Int(length)
         if !UTF8Validation.isASCII(cursor.bytes, start: start, count: n),
-           let bad = UTF8Validation.firstIllFormedOffset(in: cursor.bytes, start: start, count: n) {
+            let bad = UTF8Validation.firstIllFormedOffset(in: cursor.bytes, start: start, count: n)
+        {
             throw SMCDecodingError(.badUTF8, at: bad, "ill-formed UTF-8")
         }
         nodes.append(tag, length, UInt64(start))
@@ -170,11 +173,13 @@ struct NodeDecoder {
             nodes.append(tag)
             cursor.skip(1)
         case WireTag.int32 where left >= 5:
-            let raw = cursor.bytes.loadUnaligned(fromByteOffset: cursor.position + 1, as: UInt32.self)
+            let raw = cursor.bytes.loadUnaligned(
+                fromByteOffset: cursor.position + 1, as: UInt32.self)
             nodes.append(tag, 0, UInt64(UInt32(littleEndian: raw)))
             cursor.skip(5)
         case WireTag.int64 where left >= 9:
-            let raw = cursor.bytes.loadUnaligned(fromByteOffset: cursor.position + 1, as: UInt64.self)
+            let raw = cursor.bytes.loadUnaligned(
+                fromByteOffset: cursor.position + 1, as: UInt64.self)
             nodes.append(tag, 0, UInt64(littleEndian: raw))
             cursor.skip(9)
         default:
@@ -185,8 +190,9 @@ struct NodeDecoder {
 
     func requireEnd() throws {
         if !cursor.isAtEnd {
-            throw SMCDecodingError(.trailingBytes, at: cursor.position,
-                                   "\(cursor.remaining) byte(s) after the complete item")
+            throw SMCDecodingError(
+                .trailingBytes, at: cursor.position,
+                "\(cursor.remaining) byte(s) after the complete item")
         }
     }
 
@@ -194,13 +200,15 @@ struct NodeDecoder {
 
     /// The tree of everything decoded (taking over the nodes, copying the input).
     func tree() -> SMCNodeTree {
-        SMCNodeTree(block: nodes.finish(copying: cursor.bytes), nodeCount: nodes.count,
-                    byteCount: cursor.bytes.count,
-                    encodeBound: cursor.bytes.count &+ 7 &* paddedNodes)
+        SMCNodeTree(
+            block: nodes.finish(copying: cursor.bytes), nodeCount: nodes.count,
+            byteCount: cursor.bytes.count,
+            encodeBound: cursor.bytes.count &+ 7 &* paddedNodes)
     }
 
-
-    static func decodeMessage(_ bytes: UnsafeRawBufferPointer, _ options: SMCDecodingOptions) throws -> SMCNode {
+    static func decodeMessage(_ bytes: UnsafeRawBufferPointer, _ options: SMCDecodingOptions) throws
+        -> SMCNode
+    {
         var decoder = NodeDecoder(bytes: bytes, options: options)
         do {
             try decoder.readValue(depth: 0)
@@ -212,7 +220,9 @@ struct NodeDecoder {
         return SMCNode(decoder.tree(), 0)
     }
 
-    static func decodeMethodCall(_ bytes: UnsafeRawBufferPointer, _ options: SMCDecodingOptions) throws -> SMCNodeMethodCall {
+    static func decodeMethodCall(_ bytes: UnsafeRawBufferPointer, _ options: SMCDecodingOptions)
+        throws -> SMCNodeMethodCall
+    {
         var decoder = NodeDecoder(bytes: bytes, options: options)
         do {
             let name = try decoder.cursor.readRequiredString("the method name")
@@ -225,7 +235,9 @@ struct NodeDecoder {
         }
     }
 
-    static func decodeEnvelope(_ bytes: UnsafeRawBufferPointer, _ options: SMCDecodingOptions) throws -> SMCNodeEnvelope {
+    static func decodeEnvelope(_ bytes: UnsafeRawBufferPointer, _ options: SMCDecodingOptions)
+        throws -> SMCNodeEnvelope
+    {
         var decoder = NodeDecoder(bytes: bytes, options: options)
         do {
             let flagOffset = decoder.cursor.position
@@ -241,11 +253,14 @@ struct NodeDecoder {
                 try decoder.readValue(depth: 0)
                 var stacktrace: SMCStacktrace? = nil
                 if !decoder.cursor.isAtEnd {
-                    stacktrace = try decoder.cursor.readOptionalString("the stacktrace").map { .text($0) } ?? .null
+                    stacktrace =
+                        try decoder.cursor.readOptionalString("the stacktrace").map { .text($0) }
+                        ?? .null
                 }
                 try decoder.requireEnd()
-                return .error(code: code, message: message, details: SMCNode(decoder.tree(), 0),
-                              stacktrace: stacktrace)
+                return .error(
+                    code: code, message: message, details: SMCNode(decoder.tree(), 0),
+                    stacktrace: stacktrace)
             default:
                 throw SMCDecodingError(.badEnvelope, at: flagOffset, "envelope flag \(flag)")
             }

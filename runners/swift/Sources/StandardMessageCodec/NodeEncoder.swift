@@ -14,8 +14,10 @@ enum NodeEncoder {
     }
 
     /// The raw writer: `base` is message offset `start`; returns the bytes written.
-    private static func write(_ tree: SMCNodeTree, _ first: Int, _ end: Int,
-                              into base: UnsafeMutableRawPointer, at start: Int) throws -> Int {
+    private static func write(
+        _ tree: SMCNodeTree, _ first: Int, _ end: Int,
+        into base: UnsafeMutableRawPointer, at start: Int
+    ) throws -> Int {
         let nodes = tree.nodes
         let bytes = tree.bytes
         var q = 0  // bytes written; the message offset is start + q
@@ -28,7 +30,9 @@ enum NodeEncoder {
                 byte(UInt8(truncatingIfNeeded: n))
             } else if n <= 0xFFFF {
                 byte(254)
-                base.storeBytes(of: UInt16(truncatingIfNeeded: n).littleEndian, toByteOffset: q, as: UInt16.self)
+                base.storeBytes(
+                    of: UInt16(truncatingIfNeeded: n).littleEndian, toByteOffset: q, as: UInt16.self
+                )
                 q &+= 2
             } else {
                 byte(255)
@@ -38,7 +42,7 @@ enum NodeEncoder {
         }
         @inline(__always) func pad(_ alignment: Int) {
             let n = (alignment &- ((start &+ q) & (alignment &- 1))) & (alignment &- 1)
-            for _ in 0 ..< n { byte(0) }
+            for _ in 0..<n { byte(0) }
         }
         @inline(__always) func copy(_ offset: UInt64, _ count: Int) {
             if count > 0 {
@@ -46,13 +50,14 @@ enum NodeEncoder {
                 q &+= count
             }
         }
-        for i in first ..< end {
+        for i in first..<end {
             let n = nodes[i]
             switch n.tag {
             case WireTag.int32:
                 byte(n.tag)
-                base.storeBytes(of: UInt32(truncatingIfNeeded: n.payload).littleEndian, toByteOffset: q,
-                                as: UInt32.self)
+                base.storeBytes(
+                    of: UInt32(truncatingIfNeeded: n.payload).littleEndian, toByteOffset: q,
+                    as: UInt32.self)
                 q &+= 4
             case WireTag.int64:
                 byte(n.tag)

@@ -28,7 +28,9 @@ final class OutputBuffer {
     }
 
     private static func allocate(_ size: Int) -> UnsafeMutableRawPointer {
-        guard let block = malloc(size) else { fatalError("OutputBuffer: out of memory (\(size) bytes)") }
+        guard let block = malloc(size) else {
+            fatalError("OutputBuffer: out of memory (\(size) bytes)")
+        }
         return block
     }
 
@@ -57,14 +59,17 @@ final class OutputBuffer {
     /// Encodes with `write` straight into the storage of the returned array, sized
     /// `capacityHint`. Should the output not fit after all, the buffer spills into owned
     /// memory and is copied once at the end.
-    static func encodeToArray(capacityHint: Int,
-                              _ write: (OutputBuffer) throws -> Void) throws -> [UInt8] {
+    static func encodeToArray(
+        capacityHint: Int,
+        _ write: (OutputBuffer) throws -> Void
+    ) throws -> [UInt8] {
         var spilled: OutputBuffer? = nil
         let direct = try [UInt8](unsafeUninitializedCapacity: max(capacityHint, 16)) {
             buffer, initialized in
             guard let base = buffer.baseAddress else { return }
-            let out = OutputBuffer(borrowing: UnsafeMutableRawPointer(base),
-                                   capacity: buffer.count)
+            let out = OutputBuffer(
+                borrowing: UnsafeMutableRawPointer(base),
+                capacity: buffer.count)
             try write(out)
             if out.ownsStorage {
                 spilled = out
@@ -175,10 +180,10 @@ final class OutputBuffer {
     /// per-element path is the portable fallback (big-endian hosts).
     func appendElements<T, Bits: FixedWidthInteger>(_ elements: [T], bits: (T) -> Bits) {
         #if _endian(little)
-        if MemoryLayout<T>.stride == MemoryLayout<Bits>.size {
-            elements.withUnsafeBytes { append(contentsOf: $0) }
-            return
-        }
+            if MemoryLayout<T>.stride == MemoryLayout<Bits>.size {
+                elements.withUnsafeBytes { append(contentsOf: $0) }
+                return
+            }
         #endif
         let width = MemoryLayout<Bits>.size
         reserve(elements.count &* width)

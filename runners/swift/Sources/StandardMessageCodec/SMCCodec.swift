@@ -32,8 +32,10 @@ public struct SMCCodec: Sendable {
     }
 
     public func encodeMessage(_ value: SMCValue) throws -> [UInt8] {
-        try Self.encode(capacityHint: value.encodedSizeHint,
-                        hintIsUpperBound: value.encodedSizeHintIsUpperBound) { try $0.writeValue(value) }
+        try Self.encode(
+            capacityHint: value.encodedSizeHint,
+            hintIsUpperBound: value.encodedSizeHintIsUpperBound
+        ) { try $0.writeValue(value) }
     }
 
     public func encodeMessageData(_ value: SMCValue) throws -> Data {
@@ -58,8 +60,10 @@ public struct SMCCodec: Sendable {
     }
 
     public func encodeMethodCall(_ call: SMCMethodCall) throws -> [UInt8] {
-        try Self.encode(capacityHint: 6 &+ call.name.utf8.count &+ call.arguments.encodedSizeHint,
-                        hintIsUpperBound: call.arguments.encodedSizeHintIsUpperBound) {
+        try Self.encode(
+            capacityHint: 6 &+ call.name.utf8.count &+ call.arguments.encodedSizeHint,
+            hintIsUpperBound: call.arguments.encodedSizeHintIsUpperBound
+        ) {
             try $0.writeMethodCall(call)
         }
     }
@@ -80,8 +84,10 @@ public struct SMCCodec: Sendable {
     }
 
     public func encodeEnvelope(_ envelope: SMCEnvelope) throws -> [UInt8] {
-        try Self.encode(capacityHint: envelope.encodedSizeHint,
-                        hintIsUpperBound: envelope.encodedSizeHintIsUpperBound) {
+        try Self.encode(
+            capacityHint: envelope.encodedSizeHint,
+            hintIsUpperBound: envelope.encodedSizeHintIsUpperBound
+        ) {
             try $0.writeEnvelope(envelope)
         }
     }
@@ -105,7 +111,9 @@ public struct SMCCodec: Sendable {
         try Self.withInputBytes(of: data) { try NodeDecoder.decodeMethodCall($0, options) }
     }
 
-    public func decodeMethodCallNode(unsafeBytes bytes: UnsafeRawBufferPointer) throws -> SMCNodeMethodCall {
+    public func decodeMethodCallNode(unsafeBytes bytes: UnsafeRawBufferPointer) throws
+        -> SMCNodeMethodCall
+    {
         try NodeDecoder.decodeMethodCall(bytes, options)
     }
 
@@ -113,7 +121,9 @@ public struct SMCCodec: Sendable {
         try Self.withInputBytes(of: data) { try NodeDecoder.decodeEnvelope($0, options) }
     }
 
-    public func decodeEnvelopeNode(unsafeBytes bytes: UnsafeRawBufferPointer) throws -> SMCNodeEnvelope {
+    public func decodeEnvelopeNode(unsafeBytes bytes: UnsafeRawBufferPointer) throws
+        -> SMCNodeEnvelope
+    {
         try NodeDecoder.decodeEnvelope(bytes, options)
     }
 
@@ -140,14 +150,17 @@ public struct SMCCodec: Sendable {
         switch envelope {
         case .success(let result):
             let end = result.tree.end(of: result.index)
-            return try Self.encode(capacityHint: 1 &+ result.tree.encodeBound, hintIsUpperBound: true) { encoder in
+            return try Self.encode(
+                capacityHint: 1 &+ result.tree.encodeBound, hintIsUpperBound: true
+            ) { encoder in
                 encoder.out.append(0)
                 try NodeEncoder.write(result.tree, result.index, end, to: encoder.out)
             }
-        case let .error(code, message, details, stacktrace):
+        case .error(let code, let message, let details, let stacktrace):
             let end = details.tree.end(of: details.index)
             // Flag, then each string's tag + longest size field + bytes, then the details.
-            var size = 19 &+ code.utf8.count &+ (message?.utf8.count ?? 0) &+ details.tree.encodeBound
+            var size =
+                19 &+ code.utf8.count &+ (message?.utf8.count ?? 0) &+ details.tree.encodeBound
             if case .text(let text)? = stacktrace { size = size &+ text.utf8.count }
             return try Self.encode(capacityHint: size, hintIsUpperBound: true) { encoder in
                 encoder.out.append(1)
@@ -176,8 +189,10 @@ public struct SMCCodec: Sendable {
     /// The direct-to-array encoding of large flat values (`OutputBuffer.encodesDirectly`).
     /// One encode path for every entry point: large flat values whose size hint is an upper
     /// bound go straight into the returned array; everything else into a growing buffer.
-    static func encode(capacityHint hint: Int, hintIsUpperBound: Bool,
-                       _ write: (ValueEncoder) throws -> Void) throws -> [UInt8] {
+    static func encode(
+        capacityHint hint: Int, hintIsUpperBound: Bool,
+        _ write: (ValueEncoder) throws -> Void
+    ) throws -> [UInt8] {
         if OutputBuffer.encodesDirectly(capacityHint: hint, hintIsUpperBound: hintIsUpperBound) {
             return try encodeDirectly(capacityHint: hint, write)
         }
@@ -195,8 +210,10 @@ public struct SMCCodec: Sendable {
         }
     }
 
-    static func encodeDirectly(capacityHint: Int,
-                               _ write: (ValueEncoder) throws -> Void) throws -> [UInt8] {
+    static func encodeDirectly(
+        capacityHint: Int,
+        _ write: (ValueEncoder) throws -> Void
+    ) throws -> [UInt8] {
         try OutputBuffer.encodeToArray(capacityHint: capacityHint) { out in
             try write(ValueEncoder(out: out))
         }

@@ -97,13 +97,16 @@ public struct SMCNode: @unchecked Sendable {
     }
 
     /// A typed list's elements, copied out of the tree with the decoder's bulk copy.
-    private func elements<E, B: FixedWidthInteger>(_ tag: UInt8, _: E.Type, _: B.Type,
-                                                  _ fromBits: (B) -> E) -> [E]? {
+    private func elements<E, B: FixedWidthInteger>(
+        _ tag: UInt8, _: E.Type, _: B.Type,
+        _ fromBits: (B) -> E
+    ) -> [E]? {
         let n = node
         guard n.tag == tag else { return nil }
-        return InputCursor.copyElements(of: E.self, bits: B.self,
-                                        from: tree.bytes,
-                                        at: Int(n.payload), count: Int(n.count), fromBits: fromBits)
+        return InputCursor.copyElements(
+            of: E.self, bits: B.self,
+            from: tree.bytes,
+            at: Int(n.payload), count: Int(n.count), fromBits: fromBits)
     }
 
     /// Elements of a List, entries of a Map, 1 for a custom value, 0 otherwise.
@@ -125,7 +128,9 @@ public struct SMCNode: @unchecked Sendable {
     public var customTag: UInt8? { node.tag >= WireTag.firstCustom ? node.tag : nil }
 
     /// The one nested value of a custom value.
-    public var payload: SMCNode? { node.tag >= WireTag.firstCustom ? SMCNode(tree, index + 1) : nil }
+    public var payload: SMCNode? {
+        node.tag >= WireTag.firstCustom ? SMCNode(tree, index + 1) : nil
+    }
 
     /// The whole subtree as the lossless value model.
     public var value: SMCValue { tree.value(at: index) }
@@ -226,8 +231,9 @@ final class SMCNodeTree: @unchecked Sendable {
         self.encodeBound = encodeBound
         nodes = block.bindMemory(to: NodeRecord.self, capacity: nodeCount)
         self.nodeCount = nodeCount
-        bytes = UnsafeRawBufferPointer(start: block + nodeCount * MemoryLayout<NodeRecord>.stride,
-                                       count: byteCount)
+        bytes = UnsafeRawBufferPointer(
+            start: block + nodeCount * MemoryLayout<NodeRecord>.stride,
+            count: byteCount)
     }
 
     deinit { free(UnsafeMutableRawPointer(nodes)) }
@@ -251,7 +257,7 @@ final class SMCNodeTree: @unchecked Sendable {
         default: width = 1
         }
         let start = Int(n.payload)
-        return UnsafeRawBufferPointer(rebasing: bytes[start ..< start + Int(n.count) * width])
+        return UnsafeRawBufferPointer(rebasing: bytes[start..<start + Int(n.count) * width])
     }
 
     func value(at i: Int) -> SMCValue {

@@ -91,23 +91,23 @@ extension SMCValue: Equatable {
     public static func == (lhs: SMCValue, rhs: SMCValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
-        case let (.bool(a), .bool(b)): return a == b
-        case let (.int32(a), .int32(b)): return a == b
-        case let (.int64(a), .int64(b)): return a == b
-        case let (.largeInt(a), .largeInt(b)): return a.utf8.elementsEqual(b.utf8)
-        case let (.float64(a), .float64(b)): return a == b
-        case let (.string(a), .string(b)): return a.utf8.elementsEqual(b.utf8)
-        case let (.uint8List(a), .uint8List(b)): return a == b
-        case let (.int32List(a), .int32List(b)): return a == b
-        case let (.int64List(a), .int64List(b)): return a == b
-        case let (.float64List(a), .float64List(b)): return a == b
-        case let (.float32List(a), .float32List(b)): return a == b
-        case let (.list(a), .list(b)): return a == b
-        case let (.map(a), .map(b)):
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.int32(let a), .int32(let b)): return a == b
+        case (.int64(let a), .int64(let b)): return a == b
+        case (.largeInt(let a), .largeInt(let b)): return a.utf8.elementsEqual(b.utf8)
+        case (.float64(let a), .float64(let b)): return a == b
+        case (.string(let a), .string(let b)): return a.utf8.elementsEqual(b.utf8)
+        case (.uint8List(let a), .uint8List(let b)): return a == b
+        case (.int32List(let a), .int32List(let b)): return a == b
+        case (.int64List(let a), .int64List(let b)): return a == b
+        case (.float64List(let a), .float64List(let b)): return a == b
+        case (.float32List(let a), .float32List(let b)): return a == b
+        case (.list(let a), .list(let b)): return a == b
+        case (.map(let a), .map(let b)):
             guard a.count == b.count else { return false }
             for (x, y) in zip(a, b) where x.0 != y.0 || x.1 != y.1 { return false }
             return true
-        case let (.custom(t1, v1), .custom(t2, v2)): return t1 == t2 && v1 == v2
+        case (.custom(let t1, let v1), .custom(let t2, let v2)): return t1 == t2 && v1 == v2
         default: return false
         }
     }
@@ -137,7 +137,7 @@ public enum SMCStacktrace: Equatable {
     public static func == (lhs: SMCStacktrace, rhs: SMCStacktrace) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
-        case let (.text(a), .text(b)): return a.utf8.elementsEqual(b.utf8)
+        case (.text(let a), .text(let b)): return a.utf8.elementsEqual(b.utf8)
         default: return false
         }
     }
@@ -151,12 +151,12 @@ public enum SMCEnvelope: Equatable {
 
     public static func == (lhs: SMCEnvelope, rhs: SMCEnvelope) -> Bool {
         switch (lhs, rhs) {
-        case let (.success(a), .success(b)): return a == b
-        case let (.error(c1, m1, d1, s1), .error(c2, m2, d2, s2)):
+        case (.success(let a), .success(let b)): return a == b
+        case (.error(let c1, let m1, let d1, let s1), .error(let c2, let m2, let d2, let s2)):
             let sameMessage: Bool
             switch (m1, m2) {
             case (nil, nil): sameMessage = true
-            case let (a?, b?): sameMessage = a.utf8.elementsEqual(b.utf8)
+            case (let a?, let b?): sameMessage = a.utf8.elementsEqual(b.utf8)
             default: sameMessage = false
             }
             return c1.utf8.elementsEqual(c2.utf8) && sameMessage && d1 == d2 && s1 == s2

@@ -20,11 +20,12 @@ enum UTF8Validation {
                 i &+= 8
             }
         } else if count >= 4 {
-            bits = UInt64(p.loadUnaligned(as: UInt32.self)
-                          | p.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))
+            bits = UInt64(
+                p.loadUnaligned(as: UInt32.self)
+                    | p.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))
         } else {
             bits = 0
-            for i in 0 ..< count { bits |= UInt64(p.load(fromByteOffset: i, as: UInt8.self)) }
+            for i in 0..<count { bits |= UInt64(p.load(fromByteOffset: i, as: UInt8.self)) }
         }
         return bits & 0x8080_8080_8080_8080 == 0
     }
@@ -35,8 +36,10 @@ enum UTF8Validation {
     ///
     /// A sequence whose lead byte is valid but whose continuation bytes are wrong or
     /// missing is ill-formed from its lead byte on, so the lead byte's offset is reported.
-    static func firstIllFormedOffset(in bytes: UnsafeRawBufferPointer,
-                                     start: Int, count: Int) -> Int? {
+    static func firstIllFormedOffset(
+        in bytes: UnsafeRawBufferPointer,
+        start: Int, count: Int
+    ) -> Int? {
         let end = start + count
         var i = start
         while i < end {
@@ -58,13 +61,34 @@ enum UTF8Validation {
             let secondHigh: UInt8
             let length: Int
             switch lead {
-            case 0xC2...0xDF: secondLow = 0x80; secondHigh = 0xBF; length = 2
-            case 0xE0: secondLow = 0xA0; secondHigh = 0xBF; length = 3           // no overlongs
-            case 0xE1...0xEC, 0xEE...0xEF: secondLow = 0x80; secondHigh = 0xBF; length = 3
-            case 0xED: secondLow = 0x80; secondHigh = 0x9F; length = 3           // no surrogates
-            case 0xF0: secondLow = 0x90; secondHigh = 0xBF; length = 4           // no overlongs
-            case 0xF1...0xF3: secondLow = 0x80; secondHigh = 0xBF; length = 4
-            case 0xF4: secondLow = 0x80; secondHigh = 0x8F; length = 4           // ≤ U+10FFFF
+            case 0xC2...0xDF:
+                secondLow = 0x80
+                secondHigh = 0xBF
+                length = 2
+            case 0xE0:
+                secondLow = 0xA0
+                secondHigh = 0xBF
+                length = 3  // no overlongs
+            case 0xE1...0xEC, 0xEE...0xEF:
+                secondLow = 0x80
+                secondHigh = 0xBF
+                length = 3
+            case 0xED:
+                secondLow = 0x80
+                secondHigh = 0x9F
+                length = 3  // no surrogates
+            case 0xF0:
+                secondLow = 0x90
+                secondHigh = 0xBF
+                length = 4  // no overlongs
+            case 0xF1...0xF3:
+                secondLow = 0x80
+                secondHigh = 0xBF
+                length = 4
+            case 0xF4:
+                secondLow = 0x80
+                secondHigh = 0x8F
+                length = 4  // ≤ U+10FFFF
             default: return i  // 0x80...0xC1 (stray continuation / overlong lead), 0xF5...0xFF
             }
             if end - i < length { return i }

@@ -50,8 +50,9 @@ struct ValueDecoder {
         case WireTag.int64: return .int64(Int64(bitPattern: try cursor.readUInt64("an int64")))
         case WireTag.largeInt:
             if options.mode == .strict {
-                throw SMCDecodingError(.unknownTag, at: tagOffset,
-                                       "largeInt (tag 5) is not accepted in strict mode")
+                throw SMCDecodingError(
+                    .unknownTag, at: tagOffset,
+                    "largeInt (tag 5) is not accepted in strict mode")
             }
             return .largeInt(try cursor.readSizedUTF8("a largeInt"))
         case WireTag.float64:
@@ -71,7 +72,7 @@ struct ValueDecoder {
             let n = try cursor.readContainerCount(bytesPerElement: 1, "a List")
             var items = [SMCValue]()
             items.reserveCapacity(n)
-            for _ in 0 ..< n {
+            for _ in 0..<n {
                 if let scalar = cursor.readSmallScalarIfPresent() {
                     items.append(scalar)
                 } else {
@@ -83,7 +84,7 @@ struct ValueDecoder {
             let n = try cursor.readContainerCount(bytesPerElement: 2, "a Map")
             var entries = [(SMCValue, SMCValue)]()
             entries.reserveCapacity(n)
-            for _ in 0 ..< n {
+            for _ in 0..<n {
                 let key = try cursor.readSmallScalarIfPresent() ?? readValue(depth: depth + 1)
                 let value = try cursor.readSmallScalarIfPresent() ?? readValue(depth: depth + 1)
                 entries.append((key, value))
@@ -91,8 +92,9 @@ struct ValueDecoder {
             return .map(entries)
         case WireTag.firstCustom...:
             if !options.allowsCustomTags {
-                throw SMCDecodingError(.unknownTag, at: tagOffset,
-                                       "custom tag \(tag) with custom values disabled")
+                throw SMCDecodingError(
+                    .unknownTag, at: tagOffset,
+                    "custom tag \(tag) with custom values disabled")
             }
             return .custom(tag: tag, value: try readValue(depth: depth + 1))
         default:
@@ -103,8 +105,9 @@ struct ValueDecoder {
     /// §14.2 step 6: nothing may follow the complete top-level item.
     func requireEnd() throws {
         if !cursor.isAtEnd {
-            throw SMCDecodingError(.trailingBytes, at: cursor.position,
-                                   "\(cursor.remaining) byte(s) after the complete item")
+            throw SMCDecodingError(
+                .trailingBytes, at: cursor.position,
+                "\(cursor.remaining) byte(s) after the complete item")
         }
     }
 
@@ -116,7 +119,6 @@ struct ValueDecoder {
         try requireEnd()
         return value
     }
-
 
     /// A method call: name (tag 7) then arguments, aligned from the name's first byte
     /// (spec §10).
@@ -143,7 +145,8 @@ struct ValueDecoder {
             var stacktrace: SMCStacktrace? = nil
             if !cursor.isAtEnd {
                 // Bytes after the details are the optional stacktrace (spec §11.3).
-                stacktrace = try cursor.readOptionalString("the stacktrace").map { .text($0) } ?? .null
+                stacktrace =
+                    try cursor.readOptionalString("the stacktrace").map { .text($0) } ?? .null
             }
             try requireEnd()
             return .error(code: code, message: message, details: details, stacktrace: stacktrace)

@@ -32,13 +32,13 @@ struct ValueEncoder {
         case .list(let items):
             out.append(WireTag.list)
             try out.appendSize(items.count)
-            for i in 0 ..< items.count {
+            for i in 0..<items.count {
                 if !writeScalar(items[i]) { try writeValue(items[i]) }
             }
         case .map(let entries):
             out.append(WireTag.map)
             try out.appendSize(entries.count)
-            for i in 0 ..< entries.count {
+            for i in 0..<entries.count {
                 try writeValue(entries[i].0)
                 try writeValue(entries[i].1)
             }
@@ -100,8 +100,10 @@ struct ValueEncoder {
 
     /// A typed list of host elements written as their bit patterns (Double → UInt64,
     /// Float → UInt32), with no intermediate array of bits.
-    func writeTypedList<T, Bits: FixedWidthInteger>(_ tag: UInt8, _ elements: [T],
-                                                    bits: (T) -> Bits) throws {
+    func writeTypedList<T, Bits: FixedWidthInteger>(
+        _ tag: UInt8, _ elements: [T],
+        bits: (T) -> Bits
+    ) throws {
         out.append(tag)
         try out.appendSize(elements.count)
         out.appendPadding(alignment: MemoryLayout<Bits>.size)
@@ -121,7 +123,7 @@ struct ValueEncoder {
         case .success(let result):
             out.append(0)
             try writeValue(result)
-        case let .error(code, message, details, stacktrace):
+        case .error(let code, let message, let details, let stacktrace):
             out.append(1)
             out.append(WireTag.string)
             try writeUTF8(code)
@@ -185,7 +187,7 @@ extension SMCEnvelope {
     var encodedSizeHint: Int {
         switch self {
         case .success(let result): return 1 &+ result.encodedSizeHint
-        case let .error(code, message, details, stacktrace):
+        case .error(let code, let message, let details, let stacktrace):
             var hint = 19 &+ code.utf8.count &+ details.encodedSizeHint
             hint = hint &+ (message?.utf8.count ?? 0)
             if case .text(let text)? = stacktrace { hint = hint &+ text.utf8.count }

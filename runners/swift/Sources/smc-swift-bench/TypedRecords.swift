@@ -10,7 +10,9 @@ import StandardMessageCodec
 
 /// The enum of the records (custom tag 130 wrapping its index as an int32).
 enum AnrEnum: Int32 {
-    case first = 0, second = 1, third = 2
+    case first = 0
+    case second = 1
+    case third = 2
 }
 
 /// A map of strings in wire order.
@@ -105,7 +107,7 @@ func readStringPairs(_ r: SMCReader) throws -> StringPairs? {
     guard let count = try r.beginMap() else { return nil }
     var pairs = StringPairs()
     pairs.reserveCapacity(count)
-    for _ in 0 ..< count {
+    for _ in 0..<count {
         let key = try r.readOptionalString()
         pairs.append((key: key, value: try r.readOptionalString()))
     }
@@ -117,7 +119,7 @@ func readAnyList(_ r: SMCReader) throws -> [Any?]? {
     guard let count = try r.beginList() else { return nil }
     var items = [Any?]()
     items.reserveCapacity(count)
-    for _ in 0 ..< count { items.append(try r.readValue()) }
+    for _ in 0..<count { items.append(try r.readValue()) }
     r.endContainer()
     return items
 }
@@ -126,11 +128,11 @@ func readNestedLists(_ r: SMCReader) throws -> [[Int32]]? {
     guard let count = try r.beginList() else { return nil }
     var lists = [[Int32]]()
     lists.reserveCapacity(count)
-    for _ in 0 ..< count {
+    for _ in 0..<count {
         guard let n = try r.beginList() else { throw NullField(field: "nestedLists") }
         var ints = [Int32]()
         ints.reserveCapacity(n)
-        for _ in 0 ..< n {
+        for _ in 0..<n {
             guard let v = try r.readOptionalInt32() else { throw NullField(field: "nestedLists") }
             ints.append(v)
         }
@@ -200,9 +202,9 @@ extension LatLng: SMCRecord {
 
     static func readPayload(from r: SMCReader) throws -> LatLng {
         guard let count = try r.beginList(), count >= 2,
-              let lat = try r.readOptionalDouble(), let lng = try r.readOptionalDouble()
+            let lat = try r.readOptionalDouble(), let lng = try r.readOptionalDouble()
         else { throw NullField(field: "LatLng") }
-        for _ in 2 ..< count { try r.skipValue() }
+        for _ in 2..<count { try r.skipValue() }
         r.endContainer()
         return LatLng(latitude: lat, longitude: lng)
     }
@@ -231,7 +233,7 @@ final class RecordsReader: SMCReader {
         guard let count = try beginList() else { throw NullField(field: "[\(T.self)]") }
         var out = [T]()
         out.reserveCapacity(count)
-        for _ in 0 ..< count { out.append(try readRecord(T.self)) }
+        for _ in 0..<count { out.append(try readRecord(T.self)) }
         endContainer()
         return out
     }
@@ -407,8 +409,10 @@ enum RecordShape {
         guard try encode(records, list: list) == data else {
             throw PayloadFailure(description: "typed re-encoding differs from the input")
         }
-        return ({ try decode(T.self, list: list, data).count },
-                { try encode(records, list: list).count })
+        return (
+            { try decode(T.self, list: list, data).count },
+            { try encode(records, list: list).count }
+        )
     }
 
     /// The reader reads the message in place, within `withUnsafeBytes` (as

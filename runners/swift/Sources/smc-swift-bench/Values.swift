@@ -7,7 +7,8 @@ import StandardMessageCodec
 func countValues(_ value: SMCValue) -> Int {
     switch value {
     case .list(let items): return 1 + items.reduce(0) { $0 + countValues($1) }
-    case .map(let entries): return 1 + entries.reduce(0) { $0 + countValues($1.0) + countValues($1.1) }
+    case .map(let entries):
+        return 1 + entries.reduce(0) { $0 + countValues($1.0) + countValues($1.1) }
     case .custom(_, let payload): return 1 + countValues(payload)
     case .uint8List(let a): return 1 + a.count
     case .int32List(let a): return 1 + a.count

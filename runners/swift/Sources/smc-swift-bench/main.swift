@@ -44,11 +44,13 @@ func parseOptions() -> Options {
         case "--warmup-ms": o.warmupNs = UInt64(number(argument)) * 1_000_000
         case "--min-sample-us": o.minSampleNs = UInt64(number(argument)) * 1_000
         case "--profile-iterations": o.profileIterations = number(argument)
-        case "--ops", "--op": o.ops = Set((arguments.popFirst() ?? "").split(separator: ",").map(String.init))
+        case "--ops", "--op":
+            o.ops = Set((arguments.popFirst() ?? "").split(separator: ",").map(String.init))
         case "--typed": o.typed = true
         case "--flat": o.flat = true
         case "--entry":
-            guard let next = arguments.popFirst(), ["message", "call", "envelope"].contains(next) else {
+            guard let next = arguments.popFirst(), ["message", "call", "envelope"].contains(next)
+            else {
                 fail("--entry needs message, call or envelope")
             }
             o.entry = next
@@ -81,14 +83,14 @@ var sink = 0  // keeps results observable so the optimiser cannot drop the work
 /// the batch so one sample lasts at least `minSampleNs`, then one batch per sample.
 func measure(_ body: () throws -> Int) rethrows -> (samples: [Double], perSample: Int) {
     if options.profileIterations > 0 {
-        for _ in 0 ..< options.profileIterations { sink &+= try body() }
+        for _ in 0..<options.profileIterations { sink &+= try body() }
         return ([], options.profileIterations)
     }
     var iterations = 1
     let warmupEnd = now() + options.warmupNs
     while true {
         let start = now()
-        for _ in 0 ..< iterations { sink &+= try body() }
+        for _ in 0..<iterations { sink &+= try body() }
         let elapsed = now() - start
         if elapsed < options.minSampleNs && iterations < 1 << 30 {
             iterations *= 2
@@ -98,9 +100,9 @@ func measure(_ body: () throws -> Int) rethrows -> (samples: [Double], perSample
     }
     var samples: [Double] = []
     samples.reserveCapacity(options.samples)
-    for _ in 0 ..< options.samples {
+    for _ in 0..<options.samples {
         let start = now()
-        for _ in 0 ..< iterations { sink &+= try body() }
+        for _ in 0..<iterations { sink &+= try body() }
         samples.append(Double(now() - start) / Double(iterations))
     }
     return (samples.sorted(), iterations)
@@ -129,8 +131,10 @@ func emit(_ fields: [(String, String)]) {
     print("{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}")
 }
 
-func report(_ file: String, _ op: String, _ bytes: Int, _ values: Int,
-            _ result: (samples: [Double], perSample: Int)) {
+func report(
+    _ file: String, _ op: String, _ bytes: Int, _ values: Int,
+    _ result: (samples: [Double], perSample: Int)
+) {
     guard options.profileIterations == 0 else { return }
     let median = percentile(result.samples, 0.5)
     emit([
@@ -169,7 +173,10 @@ func genericOperations(_ data: Data) throws -> (values: Int, ops: [Operation]) {
     case "envelope":
         let envelope = try codec.decodeEnvelope(data)
         values = countValues(envelope)
-        decode = { if case .error = try codec.decodeEnvelope(data) { return 1 }; return 0 }
+        decode = {
+            if case .error = try codec.decodeEnvelope(data) { return 1 }
+            return 0
+        }
         encode = { try codec.encodeEnvelope(envelope) }
         roundtrip = { try codec.encodeEnvelope(try codec.decodeEnvelope(data)).count }
     default:
@@ -183,8 +190,12 @@ func genericOperations(_ data: Data) throws -> (values: Int, ops: [Operation]) {
         roundtrip = { try codec.encodeMessage(try codec.decodeMessage(data)).count }
     }
     // The payloads are canonical, so re-encoding must give the input back.
-    guard try encode() == [UInt8](data) else { throw PayloadFailure(description: "re-encoding differs from the input") }
-    return (values, [("decode", decode), ("encode", { try encode().count }), ("roundtrip", roundtrip)])
+    guard try encode() == [UInt8](data) else {
+        throw PayloadFailure(description: "re-encoding differs from the input")
+    }
+    return (
+        values, [("decode", decode), ("encode", { try encode().count }), ("roundtrip", roundtrip)]
+    )
 }
 
 /// The generic ops over the flat form (SMCNode) at the chosen entry point.
@@ -204,7 +215,10 @@ func flatOperations(_ data: Data) throws -> (values: Int, ops: [Operation]) {
     case "envelope":
         let envelope = try codec.decodeEnvelopeNode(data)
         values = countValues(try codec.decodeEnvelope(data))
-        decode = { if case .error = try codec.decodeEnvelopeNode(data) { return 1 }; return 0 }
+        decode = {
+            if case .error = try codec.decodeEnvelopeNode(data) { return 1 }
+            return 0
+        }
         encode = { try codec.encodeEnvelope(envelope) }
         roundtrip = { try codec.encodeEnvelope(try codec.decodeEnvelopeNode(data)).count }
     default:
@@ -214,8 +228,12 @@ func flatOperations(_ data: Data) throws -> (values: Int, ops: [Operation]) {
         encode = { try codec.encodeMessage(node) }
         roundtrip = { try codec.encodeMessage(try codec.decodeMessageNode(data)).count }
     }
-    guard try encode() == [UInt8](data) else { throw PayloadFailure(description: "re-encoding differs from the input") }
-    return (values, [("decode", decode), ("encode", { try encode().count }), ("roundtrip", roundtrip)])
+    guard try encode() == [UInt8](data) else {
+        throw PayloadFailure(description: "re-encoding differs from the input")
+    }
+    return (
+        values, [("decode", decode), ("encode", { try encode().count }), ("roundtrip", roundtrip)]
+    )
 }
 
 /// The typed ops: decode into records (TypedRecords.swift) and encode them back.
@@ -226,7 +244,8 @@ func typedOperations(_ data: Data) throws -> (values: Int, ops: [Operation]) {
     // reader and writer subclasses), as values inside `Any`: the same bytes again.
     let hooks = SMCHostMessageCodec(readerWriter: RecordsReaderWriter(), mapStyle: .orderedPairs)
     guard try hooks.encode(try hooks.decode(data)) == data else {
-        throw PayloadFailure(description: "re-encoding through the reader/writer hooks differs from the input")
+        throw PayloadFailure(
+            description: "re-encoding through the reader/writer hooks differs from the input")
     }
     return (values, [("typed_decode", decode), ("typed_encode", encode)])
 }
@@ -236,13 +255,18 @@ for path in options.paths {
     let name = URL(fileURLWithPath: path).lastPathComponent
     do {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        let (values, ops) = try options.typed ? typedOperations(data)
+        let (values, ops) =
+            try options.typed
+            ? typedOperations(data)
             : options.flat ? flatOperations(data) : genericOperations(data)
         for op in ops where options.ops?.contains(op.name) ?? true {
             report(name, op.name, data.count, values, try measure(op.body))
         }
     } catch {
-        emit([("codec", jsonString(codecName)), ("payload", jsonString(name)), ("error", jsonString("\(error)"))])
+        emit([
+            ("codec", jsonString(codecName)), ("payload", jsonString(name)),
+            ("error", jsonString("\(error)")),
+        ])
         failures += 1
     }
 }

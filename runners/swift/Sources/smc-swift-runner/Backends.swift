@@ -8,6 +8,9 @@ import StandardMessageCodec
 /// input through a raw pointer, so `shift` moves the address it sees.
 struct ValueModelBackend: RunnerBackend {
     let codecName = "smc-swift"
+    /// This project's codec reports classes and offsets, and is placed (P.1): said explicitly.
+    let options = RunnerOptions(errorClasses: true, errorOffsets: true, placement: true)
+    let hostHook: RunnerHostHook? = ProjectHostHook()
     let entries: [Entry] = [.message, .call, .envelope]
     let decodeCapabilities = allFeatures
     let encodeCapabilities = allFeatures.filter { $0 != "largeint" }
@@ -19,14 +22,16 @@ struct ValueModelBackend: RunnerBackend {
         switch entry {
         case .message:
             let value = try codec.decodeMessage(unsafeBytes: input.bytes)
-            return DecodedItem(summary: { ValueSummary(of: value) },
-                               notation: { Notation.json(value) },
-                               reencode: { try codec.encodeMessage(value) })
+            return DecodedItem(
+                summary: { ValueSummary(of: value) },
+                notation: { Notation.json(value) },
+                reencode: { try codec.encodeMessage(value) })
         case .call:
             let call = try codec.decodeMethodCall(unsafeBytes: input.bytes)
-            return DecodedItem(summary: { ValueSummary(of: call.arguments) },
-                               notation: { Notation.json(call) },
-                               reencode: { try codec.encodeMethodCall(call) })
+            return DecodedItem(
+                summary: { ValueSummary(of: call.arguments) },
+                notation: { Notation.json(call) },
+                reencode: { try codec.encodeMethodCall(call) })
         case .envelope:
             let envelope = try codec.decodeEnvelope(unsafeBytes: input.bytes)
             let carried: SMCValue
@@ -34,9 +39,10 @@ struct ValueModelBackend: RunnerBackend {
             case .success(let result): carried = result
             case .error(_, _, let details, _): carried = details
             }
-            return DecodedItem(summary: { ValueSummary(of: carried) },
-                               notation: { Notation.json(envelope) },
-                               reencode: { try codec.encodeEnvelope(envelope) })
+            return DecodedItem(
+                summary: { ValueSummary(of: carried) },
+                notation: { Notation.json(envelope) },
+                reencode: { try codec.encodeEnvelope(envelope) })
         }
     }
 
@@ -61,15 +67,20 @@ struct ValueModelBackend: RunnerBackend {
 struct HostModelBackend: RunnerBackend {
     let readerWriter: SMCReaderWriter
     let codecName = "smc-swift-host"
+    let options = RunnerOptions(errorClasses: true, errorOffsets: true, placement: true)
+    let hostHook: RunnerHostHook? = ProjectHostHook()
     let entries: [Entry] = [.message]
     /// No largeint (SMCLargeInt cannot be written back) and no method codec.
-    let decodeCapabilities = allFeatures.filter { $0 != "largeint" && $0 != "method-codec"
-        && $0 != "error-stacktrace" }
+    let decodeCapabilities = allFeatures.filter {
+        $0 != "largeint" && $0 != "method-codec"
+            && $0 != "error-stacktrace"
+    }
     var encodeCapabilities: [String] { decodeCapabilities }
 
     private func codec(_ mode: SMCDecodingOptions.Mode) -> SMCHostMessageCodec {
-        SMCHostMessageCodec(readerWriter: readerWriter, options: SMCDecodingOptions(mode: mode),
-                            mapStyle: .orderedPairs)
+        SMCHostMessageCodec(
+            readerWriter: readerWriter, options: SMCDecodingOptions(mode: mode),
+            mapStyle: .orderedPairs)
     }
 
     /// The host value written back: its bytes (the host round trip).
@@ -77,7 +88,8 @@ struct HostModelBackend: RunnerBackend {
         do {
             return [UInt8](try codec.encode(host))
         } catch let error as SMCEncodingError {
-            throw NotApplicable(reason: "decoded host value cannot be written back: \(error.message)")
+            throw NotApplicable(
+                reason: "decoded host value cannot be written back: \(error.message)")
         }
     }
 
@@ -88,9 +100,10 @@ struct HostModelBackend: RunnerBackend {
         let codec = codec(mode)
         let host = try codec.decode(input.data)
         let value = { try SMCCodec().decodeMessage(try written(host, codec)) }
-        return DecodedItem(summary: { ValueSummary(of: try value()) },
-                           notation: { Notation.json(try value()) },
-                           reencode: { try written(host, codec) })
+        return DecodedItem(
+            summary: { ValueSummary(of: try value()) },
+            notation: { Notation.json(try value()) },
+            reencode: { try written(host, codec) })
     }
 
     func encode(_ notation: JSONValue, entry: Entry) throws -> [UInt8]? {
@@ -98,5 +111,24 @@ struct HostModelBackend: RunnerBackend {
         let wire = try SMCCodec().encodeMessage(try Notation.value(from: notation))
         let codec = codec(.flutter)
         return try written(try codec.decode(Data(wire)), codec)
+    }
+}
+
+/// The host hook of this project's runners (spec §17.5, §17.9): its own host-value codec,
+/// `SMCWriter` and `SMCReader`, which take and return the Swift types of the swift table.
+struct ProjectHostHook: RunnerHostHook {
+    let hostVocabularies = HostTypes.vocabularies
+
+    func hostEncode(_ value: Any?) throws -> [UInt8]? {
+        let writer = SMCWriter()
+        try writer.writeValue(value)
+        return writer.bytes
+    }
+
+    func hostDecode(_ message: Data) throws -> Any? {
+        let reader = SMCReader(bytes: [UInt8](message))
+        let value = try reader.readValue()
+        try reader.finish()
+        return value
     }
 }

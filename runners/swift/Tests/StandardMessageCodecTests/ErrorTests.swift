@@ -6,10 +6,12 @@ import XCTest
 final class ErrorTests: XCTestCase {
     func testTruncationReportsInputLength() {
         assertRejects("", .truncated, at: 0)
-        for hex in ["03", "0367", "03674523", "04efcdab89674523", "060000000000000000",
-                    "07", "0705", "070568656c6c", "08050001", "09050000", "0905000000",
-                    "0a0500000000000000", "0c", "0c0700", "0d07", "0d0707", "07fe02", "07ff0200",
-                    "80", "0c0180"] {
+        for hex in [
+            "03", "0367", "03674523", "04efcdab89674523", "060000000000000000",
+            "07", "0705", "070568656c6c", "08050001", "09050000", "0905000000",
+            "0a0500000000000000", "0c", "0c0700", "0d07", "0d0707", "07fe02", "07ff0200",
+            "80", "0c0180",
+        ] {
             assertRejects(hex, .truncated, at: hex.count / 2)
         }
     }
@@ -21,7 +23,7 @@ final class ErrorTests: XCTestCase {
         assertRejects("0dffffffff7f0000", .truncated, at: 8)
         assertRejects("0bffffffffff", .truncated, at: 6)
         assertRejects("0eff00000040", .truncated, at: 6)
-        assertRejects("0d020000", .truncated, at: 4) // map of 2 needs 4 bytes, 2 remain
+        assertRejects("0d020000", .truncated, at: 4)  // map of 2 needs 4 bytes, 2 remain
     }
 
     func testUnknownTags() {
@@ -40,14 +42,15 @@ final class ErrorTests: XCTestCase {
     /// RFC 3629: the offset is the first byte of the first ill-formed subsequence.
     func testBadUTF8Offsets() {
         assertRejects("0701ff", .badUTF8, at: 2)
-        assertRejects("070361 80 62", .badUTF8, at: 3)             // stray continuation
-        assertRejects("0702c0af", .badUTF8, at: 2)                  // overlong lead
-        assertRejects("0703e0808f", .badUTF8, at: 2)                // overlong 3-byte
-        assertRejects("0704 61 eda080", .badUTF8, at: 3)            // encoded surrogate
-        assertRejects("0704f4900080", .badUTF8, at: 2)              // above U+10FFFF
-        assertRejects("0703 61 e298", .badUTF8, at: 3)              // cut inside the string
-        assertRejects("070b 6162636465666768 e2 28 a1", .badUTF8, at: 10) // past the ASCII fast path
-        assertRejects("05 01 ff", .badUTF8, at: 2)                  // largeInt payload
+        assertRejects("070361 80 62", .badUTF8, at: 3)  // stray continuation
+        assertRejects("0702c0af", .badUTF8, at: 2)  // overlong lead
+        assertRejects("0703e0808f", .badUTF8, at: 2)  // overlong 3-byte
+        assertRejects("0704 61 eda080", .badUTF8, at: 3)  // encoded surrogate
+        assertRejects("0704f4900080", .badUTF8, at: 2)  // above U+10FFFF
+        assertRejects("0703 61 e298", .badUTF8, at: 3)  // cut inside the string
+        // past the ASCII fast path
+        assertRejects("070b 6162636465666768 e2 28 a1", .badUTF8, at: 10)
+        assertRejects("05 01 ff", .badUTF8, at: 2)  // largeInt payload
         assertRejects("0701ff 00", .badUTF8, at: 2, entry: "call")  // method name
     }
 
@@ -56,7 +59,7 @@ final class ErrorTests: XCTestCase {
         func nestedLists(_ levels: Int) -> [UInt8] {
             // levels-1 one-element lists around an empty list: `levels` containers.
             var wire = [UInt8]()
-            for _ in 0 ..< levels - 1 { wire += [0x0c, 0x01] }
+            for _ in 0..<levels - 1 { wire += [0x0c, 0x01] }
             return wire + [0x0c, 0x00]
         }
         XCTAssertNoThrow(try flutterCodec.decodeMessage(nestedLists(128)))
@@ -66,8 +69,9 @@ final class ErrorTests: XCTestCase {
         let tooManyCustoms = [UInt8](repeating: 0x81, count: 129) + [0x00]
         assertRejects(Hex.encode(tooManyCustoms), .depthLimit, at: 128)
         // A map key counts as one level inside its map.
-        assertRejects("0d01 0d01 0c00 00 00", .depthLimit, at: 4,
-                      codec: SMCCodec(options: .init(maxDepth: 2)))
+        assertRejects(
+            "0d01 0d01 0c00 00 00", .depthLimit, at: 4,
+            codec: SMCCodec(options: .init(maxDepth: 2)))
     }
 
     func testDepthLimitComesBeforeUnknownAndTruncation() {

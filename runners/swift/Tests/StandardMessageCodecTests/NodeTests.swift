@@ -1,7 +1,8 @@
 import Foundation
 import SMCNotation
-@testable import StandardMessageCodec
 import XCTest
+
+@testable import StandardMessageCodec
 
 /// The flat form (SMCNode): it must agree with the lossless value model on every input —
 /// the same value, or the same error class and offset (spec/errors.md) — in both modes and at
@@ -15,41 +16,65 @@ final class NodeTests: XCTestCase {
         }
         switch entry {
         case "call":
-            switch (outcome { try codec.decodeMethodCall(input) }, outcome { try codec.decodeMethodCallNode(input.asData) }) {
-            case let (.success(v), .success(n)):
-                guard v == SMCMethodCall(name: n.name, arguments: n.arguments.value) else { return "values differ" }
-                let (a, b) = (outcome { try codec.encodeMethodCall(v) }, outcome { try codec.encodeMethodCall(n) })
+            switch (
+                outcome { try codec.decodeMethodCall(input) },
+                outcome { try codec.decodeMethodCallNode(input.asData) }
+            ) {
+            case (.success(let v), .success(let n)):
+                guard v == SMCMethodCall(name: n.name, arguments: n.arguments.value) else {
+                    return "values differ"
+                }
+                let (a, b) = (
+                    outcome { try codec.encodeMethodCall(v) },
+                    outcome { try codec.encodeMethodCall(n) }
+                )
                 return sameEncoding(a, b)
-            case let (.failure(a), .failure(b)): return same(a, b) ? nil : "errors differ: \(a) vs \(b)"
+            case (.failure(let a), .failure(let b)):
+                return same(a, b) ? nil : "errors differ: \(a) vs \(b)"
             default: return "one decoder accepts, the other rejects"
             }
         case "envelope":
-            switch (outcome { try codec.decodeEnvelope(input) }, outcome { try codec.decodeEnvelopeNode(input.asData) }) {
-            case let (.success(v), .success(n)):
+            switch (
+                outcome { try codec.decodeEnvelope(input) },
+                outcome { try codec.decodeEnvelopeNode(input.asData) }
+            ) {
+            case (.success(let v), .success(let n)):
                 let asValue: SMCEnvelope
                 switch n {
                 case .success(let r): asValue = .success(r.value)
-                case let .error(c, m, d, s): asValue = .error(code: c, message: m, details: d.value, stacktrace: s)
+                case .error(let c, let m, let d, let s):
+                    asValue = .error(code: c, message: m, details: d.value, stacktrace: s)
                 }
                 guard v == asValue else { return "values differ" }
-                return sameEncoding(outcome { try codec.encodeEnvelope(v) }, outcome { try codec.encodeEnvelope(n) })
-            case let (.failure(a), .failure(b)): return same(a, b) ? nil : "errors differ: \(a) vs \(b)"
+                return sameEncoding(
+                    outcome { try codec.encodeEnvelope(v) }, outcome { try codec.encodeEnvelope(n) }
+                )
+            case (.failure(let a), .failure(let b)):
+                return same(a, b) ? nil : "errors differ: \(a) vs \(b)"
             default: return "one decoder accepts, the other rejects"
             }
         default:
-            switch (outcome { try codec.decodeMessage(input) }, outcome { try codec.decodeMessageNode(input) }) {
-            case let (.success(v), .success(n)):
+            switch (
+                outcome { try codec.decodeMessage(input) },
+                outcome { try codec.decodeMessageNode(input) }
+            ) {
+            case (.success(let v), .success(let n)):
                 guard v == n.value else { return "values differ" }
-                return sameEncoding(outcome { try codec.encodeMessage(v) }, outcome { try codec.encodeMessage(n) })
-            case let (.failure(a), .failure(b)): return same(a, b) ? nil : "errors differ: \(a) vs \(b)"
+                return sameEncoding(
+                    outcome { try codec.encodeMessage(v) }, outcome { try codec.encodeMessage(n) })
+            case (.failure(let a), .failure(let b)):
+                return same(a, b) ? nil : "errors differ: \(a) vs \(b)"
             default: return "one decoder accepts, the other rejects"
             }
         }
     }
 
-    private static func sameEncoding(_ a: Result<[UInt8], Error>, _ b: Result<[UInt8], Error>) -> String? {
+    private static func sameEncoding(_ a: Result<[UInt8], Error>, _ b: Result<[UInt8], Error>)
+        -> String?
+    {
         switch (a, b) {
-        case let (.success(x), .success(y)): return x == y ? nil : "re-encodings differ: \(Hex.encode(x)) vs \(Hex.encode(y))"
+        case (.success(let x), .success(let y)):
+            return x == y ? nil : "re-encodings differ: \(Hex.encode(x)) vs \(Hex.encode(y))"
         case (.failure, .failure): return nil  // largeInt: not encodable either way
         default: return "one encoder fails"
         }
@@ -58,12 +83,15 @@ final class NodeTests: XCTestCase {
     func testAgreesWithTheValueModelOnEveryVector() throws {
         let directory = VectorTests.vectorsDirectory
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
-            .filter { $0.hasPrefix("s") && $0.hasSuffix(".json") && $0.dropFirst().first?.isNumber == true }
+            .filter {
+                $0.hasPrefix("s") && $0.hasSuffix(".json") && $0.dropFirst().first?.isNumber == true
+            }
         guard !names.isEmpty else { throw XCTSkip("no vectors in \(directory.path)") }
         var inputs = 0
         var problems: [String] = []
         for name in names.sorted() {
-            let file = try JSONParser.parse([UInt8](try Data(contentsOf: directory.appendingPathComponent(name))))
+            let file = try JSONParser.parse(
+                [UInt8](try Data(contentsOf: directory.appendingPathComponent(name))))
             for vector in file["vectors"]?.arrayValue ?? [] {
                 let entry: String
                 switch vector["kind"]?.stringValue ?? "" {
@@ -71,31 +99,40 @@ final class NodeTests: XCTestCase {
                 case "success_envelope", "error_envelope", "envelope": entry = "envelope"
                 default: entry = "message"
                 }
-                var hexes = [vector["canonical"]?.stringValue, vector["hex"]?.stringValue].compactMap { $0 }
-                hexes += (vector["accepted"]?.arrayValue ?? []).compactMap { $0["hex"]?.stringValue }
+                var hexes = [vector["canonical"]?.stringValue, vector["hex"]?.stringValue]
+                    .compactMap { $0 }
+                hexes += (vector["accepted"]?.arrayValue ?? []).compactMap {
+                    $0["hex"]?.stringValue
+                }
                 for hex in hexes {
                     guard let wire = Hex.decode(hex) else { continue }
                     for codec in [flutterCodec, strictCodec] {
                         inputs += 1
                         if let problem = Self.disagreement(wire, entry: entry, codec: codec) {
-                            problems.append("\(vector["id"]?.stringValue ?? "?") \(codec.options.mode) \(hex): \(problem)")
+                            problems.append(
+                                "\(vector["id"]?.stringValue ?? "?") \(codec.options.mode) \(hex): \(problem)"
+                            )
                         }
                     }
                 }
             }
         }
-        print("flat form vs value model: \(inputs) decodes compared, \(problems.count) disagreements")
+        print(
+            "flat form vs value model: \(inputs) decodes compared, \(problems.count) disagreements")
         for p in problems.prefix(20) { print("  \(p)") }
         XCTAssertTrue(problems.isEmpty, "\(problems.count) disagreement(s)")
         XCTAssertGreaterThan(inputs, 3000)
     }
 
-    private let sample: SMCValue = .custom(tag: 129, value: .list([
-        .bool(true), .int32(-7), .int64(3_000_000_000), .double(1.5), .string("héllo"),
-        .uint8List([1, 2, 3]), .int32List([1, -2]), .int64List([5]), .doubles([0.25]), .floats([2.5]),
-        .list([.null, .string("a")]), .map([(.string("k"), .int32(1)), (.null, .list([]))]),
-        .custom(tag: 130, value: .int32(2)),
-    ]))
+    private let sample: SMCValue = .custom(
+        tag: 129,
+        value: .list([
+            .bool(true), .int32(-7), .int64(3_000_000_000), .double(1.5), .string("héllo"),
+            .uint8List([1, 2, 3]), .int32List([1, -2]), .int64List([5]), .doubles([0.25]),
+            .floats([2.5]),
+            .list([.null, .string("a")]), .map([(.string("k"), .int32(1)), (.null, .list([]))]),
+            .custom(tag: 130, value: .int32(2)),
+        ]))
 
     func testNodesGiveTheirValues() throws {
         let root = try flutterCodec.decodeMessageNode(try flutterCodec.encodeMessage(sample))
@@ -123,8 +160,11 @@ final class NodeTests: XCTestCase {
         XCTAssertEqual(fields[12].payload?.int32Value, 2)
         XCTAssertEqual(root.value, sample)
         // Any node re-encodes as a message of its own: padding follows its new offset.
-        XCTAssertEqual(try flutterCodec.encodeMessage(fields[3]), try flutterCodec.encodeMessage(.double(1.5)))
-        XCTAssertEqual(try flutterCodec.encodeMessage(fields[11]), try flutterCodec.encodeMessage(fields[11].value))
+        XCTAssertEqual(
+            try flutterCodec.encodeMessage(fields[3]), try flutterCodec.encodeMessage(.double(1.5)))
+        XCTAssertEqual(
+            try flutterCodec.encodeMessage(fields[11]),
+            try flutterCodec.encodeMessage(fields[11].value))
     }
 
     func testNonCanonicalInputReencodesCanonically() throws {
@@ -143,14 +183,17 @@ final class NodeTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(node.tree.encodeBound, canonical.count)
         // Non-zero padding (spec §3.3) is accepted in flutter mode and written as zeros.
         let padded = bytes("06 01020304050607 000000000000f03f")
-        XCTAssertEqual(Hex.encode(try flutterCodec.encodeMessage(try flutterCodec.decodeMessageNode(padded))),
-                       "0600000000000000000000000000f03f")
+        XCTAssertEqual(
+            Hex.encode(try flutterCodec.encodeMessage(try flutterCodec.decodeMessageNode(padded))),
+            "0600000000000000000000000000f03f")
     }
 
     func testTheTreeOwnsItsBytes() throws {
         let long = String(repeating: "owned bytes ", count: 10)
-        let value: SMCValue = .list([.string(long), .uint8List([UInt8](repeating: 9, count: 100)),
-                                     .int64List([1, 2, 3]), .string("x")])
+        let value: SMCValue = .list([
+            .string(long), .uint8List([UInt8](repeating: 9, count: 100)),
+            .int64List([1, 2, 3]), .string("x"),
+        ])
         let wire = try flutterCodec.encodeMessage(value)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: wire.count, alignment: 16)
         defer { buffer.deallocate() }
@@ -165,6 +208,8 @@ final class NodeTests: XCTestCase {
         let node = try flutterCodec.decodeMessageNode(bytes("0502 3166"))
         XCTAssertEqual(node.kind, .largeInt)
         XCTAssertEqual(node.stringValue, "1f")
-        XCTAssertThrowsError(try flutterCodec.encodeMessage(node)) { XCTAssertTrue($0 is SMCEncodingError) }
+        XCTAssertThrowsError(try flutterCodec.encodeMessage(node)) {
+            XCTAssertTrue($0 is SMCEncodingError)
+        }
     }
 }

@@ -10,7 +10,9 @@ import XCTest
 /// $SMC_NOTATION_CASES, or spec/notation-cases.json beside the vectors directory.
 final class NotationCasesTests: XCTestCase {
     static var casesFile: URL {
-        if let override = ProcessInfo.processInfo.environment["SMC_NOTATION_CASES"], !override.isEmpty {
+        if let override = ProcessInfo.processInfo.environment["SMC_NOTATION_CASES"],
+            !override.isEmpty
+        {
             return URL(fileURLWithPath: override)
         }
         return VectorTests.vectorsDirectory.deletingLastPathComponent()
@@ -31,11 +33,14 @@ final class NotationCasesTests: XCTestCase {
     func testSharedNotationCases() throws {
         let file = try JSONParser.parse([UInt8](try Data(contentsOf: Self.casesFile)))
         let cases = file["cases"]?.arrayValue ?? []
-        var valid = 0, rejected = 0, leftOut = 0
+        var valid = 0
+        var rejected = 0
+        var leftOut = 0
         var failures: [String] = []
         for item in cases {
             let id = item["id"]?.stringValue ?? "<no id>"
-            guard let text = item["text"]?.stringValue, let entry = item["entry"]?.stringValue else {
+            guard let text = item["text"]?.stringValue, let entry = item["entry"]?.stringValue
+            else {
                 failures.append("\(id): no text or entry")
                 continue
             }
@@ -49,7 +54,8 @@ final class NotationCasesTests: XCTestCase {
                     if written.utf8.elementsEqual(canonical.utf8) {
                         valid += 1
                     } else {
-                        failures.append("\(id): \(text) writes back as \(written), not \(canonical)")
+                        failures.append(
+                            "\(id): \(text) writes back as \(written), not \(canonical)")
                     }
                 } catch {
                     failures.append("\(id): \(text) rejected: \(error)")
@@ -60,8 +66,10 @@ final class NotationCasesTests: XCTestCase {
                 rejected += 1
             }
         }
-        print("notation cases: \(valid) valid and \(rejected) rejected as the file says, "
-              + "\(failures.count) failed, \(leftOut) left out (strbytes: never sent to a runner)")
+        print(
+            "notation cases: \(valid) valid and \(rejected) rejected as the file says, "
+                + "\(failures.count) failed, \(leftOut) left out (strbytes: never sent to a runner)"
+        )
         for failure in failures { print("  FAILED \(failure)") }
         XCTAssertTrue(failures.isEmpty, "\(failures.count) notation case(s) failed; see the log")
         XCTAssertGreaterThan(valid + rejected, 100)

@@ -16,9 +16,11 @@ final class NotationTests: XCTestCase {
         XCTAssertEqual(try parse(#"["f32s", ["7fc00001"]]"#), .float32List([0x7fc0_0001]))
         XCTAssertEqual(try parse(#"["str", "a\u0000b\ud83d\ude02"]"#), .string("a\u{0}b\u{1F602}"))
         XCTAssertEqual(try parse(#"["bool", true]"#), .bool(true))
-        XCTAssertEqual(try parse(#"["map", [[["null"], ["i32", 1]], [["null"], ["i32", 2]]]]"#),
-                       .map([(.null, .int32(1)), (.null, .int32(2))]))
-        XCTAssertEqual(try parse(#"["custom", 255, ["u8s", ""]]"#), .custom(tag: 255, value: .uint8List([])))
+        XCTAssertEqual(
+            try parse(#"["map", [[["null"], ["i32", 1]], [["null"], ["i32", 2]]]]"#),
+            .map([(.null, .int32(1)), (.null, .int32(2))]))
+        XCTAssertEqual(
+            try parse(#"["custom", 255, ["u8s", ""]]"#), .custom(tag: 255, value: .uint8List([])))
     }
 
     func testRejectsWhatTheNotationForbids() {
@@ -36,15 +38,19 @@ final class NotationTests: XCTestCase {
     }
 
     func testWritesTheOneNotationForm() {
-        let value = SMCValue.list([.int64(-5), .double(-0.0), .string("q\"\\\n\u{1}é"), .uint8List([0xab])])
-        XCTAssertEqual(JSONWriter.string(Notation.json(value)),
-                       #"["list",[["i64","-5"],["f64","8000000000000000"],["str","q\"\\\n\u0001é"],["u8s","ab"]]]"#)
+        let value = SMCValue.list([
+            .int64(-5), .double(-0.0), .string("q\"\\\n\u{1}é"), .uint8List([0xab]),
+        ])
+        XCTAssertEqual(
+            JSONWriter.string(Notation.json(value)),
+            #"["list",[["i64","-5"],["f64","8000000000000000"],["str","q\"\\\n\u0001é"],["u8s","ab"]]]"#
+        )
     }
 
     func testDeepNestingWithinTheNotationBudget() throws {
         // 128 list levels need 256 JSON array levels (notation.md §N.4).
         var text = #"["null"]"#
-        for _ in 0 ..< 128 { text = #"["list", [\#(text)]]"# }
+        for _ in 0..<128 { text = #"["list", [\#(text)]]"# }
         let value = try parse(text)
         XCTAssertNoThrow(try flutterCodec.decodeMessage(try flutterCodec.encodeMessage(value)))
     }

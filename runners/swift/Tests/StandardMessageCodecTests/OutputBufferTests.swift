@@ -1,6 +1,7 @@
-@testable import StandardMessageCodec
 import Foundation
 import XCTest
+
+@testable import StandardMessageCodec
 
 /// The encoder's direct-to-array path (OutputBuffer.encodeToArray) and the size bounds
 /// that choose it: a wrong bound must cost a copy, never wrong bytes.
@@ -15,7 +16,7 @@ final class OutputBufferTests: XCTestCase {
     }
 
     func testDirectEncodingThatOverflowsSpillsAndKeepsEveryByte() throws {
-        let payload = (0 ..< 1000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        let payload = (0..<1000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
         let bytes = try OutputBuffer.encodeToArray(capacityHint: 16) { out in
             for byte in payload.prefix(10) { out.append(byte) }  // fits the borrowed array
             payload.dropFirst(10).withUnsafeBytes { out.append(contentsOf: $0) }  // spills
@@ -25,10 +26,12 @@ final class OutputBufferTests: XCTestCase {
     }
 
     func testDirectEncodingPropagatesErrors() {
-        XCTAssertThrowsError(try OutputBuffer.encodeToArray(capacityHint: 16) { out in
-            out.append(1)
-            try out.appendSize(-1)
-        }) { error in XCTAssertTrue(error is SMCEncodingError, "\(error)") }
+        XCTAssertThrowsError(
+            try OutputBuffer.encodeToArray(capacityHint: 16) { out in
+                out.append(1)
+                try out.appendSize(-1)
+            }
+        ) { error in XCTAssertTrue(error is SMCEncodingError, "\(error)") }
     }
 
     // The per-thread buffer of small encodes (OutputBuffer.withReusable).
@@ -40,13 +43,13 @@ final class OutputBufferTests: XCTestCase {
         XCTAssertEqual(first, [12, 2, 3, 1, 0, 0, 0, 7, 1, 0x61], "unchanged by the next encode")
         XCTAssertEqual(second, [3, 2, 0, 0, 0], "nothing left over from the previous one")
         // A message that grows the buffer past the kept size, then a small one.
-        let big = try codec.encodeMessage(.list((0 ..< 20_000).map { .int32(Int32($0)) }))
+        let big = try codec.encodeMessage(.list((0..<20_000).map { .int32(Int32($0)) }))
         XCTAssertEqual(big.count, 1 + 3 + 20_000 * 5, "tag, fe + 2-byte count, 5 bytes an int32")
         XCTAssertEqual(try codec.encodeMessage(.bool(true)), [1])
     }
 
     func testNestedUseOfTheReusedBufferGetsItsOwn() throws {
-        let outer: [UInt8] = try OutputBuffer.withReusable { out in
+        let outer: [UInt8] = OutputBuffer.withReusable { out in
             out.append(1)
             let inner: [UInt8] = OutputBuffer.withReusable { nested in
                 XCTAssertFalse(nested === out)
@@ -64,10 +67,10 @@ final class OutputBufferTests: XCTestCase {
         let codec = SMCCodec()
         let failures = Atomicish()
         DispatchQueue.concurrentPerform(iterations: 8) { thread in
-            for i in 0 ..< 2_000 {
+            for i in 0..<2_000 {
                 let value = SMCValue.list([.int32(Int32(thread)), .string("t\(thread)-\(i)")])
                 guard let bytes = try? codec.encodeMessage(value),
-                      let back = try? codec.decodeMessage(bytes), back == value
+                    let back = try? codec.decodeMessage(bytes), back == value
                 else { return failures.add() }
             }
         }
@@ -86,15 +89,18 @@ final class OutputBufferTests: XCTestCase {
             for value in values {
                 XCTAssertTrue(value.encodedSizeHintIsUpperBound, value.typeWord)
                 let encoded = try flutterCodec.encodeMessage(value)
-                XCTAssertGreaterThanOrEqual(value.encodedSizeHint, encoded.count,
-                                            "\(value.typeWord) × \(count)")
+                XCTAssertGreaterThanOrEqual(
+                    value.encodedSizeHint, encoded.count,
+                    "\(value.typeWord) × \(count)")
                 let call = SMCMethodCall(name: "m", arguments: value)
-                XCTAssertEqual(try flutterCodec.encodeMethodCall(call),
-                               [7, 1, 0x6d] + encodedAfterOffset3(value),
-                               "call \(value.typeWord) × \(count)")
-                XCTAssertEqual(try flutterCodec.encodeEnvelope(.success(value)).dropFirst(1)
-                                   .count, encodedAtOffset1Count(value),
-                               "envelope \(value.typeWord) × \(count)")
+                XCTAssertEqual(
+                    try flutterCodec.encodeMethodCall(call),
+                    [7, 1, 0x6d] + encodedAfterOffset3(value),
+                    "call \(value.typeWord) × \(count)")
+                XCTAssertEqual(
+                    try flutterCodec.encodeEnvelope(.success(value)).dropFirst(1)
+                        .count, encodedAtOffset1Count(value),
+                    "envelope \(value.typeWord) × \(count)")
             }
         }
         XCTAssertFalse(SMCValue.list([]).encodedSizeHintIsUpperBound)
@@ -104,7 +110,9 @@ final class OutputBufferTests: XCTestCase {
     /// it there: padding depends on the offset (spec §3.2), so it is re-encoded in place.
     private func encodedAfterOffset3(_ value: SMCValue) -> [UInt8] {
         let out = OutputBuffer(initialCapacity: 16)
-        out.append(0); out.append(0); out.append(0)
+        out.append(0)
+        out.append(0)
+        out.append(0)
         XCTAssertNoThrow(try ValueEncoder(out: out).writeValue(value))
         return Array(out.bytes.dropFirst(3))
     }
@@ -121,6 +129,14 @@ final class OutputBufferTests: XCTestCase {
 private final class Atomicish: @unchecked Sendable {
     private let lock = NSLock()
     private var value = 0
-    func add() { lock.lock(); value += 1; lock.unlock() }
-    var count: Int { lock.lock(); defer { lock.unlock() }; return value }
+    func add() {
+        lock.lock()
+        value += 1
+        lock.unlock()
+    }
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
+    }
 }

@@ -20,8 +20,10 @@ final class OwnershipTests: XCTestCase {
 
     /// `wire` copied into fresh memory, decoded by `decode`, then overwritten with 0xAA
     /// before `check` looks at the result.
-    private func decodeThenOverwrite<T>(_ wire: [UInt8], _ decode: (UnsafeRawBufferPointer) throws -> T,
-                                        check: (T) throws -> Void) throws {
+    private func decodeThenOverwrite<T>(
+        _ wire: [UInt8], _ decode: (UnsafeRawBufferPointer) throws -> T,
+        check: (T) throws -> Void
+    ) throws {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: wire.count, alignment: 16)
         defer { buffer.deallocate() }
         buffer.copyBytes(from: wire)
@@ -32,20 +34,21 @@ final class OwnershipTests: XCTestCase {
 
     func testValueModelOwnsItsBytes() throws {
         let wire = try flutterCodec.encodeMessage(Self.value)
-        try decodeThenOverwrite(wire, { try flutterCodec.decodeMessage(unsafeBytes: $0) }) {
-            XCTAssertEqual($0, Self.value)
-        }
+        try decodeThenOverwrite(
+            wire, { try flutterCodec.decodeMessage(unsafeBytes: $0) },
+            check: { XCTAssertEqual($0, Self.value) })
         let call = SMCMethodCall(name: Self.long, arguments: Self.value)
-        try decodeThenOverwrite(try flutterCodec.encodeMethodCall(call),
-                                { try flutterCodec.decodeMethodCall(unsafeBytes: $0) }) {
-            XCTAssertEqual($0, call)
-        }
-        let envelope = SMCEnvelope.error(code: Self.long, message: Self.long, details: Self.value,
-                                         stacktrace: .text(Self.long))
-        try decodeThenOverwrite(try flutterCodec.encodeEnvelope(envelope),
-                                { try flutterCodec.decodeEnvelope(unsafeBytes: $0) }) {
-            XCTAssertEqual($0, envelope)
-        }
+        try decodeThenOverwrite(
+            try flutterCodec.encodeMethodCall(call),
+            { try flutterCodec.decodeMethodCall(unsafeBytes: $0) },
+            check: { XCTAssertEqual($0, call) })
+        let envelope = SMCEnvelope.error(
+            code: Self.long, message: Self.long, details: Self.value,
+            stacktrace: .text(Self.long))
+        try decodeThenOverwrite(
+            try flutterCodec.encodeEnvelope(envelope),
+            { try flutterCodec.decodeEnvelope(unsafeBytes: $0) },
+            check: { XCTAssertEqual($0, envelope) })
     }
 
     func testHostReaderOwnsItsBytes() throws {
@@ -53,7 +56,7 @@ final class OwnershipTests: XCTestCase {
         var data = Data(wire)
         let reader = SMCReader(data: data, mapStyle: .orderedPairs)
         let decoded = try XCTUnwrap(try reader.readValue() as? [Any?])
-        data.resetBytes(in: 0 ..< data.count)  // the caller reuses its buffer
+        data.resetBytes(in: 0..<data.count)  // the caller reuses its buffer
         XCTAssertEqual(decoded[1] as? String, Self.long)
         XCTAssertEqual(decoded[3] as? Data, Data(repeating: 7, count: 300))
         XCTAssertEqual(decoded[5] as? [Int64], [Int64](repeating: -5, count: 40))
@@ -62,12 +65,13 @@ final class OwnershipTests: XCTestCase {
 
     func testInPlaceReaderValuesOwnTheirBytes() throws {
         let wire = try flutterCodec.encodeMessage(Self.value)
-        try decodeThenOverwrite(wire, { bytes -> [Any?]? in
+        let decode = { (bytes: UnsafeRawBufferPointer) -> [Any?]? in
             let reader = SMCReader(unsafeBytes: bytes, mapStyle: .orderedPairs)
             let items = try reader.readValue() as? [Any?]
             try reader.finish()
             return items
-        }) { decoded in
+        }
+        try decodeThenOverwrite(wire, decode) { decoded in
             XCTAssertEqual(decoded?[1] as? String, Self.long)
             XCTAssertEqual(decoded?[3] as? Data, Data(repeating: 7, count: 300))
             XCTAssertEqual(decoded?[4] as? [Int32], [1, -2, 3])
@@ -75,15 +79,16 @@ final class OwnershipTests: XCTestCase {
         }
         // SMCHostMessageCodec.decode reads the Data in place; the caller then reuses it.
         var data = Data(wire)
-        let decoded = try XCTUnwrap(try SMCHostMessageCodec(mapStyle: .orderedPairs).decode(data) as? [Any?])
-        data.resetBytes(in: 0 ..< data.count)
+        let decoded = try XCTUnwrap(
+            try SMCHostMessageCodec(mapStyle: .orderedPairs).decode(data) as? [Any?])
+        data.resetBytes(in: 0..<data.count)
         XCTAssertEqual(decoded[1] as? String, Self.long)
         XCTAssertEqual(decoded[5] as? [Int64], [Int64](repeating: -5, count: 40))
     }
 
     func testWriterHandsOverItsBufferOnce() throws {
         let writer = SMCWriter(capacityHint: 16)
-        for _ in 0 ..< 100 { try writer.writeValue(Self.long) }  // grows several times
+        for _ in 0..<100 { try writer.writeValue(Self.long) }  // grows several times
         let copy = writer.bytes
         let taken = writer.takeData()
         XCTAssertEqual([UInt8](taken), copy)
@@ -99,12 +104,14 @@ final class OwnershipTests: XCTestCase {
         let r = SMCReader(data: data)
         var fields: (String?, String?, Data?, Data?, [Int32]?, [Int64]?, [Double]?)
         _ = try r.beginList()
-        fields = (try r.readOptionalString(), try r.readOptionalString(), try r.readOptionalData(),
-                  try r.readOptionalData(), try r.readOptionalInt32List(),
-                  try r.readOptionalInt64List(), try r.readOptionalFloat64List())
-        for _ in 0 ..< 3 { try r.skipValue() }
+        fields = (
+            try r.readOptionalString(), try r.readOptionalString(), try r.readOptionalData(),
+            try r.readOptionalData(), try r.readOptionalInt32List(),
+            try r.readOptionalInt64List(), try r.readOptionalFloat64List()
+        )
+        for _ in 0..<3 { try r.skipValue() }
         r.endContainer()
-        data.resetBytes(in: 0 ..< data.count)
+        data.resetBytes(in: 0..<data.count)
         XCTAssertEqual(fields.0, "short")
         XCTAssertEqual(fields.1, Self.long)
         XCTAssertEqual(fields.2, Data([1, 2, 3]))

@@ -81,8 +81,11 @@ final class PigeonStyleCodecTests: XCTestCase {
         XCTAssertEqual(Hex.encode(wire), "820c03070178" + "81040000000000000000" + "0d00")
         XCTAssertEqual(try codec.decode(wire) as? MessageData, message)
         // The same bytes through the lossless model: custom(130, list[...]).
-        XCTAssertEqual(try flutterCodec.decodeMessage(wire),
-                       .custom(tag: 130, value: .list([.string("x"), .custom(tag: 129, value: .int64(0)), .map([])])))
+        XCTAssertEqual(
+            try flutterCodec.decodeMessage(wire),
+            .custom(
+                tag: 130,
+                value: .list([.string("x"), .custom(tag: 129, value: .int64(0)), .map([])])))
     }
 
     func testPigeonRequestListWithNestedCustomValues() throws {
@@ -91,17 +94,20 @@ final class PigeonStyleCodecTests: XCTestCase {
         guard let decoded = try codec.decode(wire) as? [Any?], decoded.count == 3 else {
             return XCTFail("not a 3-element list")
         }
-        XCTAssertEqual(decoded[0] as? MessageData, MessageData(name: nil, code: .two, data: ["k": "v"]))
+        XCTAssertEqual(
+            decoded[0] as? MessageData, MessageData(name: nil, code: .two, data: ["k": "v"]))
         XCTAssertEqual(decoded[1] as? Code, .one)
         XCTAssertNil(decoded[2] as Any?)
     }
 
     func testBaseReaderKeepsUnclaimedCustomTagsGeneric() throws {
         let plain = SMCHostMessageCodec()
-        let decoded = try plain.decode(bytes("83 0c02 06 00000000 000000000000f03f 0300000000").asData)
+        let decoded = try plain.decode(
+            bytes("83 0c02 06 00000000 000000000000f03f 0300000000").asData)
         let custom = try XCTUnwrap(decoded as? SMCCustomValue)
         XCTAssertEqual(custom.tag, 131)
-        XCTAssertEqual(Hex.encode(try plain.encode(custom)), "830c020600000000000000000000f03f0300000000")
+        XCTAssertEqual(
+            Hex.encode(try plain.encode(custom)), "830c020600000000000000000000f03f0300000000")
     }
 
     func testHostTypeMapping() throws {
@@ -109,8 +115,9 @@ final class PigeonStyleCodecTests: XCTestCase {
         let cases: [(Any?, String)] = [
             (nil, "00"), (NSNull(), "00"), (SMCNull(), "00"), (true, "01"),
             (Int32(7), "0307000000"), (Int64(7), "040700000000000000"), (7, "040700000000000000"),
-            (Int8(-2), "03feffffff"), (UInt32(0xfedcba09), "0409badcfe00000000"),
-            (1.0, "0600000000000000000000000000f03f"), (Float(1.0), "0600000000000000000000000000f03f"),
+            (Int8(-2), "03feffffff"), (UInt32(0xfedc_ba09), "0409badcfe00000000"),
+            (1.0, "0600000000000000000000000000f03f"),
+            (Float(1.0), "0600000000000000000000000000f03f"),
             ("hi", "07026869"), (Data([1, 2]), "08020102"), ([UInt8]([1, 2]), "08020102"),
             ([Int32(1)], "0901000001000000"),
             ([Int64(1)], "0a010000000000000100000000000000"),
@@ -119,10 +126,13 @@ final class PigeonStyleCodecTests: XCTestCase {
             ([Any?]([nil, "a"]), "0c0200070161"),
             // The fast path of the commonest types (an opened `Any`): false, a string too long
             // to be stored inline, and an Optional inside the `Any` (written as its payload).
-            (false, "02"), ("twenty-byte string!!", "0714" + Hex.encode(Array("twenty-byte string!!".utf8))),
+            (false, "02"),
+            ("twenty-byte string!!", "0714" + Hex.encode(Array("twenty-byte string!!".utf8))),
             (Int32?.some(1) as Any, "0301000000"), (Int?.none as Any, "00"),
-            (SMCOrderedMap([(key: "b", value: 1), (key: "a", value: 2)]),
-             "0d02070162040100000000000000070161040200000000000000"),
+            (
+                SMCOrderedMap([(key: "b", value: 1), (key: "a", value: 2)]),
+                "0d02070162040100000000000000070161040200000000000000"
+            ),
         ]
         for (value, hex) in cases {
             XCTAssertEqual(Hex.encode(try plain.encode(value)), hex, "\(String(describing: value))")
@@ -133,11 +143,13 @@ final class PigeonStyleCodecTests: XCTestCase {
         // Decode side: widths stay distinct; maps as dictionaries with NSNull for null keys.
         XCTAssertEqual(try plain.decode(bytes("0307000000").asData) as? Int32, 7)
         XCTAssertEqual(try plain.decode(bytes("040700000000000000").asData) as? Int64, 7)
-        let map = try XCTUnwrap(try plain.decode(bytes("0d02 00 0701 61 0c00 02").asData) as? [AnyHashable: Any?])
+        let map = try XCTUnwrap(
+            try plain.decode(bytes("0d02 00 0701 61 0c00 02").asData) as? [AnyHashable: Any?])
         XCTAssertEqual(map[AnyHashable(SMCNull())] as? String, "a")
         XCTAssertEqual(map.count, 2)
         let ordered = SMCHostMessageCodec(mapStyle: .orderedPairs)
-        let pairs = try XCTUnwrap(try ordered.decode(bytes("0d02 0701 61 01 0701 61 02").asData) as? SMCOrderedMap)
+        let pairs = try XCTUnwrap(
+            try ordered.decode(bytes("0d02 0701 61 01 0701 61 02").asData) as? SMCOrderedMap)
         XCTAssertEqual(pairs.entries.count, 2, "duplicates kept")
         XCTAssertEqual(Hex.encode(try ordered.encode(pairs)), "0d020701610107016102")
     }

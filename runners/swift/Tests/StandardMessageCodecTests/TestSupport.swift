@@ -16,19 +16,25 @@ let flutterCodec = SMCCodec()
 let strictCodec = SMCCodec(options: .strict)
 
 /// Asserts that `hex` decodes (message entry) to `value` and `value` encodes to `hex`.
-func assertCanonical(_ value: SMCValue, _ hex: String,
-                     file: StaticString = #filePath, line: UInt = #line) {
+func assertCanonical(
+    _ value: SMCValue, _ hex: String,
+    file: StaticString = #filePath, line: UInt = #line
+) {
     let wire = bytes(hex, file: file, line: line)
     XCTAssertEqual(try flutterCodec.decodeMessage(wire), value, "decode", file: file, line: line)
-    XCTAssertEqual(try strictCodec.decodeMessage(wire), value, "strict decode", file: file, line: line)
-    XCTAssertEqual(Hex.encode(try flutterCodec.encodeMessage(value)),
-                   Hex.encode(wire), "encode", file: file, line: line)
+    XCTAssertEqual(
+        try strictCodec.decodeMessage(wire), value, "strict decode", file: file, line: line)
+    XCTAssertEqual(
+        Hex.encode(try flutterCodec.encodeMessage(value)),
+        Hex.encode(wire), "encode", file: file, line: line)
 }
 
 /// Asserts that decoding `hex` with `codec` fails with exactly `errorClass` at `offset`.
-func assertRejects(_ hex: String, _ errorClass: SMCErrorClass, at offset: Int,
-                   codec: SMCCodec = flutterCodec, entry: String = "message",
-                   file: StaticString = #filePath, line: UInt = #line) {
+func assertRejects(
+    _ hex: String, _ errorClass: SMCErrorClass, at offset: Int,
+    codec: SMCCodec = flutterCodec, entry: String = "message",
+    file: StaticString = #filePath, line: UInt = #line
+) {
     let wire = bytes(hex, file: file, line: line)
     do {
         switch entry {
@@ -36,9 +42,11 @@ func assertRejects(_ hex: String, _ errorClass: SMCErrorClass, at offset: Int,
         case "envelope": _ = try codec.decodeEnvelope(wire)
         default: _ = try codec.decodeMessage(wire)
         }
-        XCTFail("\(hex) decoded; expected \(errorClass.rawValue) at \(offset)", file: file, line: line)
+        XCTFail(
+            "\(hex) decoded; expected \(errorClass.rawValue) at \(offset)", file: file, line: line)
     } catch let error as SMCDecodingError {
-        XCTAssertEqual(error.errorClass, errorClass, "class for \(hex): \(error)", file: file, line: line)
+        XCTAssertEqual(
+            error.errorClass, errorClass, "class for \(hex): \(error)", file: file, line: line)
         XCTAssertEqual(error.offset, offset, "offset for \(hex): \(error)", file: file, line: line)
     } catch {
         XCTFail("unexpected error \(error)", file: file, line: line)

@@ -22,12 +22,17 @@ final class TypedFieldTests: XCTestCase {
         XCTAssertEqual(try reader("0703 61 00 62").readOptionalString()?.utf8.count, 3)
         XCTAssertEqual(try reader("0802 ff00").readOptionalData(), Data([0xff, 0]))
         XCTAssertEqual(try reader("0902 0000 01000000 feffffff").readOptionalInt32List(), [1, -2])
-        XCTAssertEqual(try reader("0a01 000000000000 0200000000000000").readOptionalInt64List(), [2])
-        XCTAssertEqual(try reader("0b01 000000000000 000000000000f03f").readOptionalFloat64List(), [1.0])
+        XCTAssertEqual(
+            try reader("0a01 000000000000 0200000000000000").readOptionalInt64List(), [2])
+        XCTAssertEqual(
+            try reader("0b01 000000000000 000000000000f03f").readOptionalFloat64List(), [1.0])
         XCTAssertEqual(try reader("0e01 0000 0000803f").readOptionalFloat32List(), [1.0])
-        for read in [{ try $0.readOptionalString() as Any? }, { try $0.readOptionalData() as Any? },
-                     { try $0.readOptionalInt32List() as Any? }, { try $0.readOptionalDouble() as Any? }]
-            as [(SMCReader) throws -> Any?] {
+        for read in [
+            { try $0.readOptionalString() as Any? }, { try $0.readOptionalData() as Any? },
+            { try $0.readOptionalInt32List() as Any? }, { try $0.readOptionalDouble() as Any? },
+        ]
+            as [(SMCReader) throws -> Any?]
+        {
             XCTAssertNil(try read(reader("00")) as Any?)
         }
     }
@@ -83,8 +88,9 @@ final class TypedFieldTests: XCTestCase {
         ]
         for (hex, errorClass, offset, read) in cases {
             XCTAssertThrowsError(try read(reader(hex)), hex) { error in
-                XCTAssertEqual(error as? SMCDecodingError, SMCDecodingError(errorClass, at: offset, ""),
-                               "\(hex): \(error)")
+                XCTAssertEqual(
+                    error as? SMCDecodingError, SMCDecodingError(errorClass, at: offset, ""),
+                    "\(hex): \(error)")
             }
         }
         let strict = SMCDecodingOptions.strict
@@ -92,11 +98,14 @@ final class TypedFieldTests: XCTestCase {
             XCTAssertEqual($0 as? SMCDecodingError, SMCDecodingError(.notCanonical, at: 1, ""))
         }
         XCTAssertThrowsError(try reader("0501 31", options: strict).readOptionalString()) {
-            XCTAssertEqual($0 as? SMCDecodingError, SMCDecodingError(.unknownTag, at: 0, ""),
-                           "largeInt in strict mode is unknown_tag, not a mismatch")
+            XCTAssertEqual(
+                $0 as? SMCDecodingError, SMCDecodingError(.unknownTag, at: 0, ""),
+                "largeInt in strict mode is unknown_tag, not a mismatch")
         }
-        XCTAssertThrowsError(try reader("8100", options: SMCDecodingOptions(allowsCustomTags: false))
-            .beginCustom(0x81)) {
+        XCTAssertThrowsError(
+            try reader("8100", options: SMCDecodingOptions(allowsCustomTags: false))
+                .beginCustom(0x81)
+        ) {
             XCTAssertEqual($0 as? SMCDecodingError, SMCDecodingError(.unknownTag, at: 0, ""))
         }
     }
@@ -124,11 +133,22 @@ final class TypedFieldTests: XCTestCase {
     func testTypedWritesMatchTheLosslessEncoding() throws {
         let w = SMCWriter()
         try w.writeListHeader(count: 14)
-        w.writeBool(true); w.writeBool(nil); w.writeInt32(-2); w.writeInt64(3_000_000_000)
-        w.writeDouble(0.5); try w.writeString("é"); try w.writeData(Data([1, 2]))
-        try w.writeInt32List([7]); try w.writeInt64List([8]); try w.writeFloat64List([1.5])
-        try w.writeFloat32List([2.5]); try w.writeMapHeader(count: 1); try w.writeString("k")
-        w.writeNull(); w.writeInt32(nil); try w.writeString(nil)
+        w.writeBool(true)
+        w.writeBool(nil)
+        w.writeInt32(-2)
+        w.writeInt64(3_000_000_000)
+        w.writeDouble(0.5)
+        try w.writeString("é")
+        try w.writeData(Data([1, 2]))
+        try w.writeInt32List([7])
+        try w.writeInt64List([8])
+        try w.writeFloat64List([1.5])
+        try w.writeFloat32List([2.5])
+        try w.writeMapHeader(count: 1)
+        try w.writeString("k")
+        w.writeNull()
+        w.writeInt32(nil)
+        try w.writeString(nil)
         let expected: SMCValue = .list([
             .bool(true), .null, .int32(-2), .int64(3_000_000_000), .double(0.5), .string("é"),
             .uint8List([1, 2]), .int32List([7]), .int64List([8]), .doubles([1.5]), .floats([2.5]),

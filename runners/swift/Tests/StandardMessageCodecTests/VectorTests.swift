@@ -16,7 +16,8 @@ final class VectorTests: XCTestCase {
     static let encodeFeatures = decodeFeatures.subtracting(["largeint"])
 
     static var vectorsDirectory: URL {
-        if let override = ProcessInfo.processInfo.environment["SMC_VECTORS_DIR"], !override.isEmpty {
+        if let override = ProcessInfo.processInfo.environment["SMC_VECTORS_DIR"], !override.isEmpty
+        {
             return URL(fileURLWithPath: override)
         }
         // Tests/StandardMessageCodecTests/VectorTests.swift → package root → ../../vectors
@@ -30,7 +31,7 @@ final class VectorTests: XCTestCase {
     private struct Tally {
         var passed = 0
         var failed: [String] = []
-        var skipped: [String: [String]] = [:]   // reason → ids
+        var skipped: [String: [String]] = [:]  // reason → ids
         var decodeOnly = 0
     }
 
@@ -62,11 +63,13 @@ final class VectorTests: XCTestCase {
             }
         }
         let skippedCount = tally.skipped.values.reduce(0) { $0 + $1.count }
-        print("vectors: \(tally.passed) passed, \(tally.failed.count) failed, \(skippedCount) skipped"
-              + " (\(tally.decodeOnly) of the passes are decode-only: encode not applicable)")
+        print(
+            "vectors: \(tally.passed) passed, \(tally.failed.count) failed, \(skippedCount) skipped"
+                + " (\(tally.decodeOnly) of the passes are decode-only: encode not applicable)")
         for (reason, ids) in tally.skipped.sorted(by: { $0.key < $1.key }) {
-            print("  skipped \(ids.count): \(reason): \(ids.prefix(8).joined(separator: ", "))"
-                  + (ids.count > 8 ? ", …" : ""))
+            print(
+                "  skipped \(ids.count): \(reason): \(ids.prefix(8).joined(separator: ", "))"
+                    + (ids.count > 8 ? ", …" : ""))
         }
         for failure in tally.failed { print("  FAILED \(failure)") }
         XCTAssertTrue(tally.failed.isEmpty, "\(tally.failed.count) vector(s) failed; see the log")
@@ -85,8 +88,10 @@ final class VectorTests: XCTestCase {
             // spec §17: the bytes of a host-type vector are a message vector of their own;
             // its host value is the runner's to build or report (the judge checks that).
             guard vector["canonical"] != nil else {
-                tally.skipped["host value refused (spec §17): no bytes, judged through the runner",
-                              default: []].append(id)
+                tally.skipped[
+                    "host value refused (spec §17): no bytes, judged through the runner",
+                    default: []
+                ].append(id)
                 return
             }
             entry = .message
@@ -96,8 +101,10 @@ final class VectorTests: XCTestCase {
         }
         let missing = features.subtracting(Self.decodeFeatures)
         if !missing.isEmpty {
-            tally.skipped["decode lacks feature(s) \(missing.sorted().joined(separator: ","))",
-                          default: []].append(id)
+            tally.skipped[
+                "decode lacks feature(s) \(missing.sorted().joined(separator: ","))",
+                default: []
+            ].append(id)
             return
         }
         let canEncode = features.isSubset(of: Self.encodeFeatures)
@@ -116,7 +123,8 @@ final class VectorTests: XCTestCase {
                 return
             }
             // P.5.1: decode canonical → value.
-            check(decode(canonical, entry, .flutter), equals: expected, "decode canonical", &problems)
+            check(
+                decode(canonical, entry, .flutter), equals: expected, "decode canonical", &problems)
             if canEncode {
                 // P.5.2 and P.5.3: encode value → canonical; decode → encode reproduces it.
                 switch encode(valueJSON, entry) {
@@ -135,12 +143,17 @@ final class VectorTests: XCTestCase {
                     problems.append("accepted entry without hex")
                     continue
                 }
-                check(decode(wire, entry, .flutter), equals: expected, "accepted \(hex) (flutter)", &problems)
+                check(
+                    decode(wire, entry, .flutter), equals: expected, "accepted \(hex) (flutter)",
+                    &problems)
                 if let strictClass = accepted["strict"]?.stringValue {
-                    checkError(decode(wire, entry, .strict), strictClass, nil, "accepted \(hex) (strict)",
-                               &problems)
+                    checkError(
+                        decode(wire, entry, .strict), strictClass, nil, "accepted \(hex) (strict)",
+                        &problems)
                 } else {
-                    check(decode(wire, entry, .strict), equals: expected, "accepted \(hex) (strict)", &problems)
+                    check(
+                        decode(wire, entry, .strict), equals: expected, "accepted \(hex) (strict)",
+                        &problems)
                 }
             }
         } else if let hex = vector["hex"]?.stringValue, let error = vector["error"] {
@@ -151,12 +164,14 @@ final class VectorTests: XCTestCase {
             let modes = (error["modes"]?.arrayValue ?? []).compactMap(\.stringValue)
             for mode in modes {
                 let decodingMode: SMCDecodingOptions.Mode = mode == "strict" ? .strict : .flutter
-                checkError(decode(wire, entry, decodingMode), errorClass, error["offset"]?.intValue,
-                           "\(mode) decode", &problems)
+                checkError(
+                    decode(wire, entry, decodingMode), errorClass, error["offset"]?.intValue,
+                    "\(mode) decode", &problems)
             }
             // A strict-only reject decodes to its value in flutter mode (spec/vectors.md V.2).
             if !modes.contains("flutter"), let valueJSON = vector["value"],
-               let expected = try? normalised(valueJSON, entry) {
+                let expected = try? normalised(valueJSON, entry)
+            {
                 check(decode(wire, entry, .flutter), equals: expected, "flutter decode", &problems)
             }
         } else {
@@ -174,8 +189,10 @@ final class VectorTests: XCTestCase {
 
     // MARK: Codec calls, results in notation
 
-    private func decode(_ wire: [UInt8], _ entry: Entry,
-                        _ mode: SMCDecodingOptions.Mode) -> Result<JSONValue, Error> {
+    private func decode(
+        _ wire: [UInt8], _ entry: Entry,
+        _ mode: SMCDecodingOptions.Mode
+    ) -> Result<JSONValue, Error> {
         let codec = SMCCodec(options: SMCDecodingOptions(mode: mode))
         return Result {
             switch entry {
@@ -190,8 +207,10 @@ final class VectorTests: XCTestCase {
         Result {
             switch entry {
             case .message: return try flutterCodec.encodeMessage(try Notation.value(from: notation))
-            case .call: return try flutterCodec.encodeMethodCall(try Notation.methodCall(from: notation))
-            case .envelope: return try flutterCodec.encodeEnvelope(try Notation.envelope(from: notation))
+            case .call:
+                return try flutterCodec.encodeMethodCall(try Notation.methodCall(from: notation))
+            case .envelope:
+                return try flutterCodec.encodeEnvelope(try Notation.envelope(from: notation))
             }
         }
     }
@@ -199,9 +218,12 @@ final class VectorTests: XCTestCase {
     private func roundTrip(_ wire: [UInt8], _ entry: Entry) -> Result<[UInt8], Error> {
         Result {
             switch entry {
-            case .message: return try flutterCodec.encodeMessage(try flutterCodec.decodeMessage(wire))
-            case .call: return try flutterCodec.encodeMethodCall(try flutterCodec.decodeMethodCall(wire))
-            case .envelope: return try flutterCodec.encodeEnvelope(try flutterCodec.decodeEnvelope(wire))
+            case .message:
+                return try flutterCodec.encodeMessage(try flutterCodec.decodeMessage(wire))
+            case .call:
+                return try flutterCodec.encodeMethodCall(try flutterCodec.decodeMethodCall(wire))
+            case .envelope:
+                return try flutterCodec.encodeEnvelope(try flutterCodec.decodeEnvelope(wire))
             }
         }
     }
@@ -215,18 +237,23 @@ final class VectorTests: XCTestCase {
         }
     }
 
-    private func check(_ outcome: Result<JSONValue, Error>, equals expected: JSONValue,
-                       _ what: String, _ problems: inout [String]) {
+    private func check(
+        _ outcome: Result<JSONValue, Error>, equals expected: JSONValue,
+        _ what: String, _ problems: inout [String]
+    ) {
         switch outcome {
         case .success(let got) where got == expected: break
         case .success(let got):
-            problems.append("\(what) gave \(JSONWriter.string(got)), want \(JSONWriter.string(expected))")
+            problems.append(
+                "\(what) gave \(JSONWriter.string(got)), want \(JSONWriter.string(expected))")
         case .failure(let error): problems.append("\(what) failed: \(error)")
         }
     }
 
-    private func checkError(_ outcome: Result<JSONValue, Error>, _ errorClass: String, _ offset: Int?,
-                            _ what: String, _ problems: inout [String]) {
+    private func checkError(
+        _ outcome: Result<JSONValue, Error>, _ errorClass: String, _ offset: Int?,
+        _ what: String, _ problems: inout [String]
+    ) {
         switch outcome {
         case .success(let got):
             problems.append("\(what) accepted as \(JSONWriter.string(got)), want \(errorClass)")

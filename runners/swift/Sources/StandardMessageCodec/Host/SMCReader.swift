@@ -49,8 +49,10 @@ open class SMCReader {
     }
 
     /// A reader over a copy of `data`: usable for as long as the reader lives.
-    public init(data: Data, options: SMCDecodingOptions = .flutter,
-                mapStyle: SMCMapStyle = .dictionary) {
+    public init(
+        data: Data, options: SMCDecodingOptions = .flutter,
+        mapStyle: SMCMapStyle = .dictionary
+    ) {
         let owned = UnsafeMutableRawBufferPointer.allocate(byteCount: data.count, alignment: 16)
         data.withUnsafeBytes { owned.copyMemory(from: $0) }
         storage = owned
@@ -61,22 +63,30 @@ open class SMCReader {
     /// while the reader is used (e.g. within `Data.withUnsafeBytes`). This saves a copy of
     /// the whole input, and for a large message the fresh allocation of that copy, which on
     /// glibc costs page faults on every message (the freed block is trimmed from the heap).
-    public init(unsafeBytes bytes: UnsafeRawBufferPointer, options: SMCDecodingOptions = .flutter,
-                mapStyle: SMCMapStyle = .dictionary) {
+    public init(
+        unsafeBytes bytes: UnsafeRawBufferPointer, options: SMCDecodingOptions = .flutter,
+        mapStyle: SMCMapStyle = .dictionary
+    ) {
         storage = nil
         state = Self.makeState(bytes, options, mapStyle)
     }
 
-    public convenience init(bytes: [UInt8], options: SMCDecodingOptions = .flutter,
-                            mapStyle: SMCMapStyle = .dictionary) {
+    public convenience init(
+        bytes: [UInt8], options: SMCDecodingOptions = .flutter,
+        mapStyle: SMCMapStyle = .dictionary
+    ) {
         self.init(data: Data(bytes), options: options, mapStyle: mapStyle)
     }
 
-    private static func makeState(_ bytes: UnsafeRawBufferPointer, _ options: SMCDecodingOptions,
-                                  _ mapStyle: SMCMapStyle) -> UnsafeMutablePointer<State> {
+    private static func makeState(
+        _ bytes: UnsafeRawBufferPointer, _ options: SMCDecodingOptions,
+        _ mapStyle: SMCMapStyle
+    ) -> UnsafeMutablePointer<State> {
         let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
-        state.initialize(to: State(cursor: InputCursor(bytes: bytes, strict: options.mode == .strict),
-                                   options: options, mapStyle: mapStyle))
+        state.initialize(
+            to: State(
+                cursor: InputCursor(bytes: bytes, strict: options.mode == .strict),
+                options: options, mapStyle: mapStyle))
         return state
     }
 
@@ -98,8 +108,9 @@ open class SMCReader {
         let opensLevel = WireTag.isContainer(tag)
         if opensLevel {
             if state.pointee.depth >= state.pointee.options.maxDepth {
-                throw SMCDecodingError(.depthLimit, at: offset,
-                                       "container nested deeper than \(state.pointee.options.maxDepth)")
+                throw SMCDecodingError(
+                    .depthLimit, at: offset,
+                    "container nested deeper than \(state.pointee.options.maxDepth)")
             }
             state.pointee.depth += 1
         }
@@ -116,11 +127,13 @@ open class SMCReader {
         case WireTag.true: return true
         case WireTag.false: return false
         case WireTag.int32: return try state.pointee.cursor.readInt32()
-        case WireTag.int64: return Int64(bitPattern: try state.pointee.cursor.readUInt64("an int64"))
+        case WireTag.int64:
+            return Int64(bitPattern: try state.pointee.cursor.readUInt64("an int64"))
         case WireTag.largeInt:
             if state.pointee.options.mode == .strict {
-                throw SMCDecodingError(.unknownTag, at: state.pointee.tagOffset,
-                                       "largeInt (tag 5) is not accepted in strict mode")
+                throw SMCDecodingError(
+                    .unknownTag, at: state.pointee.tagOffset,
+                    "largeInt (tag 5) is not accepted in strict mode")
             }
             return SMCLargeInt(text: try state.pointee.cursor.readSizedUTF8("a largeInt"))
         case WireTag.float64:
@@ -128,19 +141,23 @@ open class SMCReader {
             return Double(bitPattern: try state.pointee.cursor.readUInt64("a float64"))
         case WireTag.string: return try state.pointee.cursor.readSizedUTF8("a string")
         case WireTag.uint8List: return try state.pointee.cursor.readByteData()
-        case WireTag.int32List: return try state.pointee.cursor.readTypedList(of: Int32.self, "an Int32List")
-        case WireTag.int64List: return try state.pointee.cursor.readTypedList(of: Int64.self, "an Int64List")
+        case WireTag.int32List:
+            return try state.pointee.cursor.readTypedList(of: Int32.self, "an Int32List")
+        case WireTag.int64List:
+            return try state.pointee.cursor.readTypedList(of: Int64.self, "an Int64List")
         case WireTag.float64List:
-            return try state.pointee.cursor.readTypedList(of: Double.self, bits: UInt64.self, "a Float64List",
-                                            fromBits: Double.init(bitPattern:))
+            return try state.pointee.cursor.readTypedList(
+                of: Double.self, bits: UInt64.self, "a Float64List",
+                fromBits: Double.init(bitPattern:))
         case WireTag.float32List:
-            return try state.pointee.cursor.readTypedList(of: Float.self, bits: UInt32.self, "a Float32List",
-                                            fromBits: Float.init(bitPattern:))
+            return try state.pointee.cursor.readTypedList(
+                of: Float.self, bits: UInt32.self, "a Float32List",
+                fromBits: Float.init(bitPattern:))
         case WireTag.list:
             let n = try state.pointee.cursor.readContainerCount(bytesPerElement: 1, "a List")
             var items = [Any?]()
             items.reserveCapacity(n)
-            for _ in 0 ..< n { items.append(try readValue()) }
+            for _ in 0..<n { items.append(try readValue()) }
             return items
         case WireTag.map:
             let n = try state.pointee.cursor.readContainerCount(bytesPerElement: 2, "a Map")
@@ -148,14 +165,14 @@ open class SMCReader {
             case .orderedPairs:
                 var entries = [(key: Any?, value: Any?)]()
                 entries.reserveCapacity(n)
-                for _ in 0 ..< n {
+                for _ in 0..<n {
                     let key = try readValue()
                     entries.append((key: key, value: try readValue()))
                 }
                 return SMCOrderedMap(entries)
             case .dictionary:
                 var map = [AnyHashable: Any?](minimumCapacity: n)
-                for _ in 0 ..< n {
+                for _ in 0..<n {
                     let key = Self.hashableKey(try readValue())
                     map[key] = .some(try readValue())
                 }
@@ -163,8 +180,9 @@ open class SMCReader {
             }
         case WireTag.firstCustom...:
             if !state.pointee.options.allowsCustomTags {
-                throw SMCDecodingError(.unknownTag, at: state.pointee.tagOffset,
-                                       "custom tag \(type) with custom values disabled")
+                throw SMCDecodingError(
+                    .unknownTag, at: state.pointee.tagOffset,
+                    "custom tag \(type) with custom values disabled")
             }
             return SMCCustomValue(tag: type, value: try readValue())
         default:
@@ -194,7 +212,8 @@ open class SMCReader {
     /// Skips padding to a multiple of `alignment` counted from the input start (spec §3).
     public func readAlignment(_ alignment: Int) throws {
         guard alignment == 1 || alignment == 2 || alignment == 4 || alignment == 8 else { return }
-        try state.pointee.cursor.skipPadding(state.pointee.cursor.paddingLength(alignment: alignment))
+        try state.pointee.cursor.skipPadding(
+            state.pointee.cursor.paddingLength(alignment: alignment))
     }
 
     /// A size-prefixed UTF-8 string payload (after the tag).
@@ -203,8 +222,9 @@ open class SMCReader {
     /// After the top-level value: fails with `trailing_bytes` if bytes remain (spec §9.1).
     public func finish() throws {
         if !state.pointee.cursor.isAtEnd {
-            throw SMCDecodingError(.trailingBytes, at: state.pointee.cursor.position,
-                                   "\(state.pointee.cursor.remaining) byte(s) after the complete item")
+            throw SMCDecodingError(
+                .trailingBytes, at: state.pointee.cursor.position,
+                "\(state.pointee.cursor.remaining) byte(s) after the complete item")
         }
     }
 }

@@ -26,8 +26,10 @@ public final class SMCHostMessageCodec {
     public var options: SMCDecodingOptions
     public var mapStyle: SMCMapStyle
 
-    public init(readerWriter: SMCReaderWriter = SMCReaderWriter(),
-                options: SMCDecodingOptions = .flutter, mapStyle: SMCMapStyle = .dictionary) {
+    public init(
+        readerWriter: SMCReaderWriter = SMCReaderWriter(),
+        options: SMCDecodingOptions = .flutter, mapStyle: SMCMapStyle = .dictionary
+    ) {
         self.readerWriter = readerWriter
         self.options = options
         self.mapStyle = mapStyle

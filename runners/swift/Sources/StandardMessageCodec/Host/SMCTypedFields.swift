@@ -13,7 +13,9 @@ public struct SMCTypeMismatchError: Error, Equatable, CustomStringConvertible, S
         self.expected = expected
     }
 
-    public var description: String { "tag \(tag) at offset \(offset), expected \(expected) or null" }
+    public var description: String {
+        "tag \(tag) at offset \(offset), expected \(expected) or null"
+    }
 }
 
 // MARK: Typed reads, for generated code
@@ -36,7 +38,8 @@ extension SMCReader {
     /// The error for a tag that is not the expected one: `unknown_tag` when no value may
     /// carry it in this mode (what `readValue()` reports), else a type mismatch.
     private func unexpected(_ tag: UInt8, at offset: Int, _ expected: String) -> Error {
-        let known = tag <= WireTag.float32List
+        let known =
+            tag <= WireTag.float32List
             && !(tag == WireTag.largeInt && state.pointee.options.mode == .strict)
             || tag >= WireTag.firstCustom && state.pointee.options.allowsCustomTags
         if !known { return SMCDecodingError(.unknownTag, at: offset, "tag \(tag)") }
@@ -47,8 +50,9 @@ extension SMCReader {
     @inline(__always)
     private func enterContainer(at offset: Int) throws {
         if state.pointee.depth >= state.pointee.options.maxDepth {
-            throw SMCDecodingError(.depthLimit, at: offset,
-                                   "container nested deeper than \(state.pointee.options.maxDepth)")
+            throw SMCDecodingError(
+                .depthLimit, at: offset,
+                "container nested deeper than \(state.pointee.options.maxDepth)")
         }
         state.pointee.depth += 1
     }
@@ -78,7 +82,8 @@ extension SMCReader {
         let (tag, offset) = try readTag()
         switch tag {
         case WireTag.null: return nil
-        case WireTag.int64: return Int64(bitPattern: try state.pointee.cursor.readUInt64("an int64"))
+        case WireTag.int64:
+            return Int64(bitPattern: try state.pointee.cursor.readUInt64("an int64"))
         case WireTag.int32: return Int64(try state.pointee.cursor.readInt32())
         default: throw unexpected(tag, at: offset, "int64")
         }
@@ -119,7 +124,8 @@ extension SMCReader {
         let (tag, offset) = try readTag()
         switch tag {
         case WireTag.null: return nil
-        case WireTag.int32List: return try state.pointee.cursor.readTypedList(of: Int32.self, "an Int32List")
+        case WireTag.int32List:
+            return try state.pointee.cursor.readTypedList(of: Int32.self, "an Int32List")
         default: throw unexpected(tag, at: offset, "Int32List")
         }
     }
@@ -128,7 +134,8 @@ extension SMCReader {
         let (tag, offset) = try readTag()
         switch tag {
         case WireTag.null: return nil
-        case WireTag.int64List: return try state.pointee.cursor.readTypedList(of: Int64.self, "an Int64List")
+        case WireTag.int64List:
+            return try state.pointee.cursor.readTypedList(of: Int64.self, "an Int64List")
         default: throw unexpected(tag, at: offset, "Int64List")
         }
     }
@@ -138,8 +145,9 @@ extension SMCReader {
         switch tag {
         case WireTag.null: return nil
         case WireTag.float64List:
-            return try state.pointee.cursor.readTypedList(of: Double.self, bits: UInt64.self, "a Float64List",
-                                            fromBits: Double.init(bitPattern:))
+            return try state.pointee.cursor.readTypedList(
+                of: Double.self, bits: UInt64.self, "a Float64List",
+                fromBits: Double.init(bitPattern:))
         default: throw unexpected(tag, at: offset, "Float64List")
         }
     }
@@ -149,8 +157,9 @@ extension SMCReader {
         switch tag {
         case WireTag.null: return nil
         case WireTag.float32List:
-            return try state.pointee.cursor.readTypedList(of: Float.self, bits: UInt32.self, "a Float32List",
-                                            fromBits: Float.init(bitPattern:))
+            return try state.pointee.cursor.readTypedList(
+                of: Float.self, bits: UInt32.self, "a Float32List",
+                fromBits: Float.init(bitPattern:))
         default: throw unexpected(tag, at: offset, "Float32List")
         }
     }
@@ -190,7 +199,8 @@ extension SMCReader {
     public func beginCustom(_ customTag: UInt8) throws -> Bool {
         let (tag, offset) = try readTag()
         if tag == WireTag.null { return false }
-        guard tag == customTag, tag >= WireTag.firstCustom, state.pointee.options.allowsCustomTags else {
+        guard tag == customTag, tag >= WireTag.firstCustom, state.pointee.options.allowsCustomTags
+        else {
             throw unexpected(tag, at: offset, "custom \(customTag)")
         }
         try enterContainer(at: offset)

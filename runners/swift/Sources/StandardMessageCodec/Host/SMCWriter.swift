@@ -28,6 +28,28 @@ open class SMCWriter {
     /// writer is empty afterwards.
     public func takeData() -> Data { out.takeData() }
 
+    /// The Unicode scalars of UTF-16 code units (a Foundation string, spec §17.5 `NSString`),
+    /// refused with not_encodable when one is a lone surrogate, which has no UTF-8 form
+    /// (R5.4-2). Bridging to `String` would write U+FFFD for it instead.
+    public static func scalars(ofUTF16 units: [UInt16]) throws -> String {
+        var i = 0
+        while i < units.count {
+            let unit = units[i]
+            if UTF16.isLeadSurrogate(unit), i + 1 < units.count,
+                UTF16.isTrailSurrogate(units[i + 1])
+            {
+                i += 2
+            } else if UTF16.isLeadSurrogate(unit) || UTF16.isTrailSurrogate(unit) {
+                throw SMCEncodingError(
+                    "string has a lone surrogate at UTF-16 index \(i); UTF-8 cannot carry it (spec §5.4)"
+                )
+            } else {
+                i += 1
+            }
+        }
+        return String(decoding: units, as: UTF16.self)
+    }
+
     open func writeValue(_ value: Any?) throws {
         guard let value = value else {
             out.append(WireTag.null)
@@ -128,6 +150,12 @@ open class SMCWriter {
             try writeValue(key.base)
         } else if value is SMCLargeInt {
             throw SMCEncodingError("largeInt (tag 5) is never written (spec §4.4)")
+        } else if let text = value as? NSString {
+            // Foundation's string (spec §17.5); a Swift String never gets here (its exact type
+            // is matched above), though on Linux `is String` holds for an NSString too.
+            out.append(WireTag.string)
+            let units = (0..<text.length).map { text.character(at: $0) }
+            try ValueEncoder(out: out).writeUTF8(try Self.scalars(ofUTF16: units))
         } else if let items = value as? [Any?] {
             out.append(WireTag.list)
             try out.appendSize(items.count)
@@ -179,7 +207,11 @@ open class SMCWriter {
 
 /// The commonest host types of `SMCWriter.writeValue`, as they are written.
 private enum CommonScalar {
-    case string(String), int64(Int64), int32(Int32), float64(Double), bool(Bool)
+    case string(String)
+    case int64(Int64)
+    case int32(Int32)
+    case float64(Double)
+    case bool(Bool)
 }
 
 /// `value` when its type is exactly String, Int64, Int, Int32, Double or Bool (that type

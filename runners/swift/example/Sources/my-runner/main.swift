@@ -14,13 +14,15 @@ enum ExampleCodecError: Error { case corrupted(String) }
 /// Stand-in for your codec: a message codec reading from `Data`, as Flutter's do.
 struct ExampleCodec {
     func decode(_ message: Data) throws -> SMCValue {
-        do { return try SMCCodec().decodeMessage(message) }
-        catch let error as SMCDecodingError { throw ExampleCodecError.corrupted(error.message) }
+        do { return try SMCCodec().decodeMessage(message) } catch let error as SMCDecodingError {
+            throw ExampleCodecError.corrupted(error.message)
+        }
     }
 
     func encode(_ value: SMCValue) throws -> Data {
-        do { return try SMCCodec().encodeMessageData(value) }
-        catch let error as SMCEncodingError { throw ExampleCodecError.corrupted(error.message) }
+        do { return try SMCCodec().encodeMessageData(value) } catch let error as SMCEncodingError {
+            throw ExampleCodecError.corrupted(error.message)
+        }
     }
 }
 
@@ -31,16 +33,21 @@ struct ExampleBackend: RunnerBackend {
     let codecName = "swift-kit-example"
     let codecVersion = "1.0.0"
     let entries: [Entry] = [.message]
-    let decodeCapabilities = allFeatures.filter { !["method-codec", "error-stacktrace", "strict-mode"].contains($0) }
+    let decodeCapabilities = allFeatures.filter {
+        !["method-codec", "error-stacktrace", "strict-mode"].contains($0)
+    }
     var encodeCapabilities: [String] { decodeCapabilities.filter { $0 != "largeint" } }
     let options = RunnerOptions(errorClasses: false, errorOffsets: false, placement: true)
 
-    func decode(_ input: PlacedInput, entry: Entry, mode: SMCDecodingOptions.Mode) throws -> DecodedItem {
+    func decode(_ input: PlacedInput, entry: Entry, mode: SMCDecodingOptions.Mode) throws
+        -> DecodedItem
+    {
         // A Data slice: with `shift` its indices start past 0 and guard bytes follow it.
         let value = try codec.decode(input.data)
-        return DecodedItem(summary: { ValueSummary(of: value) },
-                           notation: { Notation.json(value) },
-                           reencode: { [UInt8](try codec.encode(value)) })
+        return DecodedItem(
+            summary: { ValueSummary(of: value) },
+            notation: { Notation.json(value) },
+            reencode: { [UInt8](try codec.encode(value)) })
     }
 
     func encode(_ notation: JSONValue, entry: Entry) throws -> [UInt8]? {

@@ -42,6 +42,7 @@ class CodecDescription(val name: String, val version: String, val language: Stri
     }
 
     companion object {
+
         val ENTRY_NAMES = listOf("message", "call", "envelope")
         val OPTION_WORDS = listOf("error-classes", "error-offsets", "shift", "borrows-input", "pigeon-int64")
     }

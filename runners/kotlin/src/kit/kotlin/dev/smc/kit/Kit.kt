@@ -6,9 +6,11 @@ import dev.smc.codec.MethodCall
 import dev.smc.codec.SmcException
 import dev.smc.codec.SuccessEnvelope
 import dev.smc.runner.Entries
+import dev.smc.runner.HostTypes
 import dev.smc.runner.JNode
 import dev.smc.runner.Notation
 import dev.smc.runner.NotationException
+import dev.smc.runner.Runner
 import dev.smc.runner.RunnerOptions
 import dev.smc.runner.serve
 import java.nio.ByteBuffer
@@ -17,11 +19,33 @@ import java.nio.ByteBuffer
 object Kit {
     @JvmStatic
     fun serve(codec: CodecUnderTest) {
+        val (entries, options) = plumbing(codec)
+        serve(entries, options)
+    }
+
+    /** The protocol side for [codec]: what [serve] runs, and what the kit's tests ask. */
+    internal fun runner(codec: CodecUnderTest): Runner {
+        val (entries, options) = plumbing(codec)
+        return Runner(entries, options)
+    }
+
+    private fun hostVocabularies(codec: CodecUnderTest): List<String> {
+        val words = (codec as? HostCodecUnderTest)?.hostVocabularies() ?: return emptyList()
+        for (word in words) {
+            require(word in HostTypes.VOCABULARIES) {
+                "unknown host vocabulary \"$word\" (this kit builds: ${HostTypes.VOCABULARIES.joinToString()})"
+            }
+        }
+        return words.toList()
+    }
+
+    // Every option is the plug-in's word (CodecDescription): none is on by default.
+    private fun plumbing(codec: CodecUnderTest): Pair<Entries, RunnerOptions> {
         val d = codec.describe()
         require(d.entries == listOf("message") || codec is MethodCodecUnderTest) {
             "the entries ${d.entries} need a MethodCodecUnderTest"
         }
-        serve(CodecEntries(codec), RunnerOptions(
+        return CodecEntries(codec) to RunnerOptions(
             errorClasses = "error-classes" in d.options,
             errorOffsets = "error-offsets" in d.options,
             placement = "shift" in d.options,
@@ -32,8 +56,10 @@ object Kit {
             codecVersion = d.version,
             codecLanguage = d.language,
             entryNames = d.entries.toList(),
-            pigeonInt64 = "pigeon-int64" in d.options
-        ))
+            pigeonInt64 = "pigeon-int64" in d.options,
+            hosts = hostVocabularies(codec),
+            hostsWithout = (codec as? HostCodecUnderTest)?.hostTypesWithout() ?: emptyMap()
+        )
     }
 }
 
@@ -92,6 +118,19 @@ internal class CodecEntries(private val codec: CodecUnderTest) : Entries() {
             rejected { methods.encodeEnvelope(envelope) }
         }
     }
+
+    // spec §17: host values reach the codec under test itself, never this project's codec.
+    // The runner asks only for the vocabularies the hook declared (RunnerOptions.hosts).
+    private val hostPart = codec as? HostCodecUnderTest
+
+    override fun hostEncode(vocab: String, host: Any?): ByteArray? =
+        rejected { hostHook().encodeHost(host) }
+
+    override fun hostDecode(vocab: String, bytes: ByteArray): Any? =
+        rejected { hostHook().decodeHost(ByteBuffer.wrap(bytes).slice()) }
+
+    private fun hostHook(): HostCodecUnderTest =
+        hostPart ?: throw NotationException("the codec has no host hook (HostCodecUnderTest)")
 
     private fun methodCodec(entry: String): MethodCodecUnderTest =
         methodPart ?: throw NotationException("the codec has no method codec for the $entry entry point")

@@ -68,6 +68,15 @@ open class Entries(
             else -> throw IllegalArgumentException("unknown entry $entry")
         }
 
+    /**
+     * spec §17 host_encode: encode a host value [HostTypes.build] made (P.2). The project's
+     * own runner answers with [hostCodec]; a kit overrides this with the codec under test.
+     */
+    open fun hostEncode(vocab: String, host: Any?): ByteArray? = hostCodec.encodeMessage(host)
+
+    /** spec §17 host_decode: the codec's host value of a message, for [HostTypes.describe]. */
+    open fun hostDecode(vocab: String, bytes: ByteArray): Any? = hostCodec.decodeMessage(bytes, 0, bytes.size)
+
     companion object {
         val NAMES = listOf("message", "call", "envelope")
     }

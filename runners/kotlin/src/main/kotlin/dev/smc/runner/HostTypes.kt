@@ -33,7 +33,7 @@ object HostTypes {
             "Long" -> text(x).toLong()
             "Float" -> java.lang.Float.intBitsToFloat(text(x).toLong(16).toInt())
             "Double" -> java.lang.Double.longBitsToDouble(java.lang.Long.parseUnsignedLong(text(x), 16))
-            "String" -> text(x)
+            "String" -> string(x)
             "Char" -> text(x).single()
             "BigInteger" -> BigInteger(text(x))
             "ByteArray" -> Hex.decode(text(x))
@@ -57,7 +57,7 @@ object HostTypes {
         is Int -> hv("Int", JString(value.toString()))
         is Long -> hv("Long", JString(value.toString()))
         is Double -> hv("Double", JString(Notation.hex16(java.lang.Double.doubleToRawLongBits(value))))
-        is String -> hv("String", JString(value))
+        is String -> hv("String", stringLiteral(value))
         is ByteArray -> hv("ByteArray", JString(Hex.encode(value)))
         is IntArray -> hv("IntArray", JArray(value.map { JString(it.toString()) }))
         is LongArray -> hv("LongArray", JArray(value.map { JString(it.toString()) }))
@@ -74,6 +74,34 @@ object HostTypes {
     private fun hv(type: String, value: JNode) = JObject(linkedMapOf("type" to JString(type), "value" to value))
     private fun text(x: JNode) = (x as? JString)?.text ?: throw Notation.badNotation("a literal is a string")
     private fun items(x: JNode) = (x as? JArray)?.items ?: throw Notation.badNotation("a literal is an array")
+
+    /**
+     * A `String` literal (spec §17.1): a JSON string, whose lone-surrogate escapes the JSON
+     * reader keeps refusing, or `{"utf16": H}`, the code units themselves, 4 lower-case hex
+     * digits each: the one way a lone surrogate reaches the codec. A Kotlin `String` is
+     * UTF-16, so the units become its chars as they are, a pair or not.
+     */
+    fun string(x: JNode): String {
+        val obj = x as? JObject ?: return text(x)
+        val h = (obj.fields["utf16"] as? JString)?.text
+        if (obj.fields.size != 1 || h == null || h.length % 4 != 0 || !h.all { it in '0'..'9' || it in 'a'..'f' })
+            throw Notation.badNotation("a utf16 literal is {\"utf16\": H}, 4 lower-case hex digits per code unit")
+        return String(CharArray(h.length / 4) { h.substring(4 * it, 4 * it + 4).toInt(16).toChar() })
+    }
+
+    /** The literal of a decoded `String`: `{"utf16": H}` only if it holds a lone surrogate
+     *  (spec §17.1: one literal per value), else a JSON string. */
+    fun stringLiteral(s: String): JNode {
+        var i = 0
+        while (i < s.length) {
+            val c = s[i]
+            val paired = Character.isHighSurrogate(c) && i + 1 < s.length && Character.isLowSurrogate(s[i + 1])
+            if (!paired && Character.isSurrogate(c))
+                return JObject(linkedMapOf("utf16" to JString(s.map { "%04x".format(it.toInt()) }.joinToString(""))))
+            i += if (paired) 2 else 1
+        }
+        return JString(s)
+    }
 
     private fun fill(vocab: String, map: MutableMap<Any?, Any?>, x: JNode) {
         for (pair in items(x)) {

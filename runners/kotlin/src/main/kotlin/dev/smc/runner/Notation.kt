@@ -146,6 +146,10 @@ object Notation {
             is Int -> form("i32", JNumber(value.toString()))
             is Long -> form("i64", JString(value.toString()))
             is LargeInt -> form("largeint", JString(value.text))
+            // What Android's codec decodes tag 5 into (BigInteger(text, 16)): printed as the
+            // hex text it holds now, so a text the host cannot keep (upper case, a leading
+            // zero) shows as the codec's loss instead of a skip (issue 25).
+            is java.math.BigInteger -> form("largeint", JString(value.toString(16)))
             is Double -> form("f64", JString(hex16(java.lang.Double.doubleToRawLongBits(value))))
             is String -> form("str", JString(value))
             is ByteArray -> form("u8s", JString(Hex.encode(value)))

@@ -26,7 +26,13 @@ class RunnerOptions(
     val codecLanguage: String = "Kotlin",
     val entryNames: List<String> = Entries.NAMES,
     /** The encoder writes every integer as int64 (option `pigeon-int64`). */
-    val pigeonInt64: Boolean = false
+    val pigeonInt64: Boolean = false,
+    /** The host vocabularies of spec §17 whose values [Entries.hostEncode] and
+     *  [Entries.hostDecode] take (P.1 `hosts`); empty: host-type vectors are not applicable. */
+    val hosts: List<String> = HostTypes.VOCABULARIES,
+    /** spec §17.1, P.1 `hosts_without`: per vocabulary, the host types the codec's API cannot
+     *  take or give; a host value holding one is skipped before it is built. Empty: none. */
+    val hostsWithout: Map<String, List<String>> = emptyMap()
 ) {
     val words: List<String>
         get() = listOfNotNull(
@@ -81,9 +87,9 @@ class Runner(private val entries: Entries = Entries(), private val options: Runn
             reset(fields, seq, "skipped")
             fields["reason"] = JString("request is not valid JSON: ${e.message}")
         } catch (e: Throwable) {
-            // P.3, P.6: not the codec's documented rejection, so a crash of the codec. The
-            // process lives on (a StackOverflowError has unwound by now).
-            reset(fields, seq, "crash")
+            // P.3, P.6: not the codec's documented rejection. The process lives on (a
+            // StackOverflowError has unwound by now); which status it gets is the platform's line.
+            reset(fields, seq, unexpectedFailureStatus(e))
             fields["kind"] = JString(e.javaClass.simpleName)
             fields["message"] = JString((e.message ?: e.toString()).take(500))
         }
@@ -115,26 +121,49 @@ class Runner(private val entries: Entries = Entries(), private val options: Runn
             "encode" to strings(options.encodeCapabilities)
         ))
         fields["options"] = strings(options.words)
-        fields["hosts"] = strings(HostTypes.VOCABULARIES)
+        if (options.hosts.isNotEmpty()) fields["hosts"] = strings(options.hosts)
+        val stated = options.hosts.filter { !options.hostsWithout[it].isNullOrEmpty() }
+        if (stated.isNotEmpty()) {
+            fields["hosts_without"] = JObject(stated.associateWithTo(linkedMapOf<String, JNode>()) {
+                strings(options.hostsWithout.getValue(it))
+            })
+        }
+    }
+
+    /** The first type of host value [node] among [types] (P.1 hosts_without), or null. */
+    private fun statedAbsent(node: JNode, types: List<String>, depth: Int = 0): String? {
+        if (depth > 64 || node !is JObject) return null
+        val type = (node.fields["type"] as? JString)?.text
+        if (type != null && type in types) return type
+        for (element in (node.fields["value"] as? JArray)?.items ?: emptyList()) {
+            for (part in (element as? JArray)?.items ?: listOf(element)) {
+                statedAbsent(part, types, depth + 1)?.let { return it }
+            }
+        }
+        return null
     }
 
     /** spec §17: build the host value of exactly its type and let the codec encode it. */
     private fun hostEncode(request: JObject, fields: MutableMap<String, JNode>) {
         val vocab = (request.fields["host"] as? JString)?.text ?: ""
-        if (vocab !in HostTypes.VOCABULARIES) return skipped(fields, "does not speak host vocabulary $vocab")
+        if (vocab !in options.hosts) return skipped(fields, "the codec has no host hook for host vocabulary $vocab")
+        val absent = statedAbsent(request.fields["host_value"] ?: JNull, options.hostsWithout[vocab] ?: emptyList())
+        if (absent != null) return skipped(fields, "the codec's API has no $absent (hosts_without)")
         val host = HostTypes.build(vocab, request.fields["host_value"] ?: JNull)
-        val bytes = entries.hostCodec.encodeMessage(host)
+        val bytes = entries.hostEncode(vocab, host)
         fields["status"] = JString("ok")
-        fields["hex"] = JString(Hex.encode(bytes))
+        fields["hex"] = bytes?.let { JString(Hex.encode(it)) } ?: JNull
     }
 
     /** spec §17: decode with the codec and name the host type of every node it returned. */
     private fun hostDecode(request: JObject, fields: MutableMap<String, JNode>) {
         val vocab = (request.fields["host"] as? JString)?.text ?: ""
-        if (vocab != "kotlin") return skipped(fields, "does not decode into host vocabulary $vocab")
+        if (vocab != "kotlin" || vocab !in options.hosts) {
+            return skipped(fields, "the codec has no host hook decoding into host vocabulary $vocab")
+        }
         val input = Hex.decode((request.fields["hex"] as? JString)?.text
             ?: throw Notation.badNotation("host_decode needs hex"))
-        val host = entries.hostCodec.decodeMessage(input, 0, input.size)
+        val host = entries.hostDecode(vocab, input)
         fields["status"] = JString("ok")
         fields["host_value"] = HostTypes.describe(host)
     }
@@ -218,6 +247,14 @@ class Runner(private val entries: Entries = Entries(), private val options: Runn
     }
 }
 
+/**
+ * The status of a failure that is not the codec's documented rejection (runners/PROTOCOL.md
+ * P.3, spec §1.4): Android's message dispatcher catches every `Exception` a handler throws
+ * (logs it, replies empty) and rethrows every `Error`, so an `Exception` is an unclassified
+ * rejection (`rejected`) and an `Error` (StackOverflowError, OutOfMemoryError) a `crash`.
+ */
+fun unexpectedFailureStatus(e: Throwable): String = if (e is Exception) "rejected" else "crash"
+
 /** `smc-kotlin-runner [--no-shift]`: `--no-shift` leaves the placement option out. */
 fun main(args: Array<String>) = serve(Entries(), RunnerOptions(placement = "--no-shift" !in args))
 
@@ -227,6 +264,26 @@ fun main(args: Array<String>) = serve(Entries(), RunnerOptions(placement = "--no
  * `fun main() = serve(Entries(codec, adapter), RunnerOptions(...))`.
  */
 fun serve(entries: Entries, options: RunnerOptions = RunnerOptions()) {
+    // runners/PROTOCOL.md P.2 "Stack": the codec runs on the stack of the thread that decodes
+    // channel messages on its platform, Android's main thread (8 MiB), never on what a
+    // launcher's -Xss happens to give the JVM's main thread.
+    var failure: Throwable? = null
+    val worker = Thread(null, {
+        try {
+            serveOnThisThread(entries, options)
+        } catch (e: Throwable) {
+            failure = e
+        }
+    }, "smc-codec", CODEC_STACK_BYTES)
+    worker.start()
+    worker.join()
+    failure?.let { throw it }
+}
+
+/** The stack of the thread the codec decodes on (runners/PROTOCOL.md P.2): Android's main thread's. */
+const val CODEC_STACK_BYTES = 8L shl 20
+
+private fun serveOnThisThread(entries: Entries, options: RunnerOptions) {
     val input = BufferedReader(InputStreamReader(System.`in`, Charsets.UTF_8))
     val output = BufferedWriter(OutputStreamWriter(System.out, Charsets.UTF_8))
     val runner = Runner(entries, options)

@@ -38,6 +38,7 @@ class ValueSummary(val depth: Int, val values: Long, val bytes: Long) {
                 values++
                 val inner = level + 1
                 when (value) {
+                    is java.math.BigInteger -> bytes += value.toString(16).length
                     null, is Boolean, is Number -> {}
                     is String -> bytes += value.toByteArray(Charsets.UTF_8).size
                     is LargeInt -> bytes += value.text.toByteArray(Charsets.UTF_8).size

@@ -4,9 +4,11 @@ import dev.smc.codec.CustomValue
 import dev.smc.codec.DecodeMode
 import dev.smc.runner.Entries
 import dev.smc.runner.HostAdapter
+import dev.smc.runner.HostTypes
 import dev.smc.runner.JNode
 import dev.smc.runner.JObject
 import dev.smc.runner.Json
+import dev.smc.runner.NotationException
 import dev.smc.runner.Runner
 import dev.smc.runner.RunnerOptions
 import dev.smc.runner.ValueSummary
@@ -27,7 +29,8 @@ object RunnerTests {
     }
 
     /**
-     * Input `ee`: throws IndexOutOfBoundsException, not the codec's documented rejection.
+     * Input `ee`: throws IndexOutOfBoundsException, not the codec's documented rejection;
+     * `ef`: throws StackOverflowError, a java.lang.Error.
      * `dd`: 100,000 nested lists. `bb`: a [View] of the bytes after it. Anything else: the
      * real codec. Records where the input was placed.
      */
@@ -39,6 +42,7 @@ object RunnerTests {
             val first = if (length > 0) bytes[offset].toInt() and 0xff else -1
             return when (first) {
                 0xee -> throw IndexOutOfBoundsException("index ${offset + length} past the input")
+                0xef -> throw StackOverflowError("deep")
                 0xdd -> {
                     var value: Any? = null
                     for (i in 0 until 100000) value = arrayListOf(value)
@@ -67,8 +71,11 @@ object RunnerTests {
             text(ask(noShift, """{"seq":0,"op":"hello"}""").fields["options"]))
 
         val crash = ask(runner, """{"seq":1,"op":"decode","entry":"message","hex":"ee"}""")
-        t.equal("an undocumented exception is a crash", "\"crash\"", text(crash.fields["status"]))
+        // spec §1.4's JVM line: Android's dispatcher survives an Exception, not an Error.
+        t.equal("an undocumented exception is an unclassified rejection", "\"rejected\"", text(crash.fields["status"]))
         t.equal("crash kind", "\"IndexOutOfBoundsException\"", text(crash.fields["kind"]))
+        val error = ask(runner, """{"seq":1,"op":"decode","entry":"message","hex":"ef"}""")
+        t.equal("a java.lang.Error is a crash", "\"crash\"", text(error.fields["status"]))
         t.equal("the runner goes on after a crash answer", """{"seq":2,"status":"ok","value":["null"]}""",
             runner.handle("""{"seq":2,"op":"decode","entry":"message","hex":"00"}"""))
         val rejected = ask(runner, """{"seq":3,"op":"decode","entry":"message","hex":"0f"}""")
@@ -99,5 +106,22 @@ object RunnerTests {
             placed.handle("""{"seq":9,"op":"roundtrip","entry":"message","hex":"0802a0b1"}"""))
         t.equal("unreadable notation is skipped", "\"skipped\"",
             text(ask(placed, """{"seq":10,"op":"encode","entry":"message","value":["i32",1.5]}""").fields["status"]))
+        utf16Literals(t)
+    }
+
+    /** spec §17.1: the utf16 literal of a `String` is its code units as they are; a decoded
+     *  `String` is written in it only when it holds a lone surrogate. */
+    private fun utf16Literals(t: Check) {
+        fun build(literal: String) = HostTypes.build("kotlin", Json.parse("""{"type":"String","value":$literal}"""))
+        t.equal("utf16: a lone high surrogate is one char", listOf(0x61, 0xd800, 0x62),
+            (build("""{"utf16":"0061d8000062"}""") as String).map { it.toInt() })
+        t.equal("utf16: a pair is the pair", "h\ud83d\ude00w", build("""{"utf16":"0068d83dde000077"}"""))
+        for (bad in listOf("""{"utf16":"0061D800"}""", """{"utf16":"006"}""", """{"utf16":"0061","x":1}""", """{"utf8":"61"}"""))
+            t.isTrue("utf16: $bad is no literal", runCatching { build(bad) }.exceptionOrNull() is NotationException)
+        t.isTrue("a JSON lone-surrogate escape stays refused",
+            runCatching { build("\"a\\ud800b\"") }.exceptionOrNull() != null)
+        t.equal("a decoded lone surrogate is written as utf16", """{"utf16":"dc00d800"}""",
+            Json.toText(HostTypes.stringLiteral("\udc00\ud800")))
+        t.equal("a decoded pair is a JSON string", "\"h\ud83d\ude00w\"", Json.toText(HostTypes.stringLiteral("h\ud83d\ude00w")))
     }
 }

@@ -6,7 +6,8 @@ import kotlin.system.exitProcess
 /**
  * Runs every test and ends with the line "N passed, N failed, N skipped" (exit 1 on any
  * failure). Usage: TestMainKt [VECTORS_DIR]; default $SMC_VECTORS_DIR, then ../../vectors. The
- * shared notation cases: $SMC_NOTATION_CASES, else spec/notation-cases.json beside VECTORS_DIR.
+ * shared notation cases: $SMC_NOTATION_CASES, else spec/notation-cases.json beside VECTORS_DIR;
+ * the wire types: $SMC_WIRE_TYPES, else spec/wire-types.json beside it.
  */
 fun main(args: Array<String>) {
     val dir = File(args.firstOrNull() ?: System.getenv("SMC_VECTORS_DIR") ?: "../../vectors")
@@ -24,10 +25,14 @@ fun main(args: Array<String>) {
     sections.add(section("typed-fields") { TypedFieldTests.run(it) })
     val vectors = VectorTests(dir)
     sections.add(section("vectors ${dir.path}") { vectors.run(it) })
+    sections.add(section("kit host hook") { KitHostTests(dir).run(it) })
     for ((reason, n) in vectors.partialSkips) System.out.println("  (check skipped in $n vectors: $reason)")
     val notationCases = File(System.getenv("SMC_NOTATION_CASES")
         ?: File(dir.absoluteFile.parentFile, "spec/notation-cases.json").path)
     sections.add(section("notation-cases ${notationCases.path}") { NotationCasesTests(notationCases).run(it) })
+    val wireTypes = File(System.getenv("SMC_WIRE_TYPES")
+        ?: File(dir.absoluteFile.parentFile, "spec/wire-types.json").path)
+    sections.add(section("wire-types ${wireTypes.path}") { WireTypesTests(wireTypes).run(it) })
     val seeds = ArrayList(vectors.corpus)
     for (hex in FUZZ_SEEDS) seeds.add("message" to hex)
     seeds.add("call" to "070568656c6c6f0c020705636f756e74032a000000")

@@ -1,0 +1,454 @@
+/* The diagnosis in the reports (see report_causes.h). */
+#define _POSIX_C_SOURCE 200809L
+#include "report_causes.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "diag_replay.h"
+#include "diagnosis.h"
+#include "escape.h"
+#include "report_kinds.h"
+#include "report_util.h"
+#include "smct_json.h"
+#include "smct_json_writer.h"
+
+/* Examples listed per cause and group in the JSON report and the HTML table. */
+#define EXAMPLES 5
+
+static const smcj_diagnosis_t *diag_of(const smcj_runner_t *r)
+{
+    return r->results ? r->diagnosis : NULL;
+}
+
+/* A vector that failed a check of the wire or of placement (the ones diagnosed), other than
+ * one that differs as a listed implementation does (a permitted behaviour: not diagnosed). */
+static bool failed(const smcj_runner_t *r, size_t vi)
+{
+    const smcj_result_t *res = &r->results[vi];
+    return (res->outcome == SMCJ_OUT_FAIL || res->placement_check != SIZE_MAX) &&
+           !(res->status == SMCJ_ST_DIFFERS && res->alt >= 0);
+}
+
+static const char *vid(const smcj_run_t *run, size_t vi)
+{
+    return run->vectors->v[vi].id;
+}
+
+/* The crashes and unclassified rejections among the vectors a cause explains, by kind: a
+ * runner whose failures are crashes reads which crash each cause is (issue 28). */
+static void cause_kinds_text(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r,
+                             const smcj_cause_t *c)
+{
+    static const char *const what[] = {"unclassified rejections", "crashes"};
+    for (int crashes = 1; crashes >= 0; crashes--) {
+        smcj_kinds_t k;
+        smcj_kinds_collect_of(run, r, crashes, c->vectors, c->n_vectors, &k);
+        if (k.total) {
+            smct_buf_printf(b, "; %s by kind: ", what[crashes]);
+            smcj_kinds_text(b, &k);
+        }
+    }
+}
+
+/* The members named literally, one call each: judge_report_schema_fields reads them so. */
+static void cause_kinds_json(smct_jw_t *w, const smcj_run_t *run, const smcj_runner_t *r,
+                             const smcj_cause_t *c)
+{
+    smcj_kinds_t k;
+    smcj_kinds_collect_of(run, r, true, c->vectors, c->n_vectors, &k);
+    smct_jw_key(w, "crashes_by_kind");
+    smcj_kinds_json(w, &k);
+    smcj_kinds_collect_of(run, r, false, c->vectors, c->n_vectors, &k);
+    smct_jw_key(w, "rejections_by_kind");
+    smcj_kinds_json(w, &k);
+}
+
+/* ---- text ---- */
+
+/* The diagnosed vectors that do not count against the gate, by status: a codec may pass and
+ * still have causes named (its implementation-defined differences, its expected failures), and
+ * the block must not read as if it had failed. */
+static void outside_gate(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r)
+{
+    const char *sep = "  (of them, not counted against the gate:";
+    for (smcj_status_t st = 0; st < SMCJ_ST_COUNT; st++) {
+        const char *what = smcj_status_info(st)->outside;
+        size_t n = 0;
+        for (size_t vi = 0; what && vi < run->vectors->count; vi++) {
+            n += r->results[vi].status == st && failed(r, vi);
+        }
+        if (n) {
+            smct_buf_printf(b, "%s %zu %s", sep, n, what);
+            sep = ";";
+        }
+    }
+    if (*sep == ';') {
+        smct_buf_puts(b, ")\n");
+    }
+}
+
+void smcj_causes_text(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r)
+{
+    const smcj_diagnosis_t *d = diag_of(r);
+    if (!d || (d->failing == 0 && d->harness == 0)) {
+        return;
+    }
+    if (d->failing == 0) { /* only timeouts, protocol errors: no "0 of 0" block */
+        smct_buf_printf(b,
+                        "\n%s: likely causes: none replayable (%zu vector%s with a timeout "
+                        "or protocol error: no answer to replay)\n",
+                        r->name, d->harness, d->harness == 1 ? "" : "s");
+        return;
+    }
+    /* the heading's count is the summary line's: failing vectors named apart from those that
+     * differ or fail outside the gate (which are diagnosed too) */
+    size_t ungated = d->ungated;
+    smct_buf_printf(b, "\n%s: likely causes of %zu %s vector%s", r->name, d->failing,
+                    ungated ? "diagnosed" : "failing", d->failing == 1 ? "" : "s");
+    if (ungated) {
+        smct_buf_printf(b, " (%zu failing, %zu not counted against the gate)", d->failing - ungated,
+                        ungated);
+    }
+    smct_buf_printf(b,
+                    " (each failing check replayed through the catalogue of "
+                    "spec/bugs-in-the-wild.md; %zu replays, %.2f s):\n",
+                    d->replays, d->seconds);
+    outside_gate(b, run, r);
+    if (d->n_causes == 0 && d->failing) {
+        smct_buf_puts(b, "  no catalogued bug reproduces these failures\n");
+    }
+    for (size_t i = 0; i < d->n_causes; i++) {
+        const smcj_cause_t *c = &d->causes[i];
+        char *title = smcj_cause_title(c);
+        smct_buf_printf(b, "  %s: explains %zu of %zu", smcj_or_empty(title), c->n_vectors,
+                        d->failing);
+        free(title);
+        if (c->partners) {
+            smct_buf_puts(b, " (some only together with");
+            for (unsigned k = 0; k < SMCM_BUG_COUNT; k++) {
+                if (c->partners & SMCM_BIT(k)) {
+                    smct_buf_printf(b, " %s", smcm_entry((smcm_bug_t)k)->id);
+                }
+            }
+            smct_buf_putc(b, ')');
+        }
+        if (c->contradicted) {
+            /* it explains these, but is not quite this runner's bug: say so, and where */
+            smct_buf_printf(b, ", contradicted by %zu passed check%s (", c->contradicted,
+                            c->contradicted == 1 ? "" : "s");
+            for (size_t k = 0; k < c->n_contra_checks && k < EXAMPLES; k++) {
+                smct_buf_printf(b, "%s%s", k ? ", " : "",
+                                vid(run, r->checks[c->contra_checks[k]].vector));
+            }
+            if (c->n_contra_checks > EXAMPLES) {
+                smct_buf_printf(b, " and %zu more", c->n_contra_checks - EXAMPLES);
+            }
+            smct_buf_putc(b, ')');
+        }
+        cause_kinds_text(b, run, r, c);
+        if (c->n_vectors) {
+            smct_buf_printf(b, " — example %s\n      replay: ", vid(run, c->vectors[0]));
+            smcj_replay_command(b, run, r, &run->vectors->v[c->vectors[0]]);
+        }
+        smct_buf_putc(b, '\n');
+    }
+    size_t unexplained = d->failing - d->explained;
+    if (unexplained || d->harness) {
+        smct_buf_printf(b, "  unexplained: %zu of %zu failing vectors", unexplained, d->failing);
+        if (d->harness) {
+            smct_buf_printf(b, ", and %zu with a timeout or protocol error (not replayable)",
+                            d->harness);
+        }
+        smct_buf_puts(b, ":\n");
+        if (d->not_replayed) {
+            smct_buf_printf(b,
+                            "    (%zu failing vector%s not replayed: an input over the "
+                            "diagnosis's %zu KiB)\n",
+                            d->not_replayed, d->not_replayed == 1 ? "" : "s",
+                            SMCJ_REPLAY_MAX_INPUT >> 10);
+        }
+        if (d->as_reference) {
+            smct_buf_printf(b,
+                            "    (%zu failing check%s answered as a codec with no catalogued bug "
+                            "answers: the runner's declaration does not match its codec)\n",
+                            d->as_reference, d->as_reference == 1 ? " is" : "s are");
+        }
+        for (size_t g = 0; g < d->n_groups; g++) {
+            const smcj_group_t *grp = &d->groups[g];
+            smct_buf_printf(b, "    %zu × %s — example %s\n", grp->n_vectors, grp->text,
+                            vid(run, grp->vectors[0]));
+        }
+    }
+}
+
+/* ---- failure details by cause ---- */
+
+static void group_add(smcj_detail_group_t *g, size_t vi)
+{
+    if (smcj_grow((void **)&g->vectors, &g->cap, g->n_vectors + 1, sizeof *g->vectors)) {
+        g->vectors[g->n_vectors++] = vi; /* on failure the run reports nothing (alloc.h) */
+    }
+}
+
+smcj_detail_group_t *smcj_detail_groups(const smcj_run_t *run, const smcj_runner_t *r, size_t *n)
+{
+    const smcj_diagnosis_t *d = diag_of(r);
+    size_t n_groups = 1 + (d ? d->n_causes + d->n_groups : 0);
+    smcj_detail_group_t *g = smcj_calloc(n_groups, sizeof *g);
+    *n = g ? n_groups : 0;
+    if (!g) {
+        return NULL;
+    }
+    for (size_t i = 0; d && i < d->n_causes; i++) {
+        char *title = smcj_cause_title(&d->causes[i]);
+        g[i].label = smcj_asprintf("likely cause: %s", smcj_or_empty(title));
+        free(title);
+    }
+    for (size_t i = 0; d && i < d->n_groups; i++) {
+        g[d->n_causes + i].label = smcj_asprintf("unexplained: %s", d->groups[i].text);
+    }
+    g[n_groups - 1].label = smcj_strdup(d ? "not diagnosed" : "failures");
+    /* the failures in listing order (SMCJ_STATUS_LIST's rank), vector order within */
+    for (unsigned rank = 1; rank <= smcj_status_max_rank(); rank++) {
+        for (size_t vi = 0; r->results && vi < run->vectors->count; vi++) {
+            const smcj_status_info_t *info = smcj_status_info(r->results[vi].status);
+            if (info->rank != rank || !(info->flags & SMCJ_STF_DETAILS)) {
+                continue;
+            }
+            size_t ci = smcj_first_cause_of(d, vi);
+            if (ci != SIZE_MAX) {
+                group_add(&g[ci], vi);
+            } else if (d && d->group_of[vi] != SIZE_MAX) {
+                group_add(&g[d->n_causes + d->group_of[vi]], vi);
+            } else {
+                group_add(&g[n_groups - 1], vi);
+            }
+        }
+    }
+    return g;
+}
+
+void smcj_detail_groups_free(smcj_detail_group_t *g, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        free(g[i].label);
+        free(g[i].vectors);
+    }
+    free(g);
+}
+
+/* ---- JSON ---- */
+
+static void id_array(smct_jw_t *w, const smcj_run_t *run, const size_t *vectors, size_t n)
+{
+    smct_jw_array(w);
+    for (size_t i = 0; i < n; i++) {
+        smct_jw_str(w, vid(run, vectors[i]));
+    }
+    smct_jw_end_array(w);
+}
+
+static void cause_json(smct_jw_t *w, const smcj_run_t *run, const smcj_runner_t *r,
+                       const smcj_cause_t *c)
+{
+    const smcm_entry_t *e = smcm_entry(c->bug);
+    smct_jw_object(w);
+    smct_jw_key_str(w, "id", e->id);
+    smct_jw_key_str(w, "what", e->what);
+    smct_jw_key_str(w, "section", e->section);
+    smct_jw_key_str(w, "requirement", e->requirement);
+    smct_jw_key_str(w, "shipped", e->shipped);
+    smct_jw_key(w, "where");
+    smct_jw_array(w);
+    if (c->where & SMCM_DEC) {
+        smct_jw_str(w, "decoder");
+    }
+    if (c->where & SMCM_ENC) {
+        smct_jw_str(w, "encoder");
+    }
+    smct_jw_end_array(w);
+    smct_jw_key(w, "together_with");
+    smct_jw_array(w);
+    for (unsigned k = 0; k < SMCM_BUG_COUNT; k++) {
+        if (c->partners & SMCM_BIT(k)) {
+            smct_jw_str(w, smcm_entry((smcm_bug_t)k)->id);
+        }
+    }
+    smct_jw_end_array(w);
+    smct_jw_key_u64(w, "explains", c->n_vectors);
+    smct_jw_key_u64(w, "checks", c->checks);
+    smct_jw_key_u64(w, "contradicted", c->contradicted);
+    smct_jw_key(w, "vectors");
+    id_array(w, run, c->vectors, c->n_vectors);
+    smct_jw_key(w, "contradicted_by");
+    smct_jw_array(w);
+    for (size_t k = 0; k < c->n_contra_checks; k++) {
+        smct_jw_str(w, vid(run, r->checks[c->contra_checks[k]].vector));
+    }
+    smct_jw_end_array(w);
+    cause_kinds_json(w, run, r, c);
+    smct_jw_end_object(w);
+}
+
+void smcj_causes_json(smct_jw_t *w, const smcj_run_t *run, const smcj_runner_t *r)
+{
+    const smcj_diagnosis_t *d = diag_of(r);
+    if (!d) {
+        return;
+    }
+    smct_jw_key(w, "diagnosis");
+    smct_jw_object(w);
+    smct_jw_key_u64(w, "failing", d->failing);
+    smct_jw_key_u64(w, "explained", d->explained);
+    smct_jw_key_u64(w, "not_replayable", d->harness);
+    smct_jw_key_u64(w, "not_replayed", d->not_replayed);
+    smct_jw_key_u64(w, "replay_limit", SMCJ_REPLAY_MAX_INPUT);
+    smct_jw_key_u64(w, "as_reference", d->as_reference);
+    smct_jw_key_u64(w, "contradicted_together", d->contradicted_together);
+    smct_jw_key_u64(w, "replays", d->replays);
+    smct_jw_key(w, "seconds");
+    smct_jw_real(w, d->seconds, 3);
+    smct_jw_key(w, "causes");
+    smct_jw_array(w);
+    for (size_t i = 0; i < d->n_causes; i++) {
+        cause_json(w, run, r, &d->causes[i]);
+    }
+    smct_jw_end_array(w);
+    smct_jw_key(w, "unexplained");
+    smct_jw_array(w);
+    for (size_t g = 0; g < d->n_groups; g++) {
+        const smcj_group_t *grp = &d->groups[g];
+        smct_jw_object(w);
+        smct_jw_key_str(w, "signature", grp->text);
+        smct_jw_key_u64(w, "count", grp->n_vectors);
+        smct_jw_key(w, "vectors");
+        id_array(w, run, grp->vectors, grp->n_vectors);
+        smct_jw_end_object(w);
+    }
+    smct_jw_end_array(w);
+    smct_jw_end_object(w);
+}
+
+void smcj_causes_json_result(smct_jw_t *w, const smcj_runner_t *r, size_t vi)
+{
+    const smcj_diagnosis_t *d = diag_of(r);
+    if (!d || !failed(r, vi)) {
+        return;
+    }
+    smct_jw_key(w, "causes");
+    smct_jw_array(w);
+    for (size_t i = 0; i < d->n_causes; i++) {
+        if (d->by_vector[vi] & SMCM_BIT(d->causes[i].bug)) {
+            smct_jw_str(w, smcm_entry(d->causes[i].bug)->id);
+        }
+    }
+    smct_jw_end_array(w);
+    smct_jw_key_str(w, "unexplained",
+                    d->group_of[vi] != SIZE_MAX ? d->groups[d->group_of[vi]].text : NULL);
+}
+
+const char *smcj_causes_what_differs(const smcj_runner_t *r, size_t ci)
+{
+    const smcj_diagnosis_t *d = diag_of(r);
+    return d && ci < d->n_checks ? d->what_differs[ci] : NULL;
+}
+
+/* ---- HTML ---- */
+
+static void html_text(smct_buf_t *b, const char *s)
+{
+    smcj_buf_xml_text(b, s, strlen(s));
+}
+
+static void html_examples(smct_buf_t *b, const smcj_run_t *run, size_t ri, const size_t *vectors,
+                          size_t n)
+{
+    for (size_t i = 0; i < n && i < EXAMPLES; i++) {
+        smct_buf_printf(b, "%s<a href=\"#f-%zu-%zu\" onclick=\"openFailure('f-%zu-%zu')\">",
+                        i ? ", " : "", ri, vectors[i], ri, vectors[i]);
+        html_text(b, vid(run, vectors[i]));
+        smct_buf_puts(b, "</a>");
+    }
+    if (n > EXAMPLES) {
+        smct_buf_printf(b, " … (%zu in all)", n);
+    }
+}
+
+void smcj_causes_html(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r, size_t ri)
+{
+    const smcj_diagnosis_t *d = diag_of(r);
+    if (!d || (d->failing == 0 && d->harness == 0)) {
+        return;
+    }
+    smct_buf_puts(b, "<h3>");
+    html_text(b, r->name);
+    smct_buf_printf(b, ": likely causes of %zu failing vector%s</h3>", d->failing,
+                    d->failing == 1 ? "" : "s");
+    smct_buf_puts(b, "<table class=\"causes\"><thead><tr><th>cause</th><th>spec</th><th>where</th>"
+                     "<th>explains</th><th>shipped by</th><th>examples</th></tr></thead><tbody>");
+    for (size_t i = 0; i < d->n_causes; i++) {
+        const smcj_cause_t *c = &d->causes[i];
+        const smcm_entry_t *e = smcm_entry(c->bug);
+        smct_buf_puts(b, "<tr><td><b>");
+        html_text(b, e->what);
+        smct_buf_puts(b, "</b> <code>");
+        html_text(b, e->id);
+        smct_buf_printf(b, "</code></td><td>§%s %s</td><td>%s</td><td>%zu of %zu", e->section,
+                        e->requirement, smcj_cause_where(c) + 3, c->n_vectors, d->failing);
+        smct_buf_t kinds = {0};
+        cause_kinds_text(&kinds, run, r, c);
+        if (kinds.len) {
+            html_text(b, smct_buf_cstr(&kinds));
+        }
+        smct_buf_free(&kinds);
+        smct_buf_puts(b, "</td><td>");
+        html_text(b, e->shipped);
+        smct_buf_puts(b, "</td><td>");
+        html_examples(b, run, ri, c->vectors, c->n_vectors);
+        smct_buf_puts(b, "</td></tr>");
+    }
+    for (size_t g = 0; g < d->n_groups; g++) {
+        const smcj_group_t *grp = &d->groups[g];
+        smct_buf_puts(b, "<tr class=\"unexplained\"><td colspan=\"3\">unexplained: ");
+        html_text(b, grp->text);
+        smct_buf_printf(b, "</td><td>%zu</td><td></td><td>", grp->n_vectors);
+        html_examples(b, run, ri, grp->vectors, grp->n_vectors);
+        smct_buf_puts(b, "</td></tr>");
+    }
+    smct_buf_puts(b, "</tbody></table>");
+    if (d->not_replayed) {
+        smct_buf_printf(
+            b, "<p>%zu failing vector%s not replayed: an input over the diagnosis's %zu KiB.</p>",
+            d->not_replayed, d->not_replayed == 1 ? "" : "s", SMCJ_REPLAY_MAX_INPUT >> 10);
+    }
+}
+
+/* ---- JUnit ---- */
+
+char *smcj_cause_note(const smcj_runner_t *r, size_t vi)
+{
+    const smcj_diagnosis_t *d = diag_of(r);
+    if (!d || !failed(r, vi)) {
+        return NULL;
+    }
+    smct_buf_t b = {0};
+    for (size_t i = 0; i < d->n_causes; i++) {
+        if (d->by_vector[vi] & SMCM_BIT(d->causes[i].bug)) {
+            char *title = smcj_cause_title(&d->causes[i]);
+            smct_buf_printf(&b, "%s%s", b.len ? "; " : "likely cause: ", smcj_or_empty(title));
+            free(title);
+        }
+    }
+    if (d->group_of[vi] != SIZE_MAX) {
+        smct_buf_printf(&b, "%sno catalogued bug explains: %s", b.len ? "; " : "",
+                        d->groups[d->group_of[vi]].text);
+    }
+    if (b.len == 0) {
+        smct_buf_free(&b);
+        return NULL;
+    }
+    return smcj_buf_take(&b);
+}

@@ -1,0 +1,51 @@
+/**
+ * @file report_causes.h
+ * @brief The diagnosis (diagnosis.h) in every report: the text "Likely causes" block, the
+ *        order of failure details by cause, the JSON `diagnosis` object, the HTML causes
+ *        table and the JUnit failure message's cause.
+ */
+#ifndef SMCJ_REPORT_CAUSES_H
+#define SMCJ_REPORT_CAUSES_H
+
+#include <stddef.h>
+
+#include "model.h"
+#include "smct_buf.h"
+#include "smct_json_writer.h"
+
+/** One group of failure details: a cause, an unexplained group, or everything else. */
+typedef struct smcj_detail_group {
+    char *label;     /* "cause: …", "unexplained: …" */
+    size_t *vectors; /* vectors with details (smcj_status_has_details), in report order */
+    size_t n_vectors;
+    size_t cap; /* room in vectors (internal) */
+} smcj_detail_group_t;
+
+/** The text block: likely causes of runner r's failures, then the unexplained ones. */
+void smcj_causes_text(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r);
+
+/**
+ * Failure details of runner r grouped by cause: each vector under its first cause, else its
+ * unexplained group; gated failures first within a group. Free with smcj_detail_groups_free.
+ * NULL (*n 0) when out of memory.
+ */
+smcj_detail_group_t *smcj_detail_groups(const smcj_run_t *run, const smcj_runner_t *r, size_t *n);
+void smcj_detail_groups_free(smcj_detail_group_t *g, size_t n);
+
+/** The member `diagnosis` for runner r, into the open object of w (nothing when it did not
+ *  run). */
+void smcj_causes_json(smct_jw_t *w, const smcj_run_t *run, const smcj_runner_t *r);
+
+/** The members `causes` (ids) and `unexplained` for vector vi of runner r, when it failed. */
+void smcj_causes_json_result(smct_jw_t *w, const smcj_runner_t *r, size_t vi);
+
+/** What differs in failing check ci of runner r (diag_bytes.h, diag_values.h), or NULL. */
+const char *smcj_causes_what_differs(const smcj_runner_t *r, size_t ci);
+
+/** The HTML causes table of runner r; example links go to `#f-<runner index>-<vector index>`. */
+void smcj_causes_html(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r, size_t ri);
+
+/** "likely cause: …" or "no catalogued bug explains it: …" for vector vi; NULL if none. */
+char *smcj_cause_note(const smcj_runner_t *r, size_t vi);
+
+#endif /* SMCJ_REPORT_CAUSES_H */

@@ -1,0 +1,552 @@
+/*
+ * The JSON report for machines: everything the run found, without the cuts of the people-
+ * facing reports, in the shape of judge/report.schema.json (every test validates against it).
+ * Field order and names are part of that contract: add fields, never rename them. Every
+ * value goes through smct_json_writer, so the report is JSON whatever the run held.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+
+#include "plan.h"
+#include "report_causes.h"
+#include "report_kinds.h"
+#include "report_depth.h"
+#include "complexity.h"
+#include "report_util.h"
+#include "reports.h"
+#include "self_check.h"
+#include "results.h"
+#include "smct_json.h"
+#include "smct_json_writer.h"
+
+static const char *outcome_name(smcj_outcome_t o)
+{
+    switch (o) {
+    case SMCJ_OUT_PASS:
+        return "pass";
+    case SMCJ_OUT_FAIL:
+        return "fail";
+    case SMCJ_OUT_SKIPPED:
+        return "skipped";
+    case SMCJ_OUT_NA:
+        return "n/a";
+    case SMCJ_OUT_UNSUPPORTED:
+        return "unsupported";
+    case SMCJ_OUT_PENDING:
+        break;
+    }
+    return "pending";
+}
+
+static void str_array(smct_jw_t *w, char *const *a, size_t n)
+{
+    smct_jw_array(w);
+    for (size_t i = 0; i < n; i++) {
+        smct_jw_str(w, a[i]);
+    }
+    smct_jw_end_array(w);
+}
+
+/* A member whose value is the text a report helper writes into a buffer. */
+static void key_text(smct_jw_t *w, const char *key, smct_buf_t *text)
+{
+    smcj_buf_ok(text); /* a failed part records out of memory: no report */
+    smct_jw_key(w, key);
+    smct_jw_str_n(w, text->data, text->len);
+    smct_buf_free(text);
+}
+
+static void key_seconds(smct_jw_t *w, const char *key, double seconds)
+{
+    smct_jw_key(w, key);
+    smct_jw_real(w, seconds, 3);
+}
+
+/* The first byte where the expected and the actual encoding differ. */
+static size_t first_difference(const smcj_check_t *c)
+{
+    size_t first = c->first_difference; /* of the whole strings (kept_value.h) */
+    if (!c->values_cut) {
+        for (first = 0;
+             first < c->exp_len && first < c->act_len && c->exp_bytes[first] == c->act_bytes[first];
+             first++) {
+        }
+    }
+    return first;
+}
+
+/* One check; a failure carries everything needed to judge it without rerunning. */
+static void check_json(smct_jw_t *w, const smcj_run_t *run, const smcj_runner_t *r,
+                       const smcj_check_t *c)
+{
+    const smcj_vector_t *v = &run->vectors->v[c->vector];
+    char label[64];
+    smcj_check_label(c, label, sizeof label);
+    smct_jw_object(w);
+    smct_jw_key_str(w, "check", label);
+    smct_jw_key_str(w, "direction", smcj_check_direction(c));
+    smct_jw_key_str(w, "mode", c->strict ? "strict" : "flutter");
+    smct_jw_key_str(w, "outcome", outcome_name(c->outcome));
+    smct_jw_key_str(w, "tier", smcj_tier_name(c->tier));
+    smct_jw_key_bool(w, "placed", c->placed);
+    if (c->placed) {
+        smct_jw_key_u64(w, "shift", v->shift);
+    }
+    smct_jw_key_str(w, "order", c->order_alt >= 0 ? v->order_alts[c->order_alt].order : NULL);
+    smct_jw_key(w, "alternative");
+    if (c->alt >= 0) {
+        smct_jw_i64(w, c->alt);
+    } else {
+        smct_jw_null(w);
+    }
+    if (c->outcome == SMCJ_OUT_FAIL) {
+        smct_jw_key_str(w, "reason", smcj_reason_name(c->reason));
+    }
+    /* what the runner's declaration made this check expect (spec §1.4) */
+    smct_jw_key_str(w, "lacks", c->lacks);
+    smct_jw_key_bool(w, "robustness", c->robustness);
+    smct_jw_key_bool(w, "accepted_bomb", c->accepted_bomb);
+    if (c->detail) {
+        smct_jw_key_str(w, "detail", c->detail);
+    }
+    if (c->outcome != SMCJ_OUT_FAIL && c->accepted_bomb) {
+        /* a passing robustness check that accepted the input: what it accepted */
+        smct_jw_key_str(w, "expected", c->expected);
+        smct_jw_key_str(w, "actual", c->actual);
+    }
+    if (c->outcome == SMCJ_OUT_FAIL) {
+        smct_jw_key_str(w, "expected", c->expected);
+        smct_jw_key_str(w, "actual", c->actual);
+        if (c->reason == SMCJ_REASON_WRONG_BYTES && c->exp_bytes) {
+            smct_jw_key_u64(w, "first_difference", first_difference(c));
+        }
+        const char *diff = smcj_causes_what_differs(r, (size_t)(c - r->checks));
+        if (diff) {
+            smct_jw_key_str(w, "what_differs", diff);
+        }
+        smct_jw_key_str(w, "stderr_tail", c->stderr_tail);
+        if (c->kind != SMCJ_CHECK_HANDSHAKE) {
+            smct_buf_t raw = {0};
+            smcj_raw_command(&raw, run, r, c);
+            key_text(w, "raw_command", &raw);
+        }
+    }
+    smct_jw_end_object(w);
+}
+
+/* The option words of P.1 the runner declared, in the protocol's order. */
+static void options_json(smct_jw_t *w, const smcj_runner_t *r)
+{
+    const smcj_decl_t *d = &r->decl[SMC_ENTRY_MESSAGE];
+    const char *const options[] = {
+        d->error_classes ? "error-classes" : NULL, d->error_offsets ? "error-offsets" : NULL,
+        r->opt_shift ? "shift" : NULL, d->borrows_input ? "borrows-input" : NULL,
+        d->pigeon_int64 ? "pigeon-int64" : NULL};
+    smct_jw_array(w);
+    for (size_t i = 0; i < sizeof options / sizeof options[0]; i++) {
+        if (options[i]) {
+            smct_jw_str(w, options[i]);
+        }
+    }
+    smct_jw_end_array(w);
+}
+
+/* What the runner declared in its handshake (P.1): codec, entries, capabilities, options,
+ * host vocabularies. */
+static void handshake_json(smct_jw_t *w, const smcj_runner_t *r)
+{
+    smct_jw_key(w, "codec");
+    smct_jw_object(w);
+    smct_jw_key_str(w, "name", r->codec_name);
+    smct_jw_key_str(w, "version", r->codec_version);
+    smct_jw_key_str(w, "language", r->codec_language);
+    smct_jw_end_object(w);
+    smct_jw_key(w, "entries");
+    smct_jw_array(w);
+    for (int e = 0; e < SMC_ENTRY_COUNT; e++) {
+        if (r->entry_ok[e]) {
+            smct_jw_str(w, smct_entry_name((smc_entry_t)e));
+        }
+    }
+    smct_jw_end_array(w);
+    smct_jw_key(w, "capabilities");
+    smct_jw_object(w);
+    smct_jw_key(w, "decode");
+    str_array(w, r->decode_caps, r->n_decode_caps);
+    smct_jw_key(w, "encode");
+    str_array(w, r->encode_caps, r->n_encode_caps);
+    smct_jw_end_object(w);
+    smct_jw_key(w, "options");
+    options_json(w, r);
+    smct_jw_key_i64(w, "protocol", r->protocol);
+    smct_jw_key(w, "hosts");
+    str_array(w, r->hosts, r->n_hosts); /* P.1 `hosts`, as declared (spec §17) */
+    smct_jw_key(w, "hosts_without");    /* P.1, spec §17.1: per vocabulary, as read */
+    smct_jw_object(w);
+    for (size_t i = 0; i < r->n_hosts; i++) {
+        bool twice = false;
+        for (size_t j = 0; j < i && !twice; j++) {
+            twice = strcmp(r->hosts[j], r->hosts[i]) == 0; /* a vocabulary declared twice */
+        }
+        bool any = false;
+        for (size_t k = 0; !twice && k < r->n_without; k++) {
+            if (strcmp(r->without_host[k], r->hosts[i]) != 0) {
+                continue;
+            }
+            if (!any) {
+                smct_jw_key(w, r->hosts[i]);
+                smct_jw_array(w);
+                any = true;
+            }
+            smct_jw_str(w, r->without_type[k]);
+        }
+        if (any) {
+            smct_jw_end_array(w);
+        }
+    }
+    smct_jw_end_object(w);
+}
+
+/* The core features the runner lacks (spec §1.4, R1.4-11): each fails the gate unless the
+ * expected-failure list has its `feature:` line. */
+static void unsupported_json(smct_jw_t *w, const smcj_runner_t *r)
+{
+    smct_jw_key(w, "unsupported");
+    smct_jw_array(w);
+    for (size_t k = 0; k < r->n_unsupported_features; k++) {
+        const smcj_feature_verdict_t *f = &r->unsupported_features[k];
+        smct_jw_object(w);
+        smct_jw_key_str(w, "feature", f->feature);
+        smct_jw_key_str(w, "rule", f->rule);
+        smct_jw_key_str(w, "group", "core");
+        smct_jw_key_bool(w, "decode", f->decode);
+        smct_jw_key_bool(w, "encode", f->encode);
+        smct_jw_key_u64(w, "vectors", f->vectors);
+        smct_jw_key_str(w, "xfail_reason", f->xfail_reason);
+        smct_buf_t s = {0};
+        smcj_feature_verdict_text(&s, f);
+        key_text(w, "text", &s);
+        smct_jw_end_object(w);
+    }
+    smct_jw_end_array(w);
+}
+
+/* Crashes and unclassified rejections by kind (P.3 `kind`), most frequent first. */
+static void kinds_json(smct_jw_t *w, const smcj_run_t *run, const smcj_runner_t *r)
+{
+    smcj_kinds_t k;
+    smct_jw_key(w, "kinds");
+    smct_jw_object(w);
+    smct_jw_key(w, "crash");
+    smcj_kinds_collect(run, r, true, &k);
+    smcj_kinds_json(w, &k);
+    smct_jw_key(w, "unclassified");
+    smcj_kinds_collect(run, r, false, &k);
+    smcj_kinds_json(w, &k);
+    smct_jw_end_object(w);
+}
+
+static void add_note(void *ctx, const char *note)
+{
+    smct_jw_str(ctx, note);
+}
+
+/* The result's `alternative`: which listed behaviour (or none) it matched, in words. */
+static void alternative_json(smct_jw_t *w, const smcj_vector_t *v, const smcj_result_t *res)
+{
+    smct_jw_key(w, "alternative");
+    char *alt = smcj_alternative_text(v, res);
+    if (!alt) {
+        smct_jw_null(w);
+        return;
+    }
+    smct_jw_object(w);
+    smct_jw_key_bool(w, "listed", res->alt >= 0);
+    if (res->alt >= 0) {
+        smct_jw_key_i64(w, "index", res->alt);
+        char *who = smcj_alternative_who(v, res->alt);
+        smct_jw_key_str(w, "who", who);
+        free(who);
+        smct_jw_key_str(w, "behaviour", v->alts[res->alt].behaviour);
+    }
+    smct_jw_key_str(w, "text", alt);
+    smct_jw_end_object(w);
+    free(alt);
+}
+
+/* The result's `placement`: the shifted-input verdict (P.2), or null. */
+static void placement_json(smct_jw_t *w, const smcj_vector_t *v, const smcj_result_t *res)
+{
+    smct_jw_key(w, "placement");
+    char *pl = smcj_placement_text(v, res);
+    if (!pl) {
+        smct_jw_null(w);
+        return;
+    }
+    smct_jw_object(w);
+    smct_jw_key_str(w, "tier", smcj_tier_name(res->placement_tier));
+    smct_jw_key_u64(w, "shift", v->shift);
+    smct_jw_key_str(w, "reason",
+                    res->reason == SMCJ_REASON_NONE ? NULL : smcj_reason_name(res->reason));
+    smct_jw_key_str(w, "text", pl);
+    smct_jw_end_object(w);
+    free(pl);
+}
+
+/* One vector's result: status, tier, alternative, placement, replay, and its checks. */
+static void result_json(smct_jw_t *w, const smcj_run_t *run, const smcj_runner_t *r, size_t i)
+{
+    const smcj_vector_t *v = &run->vectors->v[i];
+    const smcj_result_t *res = &r->results[i];
+    smct_jw_object(w);
+    smct_jw_key_str(w, "id", v->id);
+    smct_jw_key_str(w, "tier", smcj_tier_name(v->tier));
+    smct_jw_key(w, "requirements");
+    str_array(w, v->requirements, v->n_requirements);
+    smct_jw_key_str(w, "section", v->section);
+    bool placement = res->placement_check != SIZE_MAX;
+    smct_jw_key_str(w, "status", smcj_status_name(res->status));
+    smct_jw_key_str(w, "verdict_tier", smcj_tier_name(placement ? res->placement_tier : res->tier));
+    bool failed = res->outcome == SMCJ_OUT_FAIL || placement;
+    smct_jw_key_str(w, "reason",
+                    failed && res->reason != SMCJ_REASON_NONE ? smcj_reason_name(res->reason)
+                                                              : NULL);
+    alternative_json(w, v, res);
+    placement_json(w, v, res);
+    smct_jw_key_str(w, "xfail_reason", res->xfail_reason);
+    if (failed) {
+        smct_buf_t rp = {0};
+        smcj_replay_command(&rp, run, r, v);
+        key_text(w, "replay", &rp);
+        smcj_causes_json_result(w, r, i);
+    }
+    smct_jw_key(w, "checks");
+    smct_jw_array(w);
+    size_t cb, ce;
+    smcj_checks_of(r, i, &cb, &ce);
+    for (size_t k = cb; k < ce; k++) {
+        check_json(w, run, r, &r->checks[k]);
+    }
+    smct_jw_end_array(w);
+    smct_jw_end_object(w);
+}
+
+/* The runner's `counts`: every status and the figures beside them. */
+static void counts_json(smct_jw_t *w, const smcj_runner_t *r)
+{
+    smct_jw_key(w, "counts");
+    smct_jw_object(w);
+    smct_jw_key_u64(w, "pass", r->n_pass);
+    smct_jw_key_u64(w, "fail", r->n_fail);
+    smct_jw_key_u64(w, "fail_ungated", r->n_fail_info);
+    smct_jw_key_u64(w, "differs", r->n_differs);
+    smct_jw_key_u64(w, "differs_listed", r->n_differs_listed);
+    smct_jw_key_u64(w, "placement", r->n_placement);
+    smct_jw_key_u64(w, "placement_ungated", r->n_placement_info);
+    smct_jw_key_u64(w, "unclassified", r->n_unclassified);
+    smct_jw_key_u64(w, "unclassified_ungated", r->n_unclassified_info);
+    smct_jw_key_u64(w, "expected_failure", r->n_xfail);
+    smct_jw_key_u64(w, "unexpected_pass", r->n_xpass);
+    smct_jw_key_u64(w, "skipped", r->n_skipped);
+    smct_jw_key_u64(w, "na", r->n_na);
+    smct_jw_key_u64(w, "unsupported", r->n_unsupported);
+    smct_jw_key_u64(w, "robustness_only", r->n_robust);
+    smct_jw_key_u64(w, "bombs_accepted", r->n_bombs_accepted);
+    smct_jw_end_object(w);
+}
+
+/* The runner's `xfail`: its expected-failure list and the lines no failure matched. */
+static void xfail_json(smct_jw_t *w, const smcj_runner_t *r)
+{
+    smct_jw_key(w, "xfail");
+    if (!r->has_xfail) {
+        smct_jw_null(w);
+        return;
+    }
+    smct_jw_object(w);
+    smct_jw_key_str(w, "path", r->xfail.path);
+    smct_jw_key(w, "unmatched");
+    smct_jw_array(w);
+    for (size_t k = 0; k < r->xfail.count; k++) {
+        if (r->xfail.entries[k].matched == 0) {
+            smct_jw_object(w);
+            smct_jw_key_str(w, "pattern", r->xfail.entries[k].pattern);
+            smct_jw_key_i64(w, "line", r->xfail.entries[k].line);
+            smct_jw_end_object(w);
+        }
+    }
+    smct_jw_end_array(w);
+    smct_jw_end_object(w);
+}
+
+/* How the runner's processes went: restarts, requests, time, stops, timeouts, memory. */
+static void process_json(smct_jw_t *w, const smcj_runner_t *r)
+{
+    smct_jw_key_u64(w, "restarts", r->restarts);
+    smct_jw_key_bool(w, "gave_up", r->gave_up);
+    smct_jw_key_u64(w, "requests", r->requests_sent);
+    key_seconds(w, "seconds", r->seconds);
+    smct_jw_key(w, "stopped");
+    if (r->stop_reason) {
+        smct_jw_object(w);
+        smct_jw_key_str(w, "reason", r->stop_reason);
+        smct_jw_key_str(w, "kind", smcj_reason_name(r->stop_kind));
+        smct_jw_key_u64(w, "unanswered", r->n_unsent);
+        smct_jw_end_object(w);
+    } else {
+        smct_jw_null(w);
+    }
+    smct_jw_key_u64(w, "timeouts", r->timeouts);
+    smct_jw_key_u64(w, "strays", r->strays);
+    smct_jw_key(w, "memory");
+    smct_jw_object(w);
+    smct_jw_key_u64(w, "peak_resident", r->peak_rss);
+    smct_jw_key_u64(w, "bomb_growth", r->bomb_growth);
+    smct_jw_key_u64(w, "bombs_measured", r->bombs_measured);
+    smct_jw_end_object(w);
+}
+
+/* One runner: how it ran, what it declared, its counts, every selected vector's result. */
+static void runner_json(smct_jw_t *w, const smcj_run_t *run, const smcj_runner_t *r)
+{
+    const smcj_vectors_t *vs = run->vectors;
+    smct_jw_object(w);
+    smct_jw_key_str(w, "name", r->name);
+    smct_jw_key_str(w, "command", r->command);
+    const char *state = r->skip_reason     ? "skipped"
+                        : r->start_failed  ? "could-not-start"
+                        : r->handshake_bad ? "bad-handshake"
+                                           : "ran";
+    smct_jw_key_str(w, "state", state);
+    smct_jw_key_str(w, "skip_reason", r->skip_reason);
+    smct_jw_key_str(w, "start_error", r->start_error);
+    if (r->started) {
+        handshake_json(w, r);
+    } else {
+        smct_jw_key_null(w, "codec");
+    }
+    process_json(w, r);
+    smcj_cx_json_runner(w, run, r);
+    counts_json(w, r);
+    unsupported_json(w, r);
+    kinds_json(w, run, r);
+    smct_jw_key(w, "notes");
+    smct_jw_array(w);
+    smcj_declaration_notes(r, add_note, w);
+    smcj_depth_ladder_note(run, r, add_note, w);
+    smct_jw_end_array(w);
+    smct_jw_key(w, "self_consistency");
+    smct_jw_object(w);
+    smct_jw_key_u64(w, "checked", r->n_self_checked);
+    smct_jw_key_u64(w, "sent", r->n_self_sent);
+    smct_jw_key_u64(w, "failed", r->n_self_failed);
+    smct_jw_end_object(w);
+    if (r->results) {
+        smct_buf_t s = {0};
+        smcj_summary_counts(&s, r);
+        key_text(w, "summary", &s);
+    } else {
+        smct_jw_key_null(w, "summary");
+    }
+    xfail_json(w, r);
+    smct_jw_key_str(w, "stderr_tail", r->stderr_tail);
+    smcj_causes_json(w, run, r);
+    smct_jw_key(w, "results");
+    smct_jw_array(w);
+    bool first = true;
+    for (size_t i = 0; r->results && i < vs->count; i++) {
+        if (r->results[i].status == SMCJ_ST_NONE) {
+            continue;
+        }
+        if (!first) {
+            smct_jw_newline(w); /* one result a line */
+        }
+        first = false;
+        result_json(w, run, r, i);
+    }
+    smct_jw_end_array(w);
+    smct_jw_end_object(w);
+}
+
+/* The run's `vectors`: which set was judged and whether it is the released one. */
+static void vectors_json(smct_jw_t *w, const smcj_run_t *run)
+{
+    const smcj_vectors_t *vs = run->vectors;
+    smct_jw_key(w, "vectors");
+    smct_jw_object(w);
+    smct_jw_key_str(w, "dir", vs->dir);
+    smct_jw_key_str(w, "version", vs->version ? vs->version : "unknown");
+    smct_jw_key(w, "files");
+    str_array(w, vs->files, vs->n_files);
+    smct_jw_key_u64(w, "total", vs->count);
+    smct_jw_key_u64(w, "selected", vs->selected);
+    smct_jw_key_bool(w, "released", vs->n_integrity == 0);
+    smct_jw_key_bool(w, "allow_modified", run->allow_modified_vectors);
+    smct_jw_key(w, "integrity");
+    str_array(w, vs->integrity, vs->n_integrity);
+    smct_jw_end_object(w);
+}
+
+/* The run's `limits` and `gate`. */
+static void limits_and_gate_json(smct_jw_t *w, const smcj_run_t *run)
+{
+    static const char *const gates[] = {"required", "recommended", "all"};
+    smct_jw_key(w, "limits");
+    smct_jw_object(w);
+    smct_jw_key(w, "max_run_time");
+    smct_jw_real(w, run->max_run_time, -1);
+    smct_jw_key_u64(w, "max_timeouts", run->max_timeouts);
+    smct_jw_key_u64(w, "max_restarts", run->max_restarts);
+    smct_jw_key_u64(w, "max_restarts_per_vector", run->max_restarts_per_vector);
+    smct_jw_key_u64(w, "memory_limit", run->memory_limit);
+    smct_jw_key_bool(w, "out_of_time", run->out_of_time);
+    smct_jw_end_object(w);
+    smct_jw_key_u64(w, "strays", run->strays);
+    smct_jw_key(w, "sandbox");
+    smct_jw_object(w);
+    smct_jw_key_bool(w, "used", run->sandboxed);
+    smct_jw_key_str(w, "note", run->sandbox_note ? run->sandbox_note : "none");
+    smct_jw_end_object(w);
+    vectors_json(w, run);
+    smct_jw_key(w, "gate");
+    smct_jw_object(w);
+    smct_jw_key_str(w, "policy", gates[run->gate]);
+    smct_jw_key_bool(w, "passed", run->gate_passed);
+    smct_jw_key_i64(w, "exit_status", run->exit_status);
+    smct_jw_key(w, "notes");
+    str_array(w, run->gate_notes, run->n_gate_notes);
+    smct_jw_key_u64(w, "excused", run->n_excused);
+    smct_jw_key_u64(w, "excused_features", run->n_excused_features);
+    smct_jw_key_bool(w, "allow_xfail_crashes", run->allow_xfail_crashes);
+    smct_jw_end_object(w);
+}
+
+void smcj_report_json(smct_buf_t *b, const smcj_run_t *run)
+{
+    smct_jw_t w;
+    smct_jw_init(&w, b);
+    smct_jw_object(&w);
+    smct_jw_key_u64(&w, "report_format", 4);
+    smct_jw_key_str(&w, "tool", "smc conformance");
+    smct_jw_key_u64(&w, "protocol", 2);
+    smct_jw_key_str(&w, "started_at", run->started_at);
+    key_seconds(&w, "seconds", run->seconds);
+    smct_jw_key(&w, "timeout");
+    smct_jw_real(&w, run->timeout, -1);
+    limits_and_gate_json(&w, run);
+    smcj_cx_json_run(&w, run);
+    smct_jw_key(&w, "runners");
+    smct_jw_array(&w);
+    smct_jw_newline(&w);
+    for (size_t ri = 0; ri < run->n_runners; ri++) {
+        if (ri) {
+            smct_jw_newline(&w);
+        }
+        runner_json(&w, run, &run->runners[ri]);
+    }
+    smct_jw_end_array(&w);
+    smct_jw_end_object(&w);
+    smct_jw_newline(&w);
+    smcj_buf_ok(b); /* a refusal of the writer fails the report, as out of memory does */
+}
