@@ -67,6 +67,12 @@ typedef struct smcj_cx_runner {
 
 /** The time ratio n log n allows for an input ratio k: 24 for k = 8 (k · 3^(log2 k / 3)). */
 double smcj_cx_allowed_ratio(double k);
+/** The members probed the growth is fitted on: `hi` the largest probed, `lo` the first below it
+ *  whose timing is worth a ratio, then widened down to an input range of up to 8x (members
+ *  of at least SMCJ_CX_FLOOR_NS) so that a step in per-byte cost between two neighbours (a
+ *  cache or allocator size) is not read as growth. `t[i].best_ns` holds each probe. */
+#define SMCJ_CX_FLOOR_NS 1500000ull /* 1.5 ms */
+size_t smcj_cx_pick_lo(const smcj_cx_timing_t *t, size_t lo, size_t hi);
 /** Fill res's ratios, exponent and outcome from res->lo and res->hi (complexity_fit.c). */
 void smcj_cx_judge(smcj_cx_result_t *res);
 /** "linear" or "about n log n" for a pass, "quadratic" or "worse than quadratic" for a

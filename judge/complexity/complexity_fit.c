@@ -78,6 +78,21 @@ static double ratio(double hi, double lo)
     return lo > 0 ? hi / lo : 0;
 }
 
+/* Members double, so three steps down is 8x: the range the spec's line is drawn for (24x). With
+ * only neighbours (2x, where n log n allows 2.9x) a linear codec whose per-byte cost steps up
+ * by half between them (measured: a Swift codec's long string, 2 MB to 4 MB) would fail. */
+size_t smcj_cx_pick_lo(const smcj_cx_timing_t *t, size_t lo, size_t hi)
+{
+    if (hi == 0) {
+        return 0;
+    }
+    lo = lo < hi ? lo : hi - 1;
+    while (lo > 0 && hi - lo < 3 && t[lo - 1].best_ns >= SMCJ_CX_FLOOR_NS) {
+        lo--;
+    }
+    return lo;
+}
+
 void smcj_cx_judge(smcj_cx_result_t *res)
 {
     const smcj_cx_timing_t *lo = &res->lo, *hi = &res->hi;

@@ -5,9 +5,10 @@
  *
  * Per family: the members are probed in ascending size until one costs at least T_LO (the
  * smallest timing worth a ratio), then up to three doublings more (8x the input), stopping
- * early where a member costs more than T_CAP. The smallest member worth timing and the largest
- * one probed are then timed again, interleaved with their baselines (a flat byte array of the
- * same length: the protocol's own cost), and the best run of each is kept. The verdict
+ * early where a member costs more than T_CAP. The largest member probed and a smaller one (the
+ * smallest worth timing, widened to 8x below the largest: smcj_cx_pick_lo) are then timed
+ * again, interleaved with their baselines (a flat byte array of the same length: the
+ * protocol's own cost), and the best run of each is kept. The verdict
  * (complexity_fit.c) is taken after every repetition: a clear pass or a failure that the
  * latest repetition confirms ends the family; else up to MAX_ROUNDS.
  */
@@ -312,7 +313,7 @@ static void time_family(conn_t *c, fam_state_t *s, smcj_cx_result_t *res, double
         set_note(res, note);
         return;
     }
-    lo = lo == hi && lo > 0 ? lo - 1 : lo;
+    lo = smcj_cx_pick_lo(s->t, lo, hi);
     for (int round = 2; round <= MAX_ROUNDS && lo != hi; round++) {
         smcj_cx_outcome_t o = time_once(c, s, lo, true, timeout, note, sizeof note);
         o = o == SMCJ_CX_PASS ? time_once(c, s, hi, true, timeout, note, sizeof note) : o;
