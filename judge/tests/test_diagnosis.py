@@ -1135,6 +1135,45 @@ def case_accidental():
     )
 
 
+def case_crash_kinds():
+    """A crash's kind (P.3) is compared with the replay's (issue 28): model_runner.py's
+    alloc-first (allocation before the size check, a JVM's OutOfMemoryError) gets
+    alloc-before-size-check named; the same crashes named java.lang.StackOverflowError (a
+    known kind: recursion depth) get no cause at all, as the entry's replay fails by
+    allocation, not by depth; named by a kind no table knows (java.lang.InternalError), the
+    entry matches loosely (any failure) and is named, as its crashes are all the failures."""
+    runners = [
+        ("oom", model("alloc-first")),
+        ("depth", model("alloc-first", MODEL_ALLOC_KIND="java.lang.StackOverflowError")),
+        ("unknown", model("alloc-first", MODEL_ALLOC_KIND="java.lang.InternalError")),
+    ]
+    got = many(runners)
+    for name, want, kind in (
+        ("oom", ["alloc-before-size-check"], "java.lang.OutOfMemoryError"),
+        ("depth", [], None),
+        ("unknown", ["alloc-before-size-check"], "java.lang.InternalError"),
+    ):
+        failing, causes, left = got[name]
+        check(
+            failing > 0
+            and [c[0] for c in causes] == want
+            and left == (failing if not want else 0)
+            and (
+                kind is None
+                or re.search(r"crashes by kind: [^—]*%s \d+" % re.escape(kind), causes[0][3])
+            ),
+            "%s: %d crashing vectors, named %s%s (got %s, %d unexplained)"
+            % (
+                name,
+                failing,
+                want or "no cause",
+                " with crashes of kind %s" % kind if kind else "",
+                [(c[0], c[2]) for c in causes],
+                left,
+            ),
+        )
+
+
 CASES = {name[5:]: fn for name, fn in globals().items() if name.startswith("case_")}
 
 
