@@ -1174,6 +1174,35 @@ def case_crash_kinds():
         )
 
 
+def case_masked():
+    """A bug another bug hides completely is not named (issue 28): str-utf16-size reads a
+    string's UTF-8 sequence by sequence to count its UTF-16 units and rejects an ill-formed
+    one (bad_utf8) before utf8-replaced could replace it, so a codec with both answers every
+    check as one with str-utf16-size alone. utf8-replaced alone does change answers (it is a
+    bug); beside str-utf16-size no diagnosis could tell it is there, and naming it would be a
+    guess. The same runner without it gets the same causes."""
+    for masker in ("size-signed-32,str-utf16-size", "str-utf16-size,nul-truncated-strings"):
+        both, without = mutant("utf8-replaced," + masker), mutant(masker)
+        check(
+            both.runner["results"] == without.runner["results"],
+            "utf8-replaced beside %s: every check answered as without it (%d vectors)"
+            % (masker, len(both.runner["results"])),
+        )
+        check(
+            "utf8-replaced" not in both.causes() and both.causes() == without.causes(),
+            "utf8-replaced beside %s: not named, the same causes as without it (%s, %s)"
+            % (masker, both.causes(), without.causes()),
+            both,
+        )
+    alone = mutant("utf8-replaced")
+    check(
+        alone.causes() == ["utf8-replaced"]
+        and any(r["status"] in ("fail", "differs") for r in alone.runner["results"]),
+        "utf8-replaced alone changes answers and is named (%s)" % alone.causes(),
+        alone,
+    )
+
+
 CASES = {name[5:]: fn for name, fn in globals().items() if name.startswith("case_")}
 
 
