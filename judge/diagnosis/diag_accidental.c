@@ -97,12 +97,12 @@ smcj_features_t smcj_refused_features(const smcj_runner_t *r, const smcj_vectors
     for (size_t i = 0; i < r->n_checks; i++) {
         const smcj_check_t *c = &r->checks[i];
         const smcj_vector_t *v = &vs->v[c->vector];
-        if ((c->kind != SMCJ_CHECK_DECODE && c->kind != SMCJ_CHECK_DECODE_STRICT) ||
-            !v->is_valid || !v->has_value || !v->selected) {
+        if ((c->kind != SMCJ_CHECK_DECODE && c->kind != SMCJ_CHECK_DECODE_STRICT) || !v->is_valid ||
+            !v->has_value || !v->selected) {
             continue;
         }
         bool refused = c->outcome == SMCJ_OUT_FAIL && (c->reason == SMCJ_REASON_UNEXPECTED_ERROR ||
-                                                        c->reason == SMCJ_REASON_UNCLASSIFIED);
+                                                       c->reason == SMCJ_REASON_UNCLASSIFIED);
         /* a pass, or a wrong value: the runner decoded it (a crash or a timeout says nothing) */
         bool decoded = c->outcome == SMCJ_OUT_PASS ||
                        (c->outcome == SMCJ_OUT_FAIL && c->reason == SMCJ_REASON_WRONG_VALUE);
