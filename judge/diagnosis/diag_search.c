@@ -436,6 +436,10 @@ static bset_t *beam(smcj_search_t *s, uint64_t *cov, size_t *n_out)
     for (size_t i = 0; i < n_ext && !s->failed; i++) {
         const smcj_cand_t *c = &s->pool[ext[i]];
         s->failed = !push_set(&level, &n_level, &cap_level, c->bugs, c->n_repro);
+        /* every single is a contender, not only the BEAM best: when the sets of the entries
+         * that change most answers are all refused (padding entries agreeing with a runner
+         * that rejects for its own reasons), a smaller bug alone may still be the answer */
+        s->failed = s->failed || !push_set(&all, &n_all, &cap_all, c->bugs, c->n_repro);
     }
     uint64_t *parent = new_set(s);
     for (unsigned size = 1; size <= SMCJ_MAX_CAUSES && n_level && parent && !s->failed; size++) {
@@ -520,6 +524,36 @@ static size_t contra_of(smcj_search_t *s, smcm_bugs_t bugs, uint64_t *out)
     return n;
 }
 
+/*
+ * Of the passing checks in `contra` (bits over r->checks) that a codec with `bugs` fails, the
+ * accidental passes (diag_accidental.h): the runner rejected the input for another reason it
+ * shows on valid vectors, so the pass is no evidence against the bugs. Into out (may be
+ * NULL); their count.
+ */
+static size_t accidental_of(smcj_search_t *s, smcm_bugs_t bugs, const uint64_t *contra,
+                            uint64_t *out)
+{
+    size_t n = 0;
+    for (size_t w = 0; w < s->check_words && s->refused; w++) {
+        for (uint64_t m = contra[w]; m; m &= m - 1) {
+            size_t i = w * 64 + (size_t)__builtin_ctzll(m);
+            const smcj_check_t *chk = &s->r->checks[i];
+            const smcj_vector_t *v = &s->vs->v[chk->vector];
+            smcj_replay_t p;
+            smc_arena_reset(&s->scratch);
+            smcj_replay(chk, v, s->r, bugs, &s->scratch, &p);
+            s->replays++;
+            if (smcj_accidental_pass(chk, v, s->r, &p, s->refused)) {
+                n++;
+                if (out) {
+                    bit_set(out, i);
+                }
+            }
+        }
+    }
+    return n;
+}
+
 /* Whether some subset of `bugs` holding entry b reproduces a failure exactly (not only
  * through an error of any class): alone, or where it only shows through another member. */
 static bool exact_with(smcj_search_t *s, smcm_bugs_t bugs, unsigned b)
@@ -589,7 +623,12 @@ static bool admissible(smcj_search_t *s, const bset_t *set, uint64_t *cov, uint6
         contra_of(s, rest, cb);
         size_t added = 0;
         for (size_t w = 0; w < s->check_words; w++) {
-            added += (size_t)__builtin_popcountll(ca[w] & ~cb[w]);
+            cb[w] = ca[w] & ~cb[w];
+            added += (size_t)__builtin_popcountll(cb[w]);
+        }
+        /* an accidental pass contradicts nothing: the runner's other fault explains it */
+        if (added * CONSISTENCY > gain) {
+            added -= accidental_of(s, set->bugs, cb, NULL);
         }
         if (added * CONSISTENCY > gain) {
             return false;
@@ -693,6 +732,10 @@ static void marginals(smcj_search_t *s)
             s->marginal[b][w] = ca[w] & ~cb[w];
             s->n_marginal[b] += (size_t)__builtin_popcountll(s->marginal[b][w]);
         }
+        s->accidental[b] = new_bits(s, s->check_words);
+        if (s->marginal[b] && s->accidental[b]) {
+            s->n_accidental[b] = accidental_of(s, s->chosen, s->marginal[b], s->accidental[b]);
+        }
     }
     free(ca);
     free(cb);
@@ -714,6 +757,7 @@ bool smcj_search_run(smcj_search_t *s, const smcj_runner_t *r, const smcj_vector
     uint64_t *cov = new_set(s), *ca = new_bits(s, s->check_words),
              *cb = new_bits(s, s->check_words);
     if (nf && !s->failed) {
+        s->refused = smcj_refused_features(r, vs);
         add_singles(s);
         size_t n_sets = 0;
         bset_t *sets = s->failed ? NULL : beam(s, cov, &n_sets);
@@ -766,6 +810,7 @@ void smcj_search_free(smcj_search_t *s)
     }
     for (unsigned b = 0; b < SMCM_BUG_COUNT; b++) {
         free(s->marginal[b]);
+        free(s->accidental[b]);
     }
     free(s->pool);
     free(s->found);

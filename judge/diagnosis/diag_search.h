@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "diag_accidental.h"
 #include "diag_replay.h"
 #include "model.h"
 
@@ -71,7 +72,11 @@ typedef struct smcj_search {
      * with all but b passes (what b alone is contradicted by), and how many */
     uint64_t *marginal[SMCM_BUG_COUNT];
     size_t n_marginal[SMCM_BUG_COUNT];
-    bool failed; /* out of memory: stop, the run reports nothing */
+    /* of those, the accidental passes (diag_accidental.h): no evidence against b */
+    uint64_t *accidental[SMCM_BUG_COUNT];
+    size_t n_accidental[SMCM_BUG_COUNT];
+    smcj_features_t refused; /* the features the runner refuses (diag_accidental.h) */
+    bool failed;             /* out of memory: stop, the run reports nothing */
 } smcj_search_t;
 
 /**

@@ -283,9 +283,17 @@ static bool build_causes(smcj_diagnosis_t *d, const smcj_search_t *s)
         if (!c->contra_checks) {
             return false;
         }
+        c->accidental_checks =
+            smcj_calloc(s->n_accidental[c->bug] + 1, sizeof *c->accidental_checks);
+        if (!c->accidental_checks) {
+            return false;
+        }
         for (size_t i = 0; s->marginal[c->bug] && i < s->r->n_checks; i++) {
             if (smcj_bit(s->marginal[c->bug], i)) {
                 c->contra_checks[c->n_contra_checks++] = i;
+            }
+            if (s->accidental[c->bug] && smcj_bit(s->accidental[c->bug], i)) {
+                c->accidental_checks[c->n_accidental++] = i;
             }
         }
     }
@@ -457,6 +465,7 @@ void smcj_diagnosis_free(smcj_diagnosis_t *d)
     for (size_t i = 0; d->causes && i < d->n_causes; i++) {
         free(d->causes[i].vectors);
         free(d->causes[i].contra_checks);
+        free(d->causes[i].accidental_checks);
     }
     for (size_t g = 0; g < d->n_groups; g++) {
         free(d->groups[g].key);

@@ -36,6 +36,10 @@ typedef struct smcj_cause {
     size_t contradicted;   /* passing checks the named causes fail only because of this one */
     size_t *contra_checks; /* those checks (indices in r->checks), in check order */
     size_t n_contra_checks;
+    /* of them, the accidental passes (diag_accidental.h): rejected for another reason the
+     * runner shows on valid vectors, no evidence against it (indices in r->checks) */
+    size_t *accidental_checks;
+    size_t n_accidental;
 } smcj_cause_t;
 
 /** Failing vectors no cause explains, grouped by what differs. */

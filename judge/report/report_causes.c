@@ -90,6 +90,41 @@ static void outside_gate(smct_buf_t *b, const smcj_run_t *run, const smcj_runner
     }
 }
 
+/* ", contradicted by M passed checks (ID, …)" when the named causes fail checks the runner
+ * passed and would pass them without this one (close to the runner's bug, not exactly it),
+ * and how many of those are accidental passes (why it is named anyway). */
+static void contradictions_text(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r,
+                                const smcj_cause_t *c)
+{
+    if (!c->contradicted) {
+        return;
+    }
+    /* the checks are in check order: a vector's checks are together, listed once */
+    size_t n_vectors = 0, shown = 0;
+    for (size_t k = 0; k < c->n_contra_checks; k++) {
+        n_vectors += k == 0 || r->checks[c->contra_checks[k]].vector !=
+                                   r->checks[c->contra_checks[k - 1]].vector;
+    }
+    smct_buf_printf(b, ", contradicted by %zu passed check%s of %zu vector%s (", c->contradicted,
+                    c->contradicted == 1 ? "" : "s", n_vectors, n_vectors == 1 ? "" : "s");
+    for (size_t k = 0; k < c->n_contra_checks && shown < EXAMPLES; k++) {
+        size_t vi = r->checks[c->contra_checks[k]].vector;
+        if (k == 0 || vi != r->checks[c->contra_checks[k - 1]].vector) {
+            smct_buf_printf(b, "%s%s", shown++ ? ", " : "", vid(run, vi));
+        }
+    }
+    if (n_vectors > shown) {
+        smct_buf_printf(b, " and %zu more", n_vectors - shown);
+    }
+    smct_buf_putc(b, ')');
+    if (c->n_accidental) {
+        smct_buf_printf(b,
+                        ", %zu of those checks accidental passes (rejected for another reason "
+                        "the runner shows on valid vectors)",
+                        c->n_accidental);
+    }
+}
+
 void smcj_causes_text(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r)
 {
     const smcj_diagnosis_t *d = diag_of(r);
@@ -135,19 +170,7 @@ void smcj_causes_text(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t 
             }
             smct_buf_putc(b, ')');
         }
-        if (c->contradicted) {
-            /* it explains these, but is not quite this runner's bug: say so, and where */
-            smct_buf_printf(b, ", contradicted by %zu passed check%s (", c->contradicted,
-                            c->contradicted == 1 ? "" : "s");
-            for (size_t k = 0; k < c->n_contra_checks && k < EXAMPLES; k++) {
-                smct_buf_printf(b, "%s%s", k ? ", " : "",
-                                vid(run, r->checks[c->contra_checks[k]].vector));
-            }
-            if (c->n_contra_checks > EXAMPLES) {
-                smct_buf_printf(b, " and %zu more", c->n_contra_checks - EXAMPLES);
-            }
-            smct_buf_putc(b, ')');
-        }
+        contradictions_text(b, run, r, c);
         cause_kinds_text(b, run, r, c);
         if (c->n_vectors) {
             smct_buf_printf(b, " — example %s\n      replay: ", vid(run, c->vectors[0]));
@@ -289,6 +312,12 @@ static void cause_json(smct_jw_t *w, const smcj_run_t *run, const smcj_runner_t 
         smct_jw_str(w, vid(run, r->checks[c->contra_checks[k]].vector));
     }
     smct_jw_end_array(w);
+    smct_jw_key(w, "accidental_passes");
+    smct_jw_array(w);
+    for (size_t k = 0; k < c->n_accidental; k++) {
+        smct_jw_str(w, vid(run, r->checks[c->accidental_checks[k]].vector));
+    }
+    smct_jw_end_array(w);
     cause_kinds_json(w, run, r, c);
     smct_jw_end_object(w);
 }
@@ -399,6 +428,7 @@ void smcj_causes_html(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t 
         smct_buf_printf(b, "</code></td><td>§%s %s</td><td>%s</td><td>%zu of %zu", e->section,
                         e->requirement, smcj_cause_where(c) + 3, c->n_vectors, d->failing);
         smct_buf_t kinds = {0};
+        contradictions_text(&kinds, run, r, c);
         cause_kinds_text(&kinds, run, r, c);
         if (kinds.len) {
             html_text(b, smct_buf_cstr(&kinds));

@@ -350,8 +350,8 @@ static void box(smct_buf_t *b, const smcj_run_t *run, size_t ri, size_t vi, cons
         smct_buf_puts(b, "<p class=\"cause\">");
         esc(b, note_cause);
         smct_buf_puts(b, "</p>");
-        free(note_cause);
     }
+    free(note_cause); /* shown or not: the group's heading may already say it */
     char *note = placement ? smcj_placement_text(v, res) : smcj_alternative_text(v, res);
     if (note) {
         smct_buf_puts(b, "<p class=\"alt\">");

@@ -60,7 +60,22 @@ Environment:
      alloc-first    allocates for a declared size before comparing it with the input (JAVA's
                     `new byte[length]`, `new ArrayList<>(size)`; maps are not sized first): a
                     size the input cannot hold that asks for 1 GiB or more answers `crash` with
-                    kind java.lang.OutOfMemoryError (a JVM Error), D19
+                    kind java.lang.OutOfMemoryError (a JVM Error), D19; MODEL_ALLOC_KIND
+                    names another kind
+     unknown-null   tags 0x0f..0x7f read as null, the tag byte alone (a Rust port's `_ =>
+                    Value::Null`): the catalogue's unknown-tag-as-null written independently
+     string-keys    host maps keyed by strings (a Rust port's HashMap<String, Value>): a map
+                    key that is not a string is the decoder's rejection, which no error class
+                    names, so neither `error-classes` nor `error-offsets` is declared.
+                    unknown-null,string-keys: the port of issue 28 that passes the
+                    s14.1-unknown-tag-*-map-key/-value vectors by accident (the null key is
+                    rejected as not a string, not as an unknown tag). Its rejections send
+                    the class as information (P.3), MODEL_CLASS_INFO=0: none at all
+     unknown-null-top
+                    only a message's first byte read as null when it is an unknown tag;
+                    unknown tags anywhere else rejected (unknown_tag): close to the
+                    catalogue's unknown-tag-as-null, not it (with string-keys: a runner
+                    whose accidental passes must not let that entry in)
      java-stack     no depth limit (no `depth-limit`), and a stack that holds 2,260 levels
                     (JAVA's default thread stack, D22): deeper answers `crash` with kind
                     java.lang.StackOverflowError (alloc-first,java-stack: both, as JAVA)
@@ -100,6 +115,9 @@ LACKS = {
 LACKS = set().union(LACKS.get(FAULT, set()), *(LACKS.get(f, set()) for f in FAULTS))
 UNLIMITED = FAULT in ("depth-segv", "depth-deep", "depth-accepts") or "java-stack" in FAULTS
 JAVA_STACK_DEPTH = 2260  # java-stack: the deepest nesting its stack holds
+# alloc-first: the kind its crash answers name (MODEL_ALLOC_KIND: another, for the tests that a
+# known kind blocks a wrong match and an unknown one matches loosely)
+ALLOC_KIND = os.environ.get("MODEL_ALLOC_KIND", "java.lang.OutOfMemoryError")
 SEGV_DEPTH = int(os.environ.get("MODEL_SEGV_DEPTH", "80000"))  # where depth-segv dies
 PRINTABLE_DEPTH = 500
 
@@ -110,6 +128,14 @@ class Panic(Exception):
 
 class Skip(Exception):
     pass
+
+
+class KeyNotString(Exception):
+    """string-keys: the codec's documented rejection of a map key that is not a string, a
+    reason no class of spec/errors.md names."""
+
+    def __init__(self, offset):
+        super().__init__("map key at %d is not a string" % offset)
 
 
 class HostError(Exception):
@@ -133,13 +159,31 @@ class FaultyReader(smcpy._Reader):
         if "alloc-first" in FAULTS and self.n - self.pos < k and not what.startswith("a map"):
             units = 4 * k if what.startswith("a list") else k  # a list holds references
             if units >= 1 << 30:
-                raise HostError("java.lang.OutOfMemoryError", "Java heap space (%s)" % what)
+                raise HostError(ALLOC_KIND, "Java heap space (%s)" % what)
         super().require(k, what)
 
     def value(self, depth):
+        unknown = self.pos < self.n and 0x0F <= self.data[self.pos] <= 0x7F
+        if unknown and (
+            "unknown-null" in FAULTS or ("unknown-null-top" in FAULTS and not self.pos)
+        ):
+            self.pos += 1
+            return ["null"]
         if FAULT == "f32-reject" and self.pos < self.n and self.data[self.pos] == smcpy.TAG_F32S:
             self.fail("unknown_tag", self.pos, "no Float32List")
         return super().value(depth)
+
+    def map_entries(self, n, depth):
+        if "string-keys" not in FAULTS:
+            return super().map_entries(n, depth)
+        out = []
+        for _ in range(n):
+            at = self.pos
+            k = self.value(depth + 1)
+            if k[:1] != ["str"]:
+                raise KeyNotString(at)
+            out.append([k, self.value(depth + 1)])
+        return out
 
     def pad_len(self, width):
         if FAULTS & {"pad-remaining", "pad-remaining-plus-one"}:
@@ -343,9 +387,10 @@ def reply(obj):
 
 def hello(seq):
     options = []
-    if FAULT != "no-classes" or os.environ.get("MODEL_CLASSES") == "1":
+    unclassed = FAULT == "no-classes" or "string-keys" in FAULTS
+    if not unclassed or os.environ.get("MODEL_CLASSES") == "1":
         options.append("error-classes")
-    if FAULT not in ("no-classes", "panic", "range-error"):
+    if FAULT not in ("no-classes", "panic", "range-error") and "string-keys" not in FAULTS:
         options.append("error-offsets")
     options.append("shift")
     if FAULT == "nothing":
@@ -386,6 +431,8 @@ def main():
             reply(dict(out, seq=seq, status="ok"))
         except smcpy.SmcError as e:
             cls = "unknown_tag" if FAULT == "no-classes" else e.cls
+            if "string-keys" in FAULTS and os.environ.get("MODEL_CLASS_INFO") == "0":
+                cls = None
             reply(
                 {
                     "seq": seq,
@@ -395,6 +442,8 @@ def main():
                     "message": e.message,
                 }
             )
+        except KeyNotString as e:
+            reply({"seq": seq, "status": "error", "class": None, "offset": None, "message": str(e)})
         except Panic as e:
             if PROTOCOL == 1:  # the old P.6: "catch every exception and map it to an error class"
                 reply(

@@ -1055,6 +1055,154 @@ def case_counts():
     )
 
 
+def model(fault, **env):
+    """The command of model_runner.py with MODEL_FAULT=fault (and more of its variables)."""
+    pre = " ".join("%s=%s" % kv for kv in sorted(env.items()))
+    return "%s MODEL_FAULT=%s %s %s" % (
+        pre,
+        fault,
+        shlex.quote(sys.executable),
+        shlex.quote(os.path.join(HERE, "model_runner.py")),
+    )
+
+
+ACCIDENTAL = re.compile(r"^s14\.1-unknown-tag-[0-9a-f]{2}-map-(key|value)$")
+
+
+def case_accidental():
+    """Accidental passes (issue 28): a port reading unknown tags as null whose maps are keyed
+    by strings (model_runner.py unknown-null,string-keys, written apart from the catalogue)
+    passes the s14.1-unknown-tag-*-map-key/-value vectors by rejecting the null key as not a
+    string. Those passes do not refuse unknown-tag-as-null: it is named, every unknown-tag
+    failure explained, and its line says what contradicts it and that those are accidental
+    passes, in the text, JSON and HTML. With the class sent as information or not
+    (MODEL_CLASS_INFO=0), the same. A bug close to the entry (only a message's first byte read
+    as null, unknown tags elsewhere rejected) in the same string-keyed port must not get the
+    entry named: its contradictions (an unknown tag in a list, a call, an envelope, rejected)
+    are no accidental pass, as the port decodes what the entry predicts there."""
+    runners = [
+        ("rust", model("unknown-null,string-keys")),
+        ("rust-noclass", model("unknown-null,string-keys", MODEL_CLASS_INFO="0")),
+        ("close", model("unknown-null-top,string-keys")),
+        ("close-noclass", model("unknown-null-top,string-keys", MODEL_CLASS_INFO="0")),
+    ]
+    got = many(runners)
+    for name in ("rust", "rust-noclass"):
+        failing, causes, left = got[name]
+        check(
+            [c[0] for c in causes] == ["unknown-tag-as-null"] and causes[0][1] == "decoder",
+            "%s: unknown-tag-as-null named in the decoder, and nothing else (got %s)"
+            % (name, [(c[0], c[1], c[2]) for c in causes]),
+        )
+        line = causes[0][3]
+        m = re.search(r"contradicted by (\d+) passed checks? of (\d+) vectors? \(([^)]*)\)", line)
+        check(
+            m is not None
+            and int(m.group(2)) == 12
+            and all(ACCIDENTAL.match(i) for i in re.findall(r"s[0-9][0-9a-z.-]+", m.group(3)))
+            and re.search(r", %s of those checks accidental passes" % m.group(1), line),
+            "%s: explains %d, contradicted by the 12 map-key/-value vectors, all of them "
+            "accidental passes (%s)" % (name, causes[0][2], line[:400]),
+        )
+    for name in ("close", "close-noclass"):
+        failing, causes, left = got[name]
+        check(
+            failing > 0 and causes == [] and left == failing,
+            "%s: a bug close to unknown-tag-as-null gets no cause named, accidental passes "
+            "or not (got %s)" % (name, [(c[0], c[2]) for c in causes]),
+        )
+    r = judge(model("unknown-null,string-keys"), vectors=wire_vectors())
+    cause = r.diag["causes"][0] if r.diag["causes"] else {}
+    unknown = [
+        i for i, (st, why) in r.statuses().items() if st == "fail" and why == "unexpected_success"
+    ]
+    check(
+        cause.get("id") == "unknown-tag-as-null"
+        and len(set(cause["contradicted_by"])) == 12
+        and all(ACCIDENTAL.match(i) for i in cause["contradicted_by"])
+        and cause["accidental_passes"] == cause["contradicted_by"]
+        and unknown
+        and all(i in cause["vectors"] for i in unknown),
+        "JSON: every unknown-tag failure (%d) explained; contradicted_by and accidental_passes "
+        "the same 12 vectors" % len(unknown),
+        r,
+    )
+    with open(os.path.join(r.tmp, "report.html"), encoding="utf-8") as f:
+        html = f.read()
+    check(
+        "accidental passes" in html and "s14.1-unknown-tag-0f-map-key" in html,
+        "HTML: the cause's row says it is contradicted by accidental passes",
+    )
+
+
+def case_crash_kinds():
+    """A crash's kind (P.3) is compared with the replay's (issue 28): model_runner.py's
+    alloc-first (allocation before the size check, a JVM's OutOfMemoryError) gets
+    alloc-before-size-check named; the same crashes named java.lang.StackOverflowError (a
+    known kind: recursion depth) get no cause at all, as the entry's replay fails by
+    allocation, not by depth; named by a kind no table knows (java.lang.InternalError), the
+    entry matches loosely (any failure) and is named, as its crashes are all the failures."""
+    runners = [
+        ("oom", model("alloc-first")),
+        ("depth", model("alloc-first", MODEL_ALLOC_KIND="java.lang.StackOverflowError")),
+        ("unknown", model("alloc-first", MODEL_ALLOC_KIND="java.lang.InternalError")),
+    ]
+    got = many(runners)
+    for name, want, kind in (
+        ("oom", ["alloc-before-size-check"], "java.lang.OutOfMemoryError"),
+        ("depth", [], None),
+        ("unknown", ["alloc-before-size-check"], "java.lang.InternalError"),
+    ):
+        failing, causes, left = got[name]
+        check(
+            failing > 0
+            and [c[0] for c in causes] == want
+            and left == (failing if not want else 0)
+            and (
+                kind is None
+                or re.search(r"crashes by kind: [^—]*%s \d+" % re.escape(kind), causes[0][3])
+            ),
+            "%s: %d crashing vectors, named %s%s (got %s, %d unexplained)"
+            % (
+                name,
+                failing,
+                want or "no cause",
+                " with crashes of kind %s" % kind if kind else "",
+                [(c[0], c[2]) for c in causes],
+                left,
+            ),
+        )
+
+
+def case_masked():
+    """A bug another bug hides completely is not named (issue 28): str-utf16-size reads a
+    string's UTF-8 sequence by sequence to count its UTF-16 units and rejects an ill-formed
+    one (bad_utf8) before utf8-replaced could replace it, so a codec with both answers every
+    check as one with str-utf16-size alone. utf8-replaced alone does change answers (it is a
+    bug); beside str-utf16-size no diagnosis could tell it is there, and naming it would be a
+    guess. The same runner without it gets the same causes."""
+    for masker in ("size-signed-32,str-utf16-size", "str-utf16-size,nul-truncated-strings"):
+        both, without = mutant("utf8-replaced," + masker), mutant(masker)
+        check(
+            both.runner["results"] == without.runner["results"],
+            "utf8-replaced beside %s: every check answered as without it (%d vectors)"
+            % (masker, len(both.runner["results"])),
+        )
+        check(
+            "utf8-replaced" not in both.causes() and both.causes() == without.causes(),
+            "utf8-replaced beside %s: not named, the same causes as without it (%s, %s)"
+            % (masker, both.causes(), without.causes()),
+            both,
+        )
+    alone = mutant("utf8-replaced")
+    check(
+        alone.causes() == ["utf8-replaced"]
+        and any(r["status"] in ("fail", "differs") for r in alone.runner["results"]),
+        "utf8-replaced alone changes answers and is named (%s)" % alone.causes(),
+        alone,
+    )
+
+
 CASES = {name[5:]: fn for name, fn in globals().items() if name.startswith("case_")}
 
 
