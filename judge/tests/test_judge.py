@@ -2637,6 +2637,17 @@ def case_protocol_schema():
         "one line naming the field: %s" % err,
         r,
     )
+    # an enum the protocol schema refuses names that schema, not the vectors' one
+    r = judge([], env={"ORACLE_HELLO_EXTRA": json.dumps({"hosts_without": {"dart": ["Bogus"]}})})
+    err = r.runner()["start_error"] or ""
+    check(
+        r.code == 1
+        and '"Bogus" is not one of' in err
+        and "(runners/protocol.schema.json: $defs/hosts_without)" in err
+        and "vectors/schema.json" not in err,
+        "a protocol enum fault names runners/protocol.schema.json: %s" % err,
+        r,
+    )
     r = judge([], env={"ORACLE_HELLO_EXTRA": json.dumps({"codec": {"name": 7}})})
     check(
         r.code == 1 and "`codec.name`" in (r.runner()["start_error"] or ""),
