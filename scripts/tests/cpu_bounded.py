@@ -81,9 +81,9 @@ def run(cmd, input_text, env, cpu_limit=CPU_LIMIT, idle_limit=IDLE_LIMIT):
             if cpu != last_cpu:
                 last_cpu, last_change = cpu, now
             if cpu > cpu_limit:
-                why = "%.0f s of CPU time" % cpu
+                why = "%.0f s of CPU time (a spin)" % cpu
             elif now - last_change > idle_limit:
-                why = "no CPU time used for %.0f s (a hang)" % (now - last_change)
+                why = "idle for %.0f s (a hang)" % (now - last_change)
         if why:
             try:
                 os.killpg(p.pid, signal.SIGKILL)
