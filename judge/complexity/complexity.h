@@ -28,7 +28,7 @@ struct smcj_run;
 /** What one family came to on one runner. */
 typedef enum smcj_cx_outcome {
     SMCJ_CX_PASS = 0,   /* time grows no faster than n log n allows */
-    SMCJ_CX_FAIL,       /* clearly faster, on the best timings and on a repetition */
+    SMCJ_CX_FAIL,       /* clearly faster, on the best timings and on repetitions */
     SMCJ_CX_UNMEASURED, /* the runner did not decode a member (answer, crash): never a pass */
     SMCJ_CX_NA          /* the runner lacks the family's entry point */
 } smcj_cx_outcome_t;
@@ -39,6 +39,7 @@ typedef struct smcj_cx_timing {
     size_t bytes;
     uint64_t best_ns, base_best_ns;
     uint64_t last_ns, base_last_ns; /* the latest repetition alone */
+    uint64_t prev_ns, base_prev_ns; /* the repetition before it (base_runs >= 2: a full one) */
     unsigned runs, base_runs;
 } smcj_cx_timing_t;
 
@@ -50,6 +51,7 @@ typedef struct smcj_cx_result {
     double raw_ratio;        /* the same without the baseline */
     double exponent;         /* log time_ratio / log input_ratio */
     double last_ratio;       /* time_ratio of the latest repetition alone */
+    double prev_ratio;       /* and of the one before it (0 until there are two) */
     size_t sizes_probed;
     double cpu_seconds; /* the runner's CPU time this family cost */
     char *note;         /* why unmeasured / a fast family's "too fast" note, or NULL */
@@ -75,6 +77,9 @@ double smcj_cx_allowed_ratio(double k);
 size_t smcj_cx_pick_lo(const smcj_cx_timing_t *t, size_t lo, size_t hi);
 /** Fill res's ratios, exponent and outcome from res->lo and res->hi (complexity_fit.c). */
 void smcj_cx_judge(smcj_cx_result_t *res);
+/** After smcj_cx_judge: the latest repetition fails on its own but the verdict is a pass
+ *  (a failure near the line that one more repetition may confirm). */
+bool smcj_cx_unconfirmed(const smcj_cx_result_t *res);
 /** "linear" or "about n log n" for a pass, "quadratic" or "worse than quadratic" for a
  *  failure, by the fitted exponent. */
 const char *smcj_cx_growth_name(double exponent, bool failed);

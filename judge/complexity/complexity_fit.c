@@ -93,24 +93,49 @@ size_t smcj_cx_pick_lo(const smcj_cx_timing_t *t, size_t lo, size_t hi)
     return lo;
 }
 
+/* Whether one repetition's timings fail on their own: the baseline-free ratio over what
+ * n log n allows and the raw ratio clearly above linear. */
+static bool round_fails(double k, uint64_t hi, uint64_t hi_base, uint64_t lo, uint64_t lo_base,
+                        double *net_ratio)
+{
+    *net_ratio = ratio(net(hi, hi_base), net(lo, lo_base));
+    return *net_ratio > smcj_cx_allowed_ratio(k) && ratio((double)hi, (double)lo) > raw_floor(k);
+}
+
 void smcj_cx_judge(smcj_cx_result_t *res)
 {
     const smcj_cx_timing_t *lo = &res->lo, *hi = &res->hi;
     double k = ratio((double)hi->bytes, (double)lo->bytes);
     res->input_ratio = k;
-    res->time_ratio = ratio(net(hi->best_ns, hi->base_best_ns), net(lo->best_ns, lo->base_best_ns));
     res->raw_ratio = ratio((double)hi->best_ns, (double)lo->best_ns);
-    res->last_ratio = ratio(net(hi->last_ns, hi->base_last_ns), net(lo->last_ns, lo->base_last_ns));
-    double raw_last = ratio((double)hi->last_ns, (double)lo->last_ns);
+    double allowed = smcj_cx_allowed_ratio(k);
+    bool best_fails = round_fails(k, hi->best_ns, hi->base_best_ns, lo->best_ns, lo->base_best_ns,
+                                  &res->time_ratio);
+    bool last_fails = round_fails(k, hi->last_ns, hi->base_last_ns, lo->last_ns, lo->base_last_ns,
+                                  &res->last_ratio);
+    /* the repetition before the latest counts only when it had its baselines too */
+    bool have_prev = lo->base_runs >= 2 && hi->base_runs >= 2;
+    bool prev_fails = have_prev && round_fails(k, hi->prev_ns, hi->base_prev_ns, lo->prev_ns,
+                                               lo->base_prev_ns, &res->prev_ratio);
+    res->prev_ratio = have_prev ? res->prev_ratio : 0;
     res->exponent = k > 1 && res->time_ratio > 0 ? ln(res->time_ratio) / ln(k) : 0;
-    double allowed = smcj_cx_allowed_ratio(k), floor = raw_floor(k);
-    /* a failure needs the best timings and the latest repetition alone to agree */
-    bool best_fails = res->time_ratio > allowed && res->raw_ratio > floor;
-    bool last_fails = res->last_ratio > allowed && raw_last > floor;
-    res->outcome = k > 1 && best_fails && last_fails && lo->runs >= 2 && hi->runs >= 2 &&
-                           lo->base_runs && hi->base_runs
+    /* A failure needs the best timings and the latest repetition alone to agree. Within 2x
+     * of the line, where one slow answer (or one fast small member) can carry a linear codec
+     * over it, the repetition before the latest must fail on its own as well; far over the
+     * line (a quadratic codec) one repetition confirms it. */
+    bool far = res->time_ratio >= 2 * allowed && res->last_ratio >= 2 * allowed;
+    res->outcome = k > 1 && best_fails && last_fails && (far || prev_fails) && lo->runs >= 2 &&
+                           hi->runs >= 2 && lo->base_runs && hi->base_runs
                        ? SMCJ_CX_FAIL
                        : SMCJ_CX_PASS;
+}
+
+bool smcj_cx_unconfirmed(const smcj_cx_result_t *res)
+{
+    const smcj_cx_timing_t *lo = &res->lo, *hi = &res->hi;
+    double k = res->input_ratio, r = 0;
+    return res->outcome == SMCJ_CX_PASS && k > 1 &&
+           round_fails(k, hi->last_ns, hi->base_last_ns, lo->last_ns, lo->base_last_ns, &r);
 }
 
 /* The growth class a person reads. A passing family is linear or about n log n; a failing one

@@ -22,7 +22,8 @@ static const smcj_schema_t *schema(void)
     if (!g_schema) {
         char err[256] = "";
         g_schema = smcj_schema_compile((const char *)smcj_protocol_schema_text,
-                                       smcj_protocol_schema_text_len, err, sizeof err);
+                                       smcj_protocol_schema_text_len,
+                                       "runners/protocol.schema.json", err, sizeof err);
         if (!g_schema && !smcj_out_of_memory()) {
             fprintf(stderr, "smc-judge: runners/protocol.schema.json as built: %s\n", err);
             abort(); /* a judge built wrongly: no verdict can be trusted */

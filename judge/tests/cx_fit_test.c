@@ -19,16 +19,25 @@ static void check(int ok, const char *what)
 
 #define N_MEMBERS 11
 
-/* Eleven doubling members from 4 KiB to 4 MiB, each timed twice at ns_per_byte(i) (and a
- * baseline of base_per_byte), as the judge's probe and first repetition leave them. */
+/* Eleven doubling members from 4 KiB to 4 MiB, each timed three times at ns_per_byte(i) (and
+ * twice a baseline of base_per_byte): the probe and two full repetitions. */
 static void timings(smcj_cx_timing_t t[N_MEMBERS], const double ns_per_byte[N_MEMBERS],
                     double base_per_byte)
 {
     for (size_t i = 0; i < N_MEMBERS; i++) {
         size_t bytes = (size_t)4096 << i;
-        t[i] = (smcj_cx_timing_t){i, bytes, 0, 0, 0, 0, 2, 1};
-        t[i].best_ns = t[i].last_ns = (uint64_t)(ns_per_byte[i] * (double)bytes);
-        t[i].base_best_ns = t[i].base_last_ns = (uint64_t)(base_per_byte * (double)bytes);
+        uint64_t ns = (uint64_t)(ns_per_byte[i] * (double)bytes);
+        uint64_t base = (uint64_t)(base_per_byte * (double)bytes);
+        t[i] = (smcj_cx_timing_t){.index = i,
+                                  .bytes = bytes,
+                                  .best_ns = ns,
+                                  .last_ns = ns,
+                                  .prev_ns = ns,
+                                  .base_best_ns = base,
+                                  .base_last_ns = base,
+                                  .base_prev_ns = base,
+                                  .runs = 3,
+                                  .base_runs = 2};
     }
 }
 

@@ -9,6 +9,9 @@ usage: test_complexity.py --judge PATH [--c-runner PATH] CASE
                   fails, the distinct-key family passes
   java_tree       the same table with Java's tree bins: both families pass
   under_load      a linear codec passes while two busy loops load the machine, three runs
+  outlier_once    a linear codec with exactly one slow answer (a repetition of the large
+                  member) passes: one outlier near the line is not a failure
+  outlier_always  the same codec slow on every answer for the large member fails
   manifest        a c15-complexity.json edited after release makes the set MODIFIED
   reports         the verdicts in the text, JSON, JUnit and HTML reports and the matrix; the
                   gate; --no-complexity; a family file the judge expands otherwise is refused
@@ -77,7 +80,7 @@ def family_file(table, tmp):
     return path
 
 
-def judge(table, runners, extra=()):
+def judge(table, runners, extra=(), env=None):
     tmp = tempfile.mkdtemp(prefix="cx-test-")
     cmd = shlex.split(ARGS.judge) + [
         "--vectors",
@@ -96,7 +99,7 @@ def judge(table, runners, extra=()):
     for name, model in runners:
         cmd += ["--runner", "%s=CX_MAP=%s %s %s" % (name, model, sys.executable, RUNNER)]
     cmd += list(extra)
-    p = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=600, env=env)
     report = None
     if os.path.exists(os.path.join(tmp, "r.json")):
         with open(os.path.join(tmp, "r.json"), encoding="utf-8") as f:
@@ -192,6 +195,76 @@ def case_under_load():
         for load in loads:
             load.kill()
             load.wait()
+
+
+TRACE = re.compile(r"^complexity: (\S+) (\d+) bytes( \(baseline\))?: ok, ([0-9.]+) ms CPU", re.M)
+
+
+def slow_runner(mode):
+    """The dict codec with CX_SLOW=mode, traced: its family, each member's CPU timings
+    (bytes -> [ms, ...]) as the judge measured them, and the baseline-free ratio of each
+    round (small member, its baseline, large member, its baseline) as complexity_fit.c
+    computes it."""
+    env = dict(os.environ, SMCJ_CX_TRACE="1")
+    p, rep, _ = judge([DISTINCT], [("slow", "dict CX_SLOW=%s" % mode)], env=env)
+    trace = [
+        (int(size), bool(base), float(ms))
+        for fid, size, base, ms in TRACE.findall(p.stderr)
+        if fid == "c15-map-distinct-keys"
+    ]
+    times = {}
+    for size, base, ms in trace:
+        if not base:
+            times.setdefault(size, []).append(ms)
+    first = next((i for i, t in enumerate(trace) if t[1]), len(trace)) - 1
+    rounds = []
+    for i in range(first, len(trace) - 3, 4):
+        (_, _, lo), (_, _, lo_b), (_, _, hi), (_, _, hi_b) = trace[i : i + 4]
+        net = lambda t, b: max(t - b, 0.25 * t)  # noqa: E731  (complexity_fit.c net())
+        rounds.append(net(hi, hi_b) / net(lo, lo_b) if lo > 0 else 0)
+    return p, families(rep, "slow")["c15-map-distinct-keys"], times, rounds
+
+
+def case_outlier_once():
+    p, f, times, rounds = slow_runner("once")
+    large = times.get(f["large"]["bytes"], [])
+    allowed = complexity_allowed(f["input_ratio"])
+    check(
+        len(large) >= 3 and max(large) > 2.5 * min(large),
+        "the large member was timed at least three times, one of them the injected outlier: "
+        "%s ms" % large,
+        p,
+    )
+    check(
+        len([r for r in rounds if r > allowed]) == 1,
+        "exactly one round was over the line (%.0fx) on its own: %s"
+        % (allowed, ["%.1f" % r for r in rounds]),
+        p,
+    )
+    check(
+        f["outcome"] == "pass",
+        "one slow answer does not fail a linear codec: %s (rounds %s)"
+        % (f["line"], ["%.1f" % r for r in rounds]),
+        p,
+    )
+
+
+def case_outlier_always():
+    p, f, times, rounds = slow_runner("always")
+    large = times.get(f["large"]["bytes"], [])
+    small = times.get(f["small"]["bytes"], [])
+    check(
+        len(large) >= 3 and small and min(large) > 2 * f["input_ratio"] * min(small),
+        "every timing of the large member was slow, over twice linear (%s ms; the small one "
+        "%s ms)" % (large, small),
+        p,
+    )
+    check(
+        f["outcome"] == "fail" and f["time_ratio"] > complexity_allowed(f["input_ratio"]),
+        "a codec slow on every repetition of the large member fails: %s (rounds %s)"
+        % (f["line"], ["%.1f" % r for r in rounds]),
+        p,
+    )
 
 
 def case_reports():

@@ -56,6 +56,7 @@ static bool is_hex_pairs(const smct_str_t *s)
 }
 
 struct smcj_schema {
+    const char *name; /* the schema's file, for messages: "vectors/schema.json" */
     smc_arena_t arena;
     smct_json_t *root;
     pattern_t *patterns;
@@ -103,7 +104,7 @@ static bool prepare(smcj_schema_t *s, const smct_json_t *node, int depth, char *
                     size_t err_size)
 {
     if (depth > MAX_DEPTH) {
-        snprintf(err, err_size, "vectors/schema.json nests too deep");
+        snprintf(err, err_size, "%s nests too deep", s->name);
         return false;
     }
     if (node->type == SMCT_JSON_ARRAY) {
@@ -124,9 +125,9 @@ static bool prepare(smcj_schema_t *s, const smct_json_t *node, int depth, char *
             in_words(&m->key, k_annotations, sizeof k_annotations / sizeof k_annotations[0]);
         if (!known && !annotation) {
             snprintf(err, err_size,
-                     "vectors/schema.json uses the keyword `%.*s`, which this judge "
+                     "%s uses the keyword `%.*s`, which this judge "
                      "does not implement",
-                     (int)m->key.len, m->key.ptr);
+                     s->name, (int)m->key.len, m->key.ptr);
             return false;
         }
         const smct_json_t *v = &m->value;
@@ -143,8 +144,8 @@ static bool prepare(smcj_schema_t *s, const smct_json_t *node, int depth, char *
                 return false;
             }
             if (rc != 0) {
-                snprintf(err, err_size,
-                         "vectors/schema.json: pattern %s is not a regular expression", v->str.ptr);
+                snprintf(err, err_size, "%s: pattern %s is not a regular expression", s->name,
+                         v->str.ptr);
                 return false;
             }
             p->node = v;
@@ -156,8 +157,9 @@ static bool prepare(smcj_schema_t *s, const smct_json_t *node, int depth, char *
         if (m->key.len == 4 && memcmp(m->key.ptr, "$ref", 4) == 0 &&
             (v->type != SMCT_JSON_STRING || strncmp(v->str.ptr, "#/$defs/", 8) != 0)) {
             snprintf(err, err_size,
-                     "vectors/schema.json: only local $refs (#/$defs/NAME) are "
-                     "implemented");
+                     "%s: only local $refs (#/$defs/NAME) are "
+                     "implemented",
+                     s->name);
             return false;
         }
         /* the values of these are data, not schemas */
@@ -178,13 +180,15 @@ static bool prepare(smcj_schema_t *s, const smct_json_t *node, int depth, char *
     return true;
 }
 
-smcj_schema_t *smcj_schema_compile(const char *text, size_t len, char *err, size_t err_size)
+smcj_schema_t *smcj_schema_compile(const char *text, size_t len, const char *name, char *err,
+                                   size_t err_size)
 {
     smcj_schema_t *s = smcj_calloc(1, sizeof *s);
     if (!s) {
         snprintf(err, err_size, "out of memory");
         return NULL;
     }
+    s->name = name;
     smc_arena_init_allocator(&s->arena, NULL);
     smct_error_t e;
     smct_status_t st = smct_json_parse(text, len, NULL, &s->arena, &s->root, &e);
@@ -192,7 +196,7 @@ smcj_schema_t *smcj_schema_compile(const char *text, size_t len, char *err, size
         smcj_nomem();
         snprintf(err, err_size, "out of memory");
     } else if (st != SMCT_OK || s->root->type != SMCT_JSON_OBJECT) {
-        snprintf(err, err_size, "vectors/schema.json is not a JSON object (%s)",
+        snprintf(err, err_size, "%s is not a JSON object (%s)", s->name,
                  e.message ? e.message : "?");
     } else if (prepare(s, s->root, 0, err, err_size)) {
         return s;
@@ -205,7 +209,8 @@ smcj_schema_t *smcj_schema_compile(const char *text, size_t len, char *err, size
 
 smcj_schema_t *smcj_schema_load(char *err, size_t err_size)
 {
-    return smcj_schema_compile((const char *)smcj_schema_text, smcj_schema_text_len, err, err_size);
+    return smcj_schema_compile((const char *)smcj_schema_text, smcj_schema_text_len,
+                               "vectors/schema.json", err, err_size);
 }
 
 void smcj_schema_free(smcj_schema_t *s)
@@ -470,7 +475,7 @@ static void check_enum(vctx_t *c, const smct_json_t *v, const smct_json_t *e)
         show(&m, &e->array.items[i]);
     }
     if (c->where) {
-        smct_buf_printf(&m, " (vectors/schema.json: %s)", c->where);
+        smct_buf_printf(&m, " (%s: %s)", c->S->name, c->where); /* the schema of this check */
     }
     violation(c, "%s", smcj_buf_text(&m));
     smcj_buf_ok(&m);

@@ -45,8 +45,10 @@ typedef struct smcj_schema smcj_schema_t;
  *  when out of memory (recorded). */
 smcj_schema_t *smcj_schema_load(char *err, size_t err_size);
 
-/** Parse and compile schema `text` (for tests of the validator itself). */
-smcj_schema_t *smcj_schema_compile(const char *text, size_t len, char *err, size_t err_size);
+/** Parse and compile schema `text`; `name` (a static string: its file,
+ * "runners/protocol.schema.json") is what messages about it and about values it refuses name. */
+smcj_schema_t *smcj_schema_compile(const char *text, size_t len, const char *name, char *err,
+                                   size_t err_size);
 
 void smcj_schema_free(smcj_schema_t *s);
 

@@ -2,17 +2,25 @@
 """scripts/conformance.sh --help: the script's own options, and nothing installed or built.
 
 Run with SMC_BUILD pointing at a folder that does not exist and a PATH without cmake or
-apt-get: help must still print the script's options, exit 0 within seconds, and leave the
-build folder uncreated (issue 27: it used to install and build everything, then print the
-judge's help)."""
+apt-get: help must still print the script's options, exit 0 within a second of CPU time, and
+leave the build folder uncreated (issue 27: it used to install and build everything, then
+print the judge's help). CPU time (the children's user + system), not wall time: on a loaded
+machine printing help can wait seconds for a core, while an install or a build costs CPU
+seconds wherever it runs."""
 
 import os
+import resource
 import subprocess
 import sys
 import tempfile
-import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+CPU_LIMIT = 1.0  # seconds: help costs a few ms; the build it used to start costs minutes
+
+
+def children_cpu():
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
 
 
 def main():
@@ -21,15 +29,16 @@ def main():
     env = dict(os.environ, SMC_BUILD=build, PATH="/usr/bin:/bin")
     failed = 0
     for flag in ("--help", "-h"):
-        t0 = time.monotonic()
+        cpu0 = children_cpu()
+        # the wall-clock timeout only ends a hang (a failure either way), never a slow machine
         p = subprocess.run(
             ["bash", os.path.join(ROOT, "scripts", "conformance.sh"), flag],
             env=env,
             capture_output=True,
             text=True,
-            timeout=60,
+            timeout=600,
         )
-        secs = time.monotonic() - t0
+        cpu = children_cpu() - cpu0
         checks = [
             (p.returncode == 0, "exit 0 (got %d)" % p.returncode),
             (p.stdout.startswith("usage: bash scripts/conformance.sh"), "the script's usage line"),
@@ -37,7 +46,7 @@ def main():
             ("smc conformance --help" in p.stdout, "says where the judge's options are"),
             (not os.path.exists(build), "nothing built (SMC_BUILD not created)"),
             (p.stderr == "", "nothing on stderr (no install or build output): %r" % p.stderr[:200]),
-            (secs < 10, "prompt (%.1f s)" % secs),
+            (cpu < CPU_LIMIT, "prompt (%.3f s of CPU, under %.1f)" % (cpu, CPU_LIMIT)),
         ]
         for ok, what in checks:
             print("%s: %s %s" % ("ok" if ok else "FAIL", flag, what))

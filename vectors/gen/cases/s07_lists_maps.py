@@ -314,7 +314,8 @@ def _cases():
         ),
         valid(
             "s07.2-i32-and-i64-keys",
-            "keys int32 1 and int64 1 are different keys (GLib merges them)",
+            "keys int32 1 and int64 1 are different keys; a host with one integer type (GLIB, "
+            "DART) holds one entry for both, a duplicate key there (R7.3-2, D17)",
             mp((i32(1), s("int32")), (i64(1), s("int64"))),
             requirements=HOST_MERGE,
         ),
