@@ -252,8 +252,9 @@ static void runner_notes(smct_buf_t *b, const smcj_run_t *run, const smcj_runner
 }
 
 /* The gate verdict with its reasons, then one summary line per runner. */
-static void summary(smct_buf_t *b, const smcj_run_t *run)
+static void summary(smct_buf_t *b, const smcj_report_model_t *m)
 {
+    const smcj_run_t *run = m->run;
     smct_buf_puts(b, "<section><h2>Summary</h2>");
     smct_buf_printf(b, "<div class=\"gate %s\">%s</div>", run->gate_passed ? "ok" : "bad",
                     run->gate_passed ? "GATE PASSED" : "GATE FAILED");
@@ -267,8 +268,8 @@ static void summary(smct_buf_t *b, const smcj_run_t *run)
         smct_buf_puts(b, "</ul>");
     }
     smct_buf_puts(b, "<div style=\"margin-top:10px\">");
-    for (size_t ri = 0; ri < run->n_runners; ri++) {
-        const smcj_runner_t *r = &run->runners[ri];
+    for (size_t ri = 0; ri < m->n_runners; ri++) {
+        const smcj_runner_t *r = m->runners[ri].runner;
         smct_buf_puts(b, "<div class=\"sum\"><b>");
         esc(b, r->name);
         smct_buf_puts(b, "</b> ");
@@ -280,10 +281,7 @@ static void summary(smct_buf_t *b, const smcj_run_t *run)
             esc(b, r->start_error);
             smct_buf_puts(b, "</span>");
         } else {
-            smct_buf_t s = {0};
-            smcj_summary_counts(&s, r);
-            esc(b, smcj_buf_text(&s));
-            smct_buf_free(&s);
+            esc(b, smcj_or_empty(m->runners[ri].summary));
             smct_buf_puts(b, " <span class=\"codec\">— ");
             char *c = smcj_asprintf("%s %s (%s), %zu requests, %u restarts, %.2f s",
                                     r->codec_name ? r->codec_name : "?",
@@ -537,8 +535,10 @@ static void grid(smct_buf_t *b, const smcj_run_t *run, const smcj_matrix_t *m)
     smct_buf_puts(b, "</section>\n");
 }
 
-void smcj_report_html(smct_buf_t *b, const smcj_run_t *run)
+void smcj_report_html(smct_buf_t *b, const smcj_report_model_t *model)
 {
+    const smcj_run_t *run = model->run;
+    const smcj_matrix_t *m = &model->subsections;
     static const char *const gates[] = {"required", "recommended", "all"};
     smct_buf_printf(b,
                     "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
@@ -558,16 +558,13 @@ void smcj_report_html(smct_buf_t *b, const smcj_run_t *run)
     esc(b, meta);
     free(meta);
     smct_buf_puts(b, "</div></header><main>\n");
-    smcj_matrix_t m;
-    smcj_matrix_build(&m, run, false);
-    summary(b, run);
-    matrix(b, run, &m);
+    summary(b, model);
+    matrix(b, run, m);
     smct_buf_puts(b, "<section>");
     smcj_cx_html(b, run); /* spec §15.4 */
     smct_buf_puts(b, "</section>\n");
     causes(b, run);
-    smcj_html_failures(b, run, &m);
-    grid(b, run, &m);
-    smcj_matrix_free(&m);
+    smcj_html_failures(b, model);
+    grid(b, run, m);
     smct_buf_puts(b, "</main></body></html>\n");
 }
