@@ -14,6 +14,7 @@
 #include "plan.h"
 #include "report_causes.h"
 #include "report_html.h"
+#include "smct_json_writer.h"
 #include "report_kinds.h"
 #include "complexity.h"
 #include "report_util.h"
@@ -441,17 +442,28 @@ static void causes(smct_buf_t *b, const smcj_run_t *run)
  * status's wire name, CSS class and whether the failures list it; the reason names. */
 static void grid_tables(smct_buf_t *b)
 {
-    smct_buf_puts(b, "<script>var ST=[");
+    /* two JSON arrays, each a value of the JSON writer (smct_json_writer.h) */
+    smct_jw_t w;
+    smct_buf_puts(b, "<script>var ST=");
+    smct_jw_init(&w, b);
+    smct_jw_array(&w);
     for (smcj_status_t st = 0; st < SMCJ_ST_COUNT; st++) {
         const smcj_status_info_t *info = smcj_status_info(st);
-        smct_buf_printf(b, "%s[\"%s\",\"%s\",%d]", st ? "," : "", info->name, info->css,
-                        info->rank > 0);
+        smct_jw_array(&w);
+        smct_jw_str(&w, info->name);
+        smct_jw_str(&w, info->css);
+        smct_jw_u64(&w, info->rank > 0);
+        smct_jw_end_array(&w);
     }
-    smct_buf_puts(b, "],RS=[");
+    smct_jw_end_array(&w);
+    smct_buf_puts(b, ",RS=");
+    smct_jw_init(&w, b);
+    smct_jw_array(&w);
     for (smcj_reason_t rs = 0; rs < SMCJ_REASON_COUNT; rs++) {
-        smct_buf_printf(b, "%s\"%s\"", rs ? "," : "", smcj_reason_name(rs));
+        smct_jw_str(&w, smcj_reason_name(rs));
     }
-    smct_buf_puts(b, "];</script>");
+    smct_jw_end_array(&w);
+    smct_buf_puts(b, ";</script>");
 }
 
 /* Vectors x runners, under the filters (section, tier, id) and a switch to show only what
