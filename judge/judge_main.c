@@ -364,17 +364,22 @@ static output_t *build_outputs(const smcj_run_t *run, const smcj_opts_t *o, size
             smcj_xfail_format(&outs[n++].text, r, run->vectors, o->gate == SMCJ_GATE_ALL);
         }
     }
-    outs[n].path = o->text; /* NULL: stdout */
-    smcj_report_text(&outs[n++].text, run);
-    const char *paths[] = {o->json, o->junit, o->html};
-    void (*writers[])(smct_buf_t *, const smcj_run_t *) = {smcj_report_json, smcj_report_junit,
-                                                           smcj_report_html};
-    for (size_t k = 0; k < 3; k++) {
-        if (paths[k]) {
-            outs[n].path = paths[k];
-            writers[k](&outs[n++].text, run);
+    /* one model of the run, read by every writer: their counts cannot disagree */
+    smcj_report_model_t model;
+    if (smcj_report_model_build(&model, run)) {
+        outs[n].path = o->text; /* NULL: stdout */
+        smcj_report_text(&outs[n++].text, &model);
+        const char *paths[] = {o->json, o->junit, o->html};
+        void (*writers[])(smct_buf_t *, const smcj_report_model_t *) = {
+            smcj_report_json, smcj_report_junit, smcj_report_html};
+        for (size_t k = 0; k < 3; k++) {
+            if (paths[k]) {
+                outs[n].path = paths[k];
+                writers[k](&outs[n++].text, &model);
+            }
         }
     }
+    smcj_report_model_free(&model);
     *n_out = n;
     bool ok = !smcj_out_of_memory();
     for (size_t k = 0; k < n; k++) {

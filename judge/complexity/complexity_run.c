@@ -176,6 +176,8 @@ static answer_t timed_decode(conn_t *c, const smcj_cx_family_t *f, const smct_bu
                              size_t status_size)
 {
     smct_buf_t *line = smcj_io_line_begin(&c->io);
+    /* a P.2 request line: protocol text, byte-exact as plan.c's, its hex written from the
+     * bytes straight into the queue (a timed family's input is megabytes) */
     smct_buf_printf(line, "{\"seq\":%llu,\"op\":\"decode\",\"entry\":\"%s\",\"hex\":\"", ++c->seq,
                     f->entry == SMC_ENTRY_ENVELOPE ? "envelope" : "message");
     smct_buf_put_hex(line, (const uint8_t *)bytes->data, bytes->len);

@@ -128,7 +128,7 @@ static bool add_to_group(smcj_diagnosis_t *d, size_t *cap, char *text, size_t vi
         free(key);
         free(text);
     }
-    smcj_group_t *grp = &d->groups[g];
+    smcj_diag_group_t *grp = &d->groups[g];
     if (!smcj_grow((void **)&grp->vectors, &grp->cap, grp->n_vectors + 1, sizeof *grp->vectors)) {
         return false;
     }
@@ -138,7 +138,7 @@ static bool add_to_group(smcj_diagnosis_t *d, size_t *cap, char *text, size_t vi
 
 static int by_size(const void *pa, const void *pb)
 {
-    const smcj_group_t *a = pa, *b = pb;
+    const smcj_diag_group_t *a = pa, *b = pb;
     if (a->n_vectors != b->n_vectors) {
         return a->n_vectors < b->n_vectors ? 1 : -1;
     }

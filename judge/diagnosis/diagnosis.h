@@ -43,13 +43,13 @@ typedef struct smcj_cause {
 } smcj_cause_t;
 
 /** Failing vectors no cause explains, grouped by what differs. */
-typedef struct smcj_group {
+typedef struct smcj_diag_group {
     char *key;  /* grouping key (numbers blanked) */
     char *text; /* the first member's description, as shown */
     size_t *vectors;
     size_t n_vectors;
     size_t cap; /* room in vectors (internal) */
-} smcj_group_t;
+} smcj_diag_group_t;
 
 typedef struct smcj_diagnosis {
     size_t
@@ -64,7 +64,7 @@ typedef struct smcj_diagnosis {
     size_t not_replayed;  /* failing vectors over SMCJ_REPLAY_MAX_INPUT: never replayed */
     smcj_cause_t *causes; /* ranked: the largest bug first (alone), then most vectors */
     size_t n_causes;
-    smcj_group_t *groups; /* unexplained, largest first */
+    smcj_diag_group_t *groups; /* unexplained, largest first */
     size_t n_groups;
     smcm_set_t *by_vector; /* per vector: the causes that explain it (0: none) */
     size_t *group_of;      /* per vector: its unexplained group, or SIZE_MAX */

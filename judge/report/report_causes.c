@@ -200,7 +200,7 @@ void smcj_causes_text(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t 
                             d->as_reference, d->as_reference == 1 ? " is" : "s are");
         }
         for (size_t g = 0; g < d->n_groups; g++) {
-            const smcj_group_t *grp = &d->groups[g];
+            const smcj_diag_group_t *grp = &d->groups[g];
             smct_buf_printf(b, "    %zu × %s — example %s\n", grp->n_vectors, grp->text,
                             vid(run, grp->vectors[0]));
         }
@@ -349,7 +349,7 @@ void smcj_causes_json(smct_jw_t *w, const smcj_run_t *run, const smcj_runner_t *
     smct_jw_key(w, "unexplained");
     smct_jw_array(w);
     for (size_t g = 0; g < d->n_groups; g++) {
-        const smcj_group_t *grp = &d->groups[g];
+        const smcj_diag_group_t *grp = &d->groups[g];
         smct_jw_object(w);
         smct_jw_key_str(w, "signature", grp->text);
         smct_jw_key_u64(w, "count", grp->n_vectors);
@@ -441,7 +441,7 @@ void smcj_causes_html(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t 
         smct_buf_puts(b, "</td></tr>");
     }
     for (size_t g = 0; g < d->n_groups; g++) {
-        const smcj_group_t *grp = &d->groups[g];
+        const smcj_diag_group_t *grp = &d->groups[g];
         smct_buf_puts(b, "<tr class=\"unexplained\"><td colspan=\"3\">unexplained: ");
         html_text(b, grp->text);
         smct_buf_printf(b, "</td><td>%zu</td><td></td><td>", grp->n_vectors);

@@ -14,6 +14,7 @@
 #include "plan.h"
 #include "report_causes.h"
 #include "report_html.h"
+#include "smct_json_writer.h"
 #include "report_kinds.h"
 #include "complexity.h"
 #include "report_util.h"
@@ -252,8 +253,9 @@ static void runner_notes(smct_buf_t *b, const smcj_run_t *run, const smcj_runner
 }
 
 /* The gate verdict with its reasons, then one summary line per runner. */
-static void summary(smct_buf_t *b, const smcj_run_t *run)
+static void summary(smct_buf_t *b, const smcj_report_model_t *m)
 {
+    const smcj_run_t *run = m->run;
     smct_buf_puts(b, "<section><h2>Summary</h2>");
     smct_buf_printf(b, "<div class=\"gate %s\">%s</div>", run->gate_passed ? "ok" : "bad",
                     run->gate_passed ? "GATE PASSED" : "GATE FAILED");
@@ -267,8 +269,8 @@ static void summary(smct_buf_t *b, const smcj_run_t *run)
         smct_buf_puts(b, "</ul>");
     }
     smct_buf_puts(b, "<div style=\"margin-top:10px\">");
-    for (size_t ri = 0; ri < run->n_runners; ri++) {
-        const smcj_runner_t *r = &run->runners[ri];
+    for (size_t ri = 0; ri < m->n_runners; ri++) {
+        const smcj_runner_t *r = m->runners[ri].runner;
         smct_buf_puts(b, "<div class=\"sum\"><b>");
         esc(b, r->name);
         smct_buf_puts(b, "</b> ");
@@ -280,10 +282,7 @@ static void summary(smct_buf_t *b, const smcj_run_t *run)
             esc(b, r->start_error);
             smct_buf_puts(b, "</span>");
         } else {
-            smct_buf_t s = {0};
-            smcj_summary_counts(&s, r);
-            esc(b, smcj_buf_text(&s));
-            smct_buf_free(&s);
+            esc(b, smcj_or_empty(m->runners[ri].summary));
             smct_buf_puts(b, " <span class=\"codec\">— ");
             char *c = smcj_asprintf("%s %s (%s), %zu requests, %u restarts, %.2f s",
                                     r->codec_name ? r->codec_name : "?",
@@ -443,17 +442,28 @@ static void causes(smct_buf_t *b, const smcj_run_t *run)
  * status's wire name, CSS class and whether the failures list it; the reason names. */
 static void grid_tables(smct_buf_t *b)
 {
-    smct_buf_puts(b, "<script>var ST=[");
+    /* two JSON arrays, each a value of the JSON writer (smct_json_writer.h) */
+    smct_jw_t w;
+    smct_buf_puts(b, "<script>var ST=");
+    smct_jw_init(&w, b);
+    smct_jw_array(&w);
     for (smcj_status_t st = 0; st < SMCJ_ST_COUNT; st++) {
         const smcj_status_info_t *info = smcj_status_info(st);
-        smct_buf_printf(b, "%s[\"%s\",\"%s\",%d]", st ? "," : "", info->name, info->css,
-                        info->rank > 0);
+        smct_jw_array(&w);
+        smct_jw_str(&w, info->name);
+        smct_jw_str(&w, info->css);
+        smct_jw_u64(&w, info->rank > 0);
+        smct_jw_end_array(&w);
     }
-    smct_buf_puts(b, "],RS=[");
+    smct_jw_end_array(&w);
+    smct_buf_puts(b, ",RS=");
+    smct_jw_init(&w, b);
+    smct_jw_array(&w);
     for (smcj_reason_t rs = 0; rs < SMCJ_REASON_COUNT; rs++) {
-        smct_buf_printf(b, "%s\"%s\"", rs ? "," : "", smcj_reason_name(rs));
+        smct_jw_str(&w, smcj_reason_name(rs));
     }
-    smct_buf_puts(b, "];</script>");
+    smct_jw_end_array(&w);
+    smct_buf_puts(b, ";</script>");
 }
 
 /* Vectors x runners, under the filters (section, tier, id) and a switch to show only what
@@ -537,8 +547,10 @@ static void grid(smct_buf_t *b, const smcj_run_t *run, const smcj_matrix_t *m)
     smct_buf_puts(b, "</section>\n");
 }
 
-void smcj_report_html(smct_buf_t *b, const smcj_run_t *run)
+void smcj_report_html(smct_buf_t *b, const smcj_report_model_t *model)
 {
+    const smcj_run_t *run = model->run;
+    const smcj_matrix_t *m = &model->subsections;
     static const char *const gates[] = {"required", "recommended", "all"};
     smct_buf_printf(b,
                     "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
@@ -558,16 +570,13 @@ void smcj_report_html(smct_buf_t *b, const smcj_run_t *run)
     esc(b, meta);
     free(meta);
     smct_buf_puts(b, "</div></header><main>\n");
-    smcj_matrix_t m;
-    smcj_matrix_build(&m, run, false);
-    summary(b, run);
-    matrix(b, run, &m);
+    summary(b, model);
+    matrix(b, run, m);
     smct_buf_puts(b, "<section>");
     smcj_cx_html(b, run); /* spec §15.4 */
     smct_buf_puts(b, "</section>\n");
     causes(b, run);
-    smcj_html_failures(b, run, &m);
-    grid(b, run, &m);
-    smcj_matrix_free(&m);
+    smcj_html_failures(b, model);
+    grid(b, run, m);
     smct_buf_puts(b, "</main></body></html>\n");
 }

@@ -9,6 +9,7 @@
 #define SMCJ_REPORT_HTML_H
 
 #include "model.h"
+#include "report_model.h"
 #include "report_util.h"
 #include "smct_buf.h"
 
@@ -17,7 +18,7 @@ void smcj_html_esc(smct_buf_t *b, const char *s);
 
 /** The failures section: per runner, its listed vectors grouped by likely cause, one box per
  *  vector with all its checks; box ids are `f-<runner index>-<vector index>`. */
-void smcj_html_failures(smct_buf_t *b, const smcj_run_t *run, const smcj_matrix_t *m);
+void smcj_html_failures(smct_buf_t *b, const smcj_report_model_t *model);
 
 /** Whether the failures section has a box for vector vi of runner r. */
 bool smcj_html_listed(const smcj_runner_t *r, size_t vi);

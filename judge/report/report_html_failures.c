@@ -480,24 +480,28 @@ static const char k_xpass_label[] = "unexpected passes (listed as expected failu
 /* Per runner: its cause groups (report_causes.h), then its unexpected passes (listed, but in
  * no cause group: nothing failed). */
 typedef struct runner_groups {
-    smcj_detail_group_t *g;
+    const smcj_detail_group_t *g; /* the model's */
     size_t n;
     size_t *keys; /* the cause filter's index of each group's label */
     size_t *xpass;
     size_t n_xpass, xpass_key;
 } runner_groups_t;
 
-void smcj_html_failures(smct_buf_t *b, const smcj_run_t *run, const smcj_matrix_t *m)
+void smcj_html_failures(smct_buf_t *b, const smcj_report_model_t *model)
 {
+    const smcj_run_t *run = model->run;
+    const smcj_matrix_t *m = &model->subsections;
     size_t total = 0, n_labels = 1;
     runner_groups_t *rg = smcj_calloc(run->n_runners + 1, sizeof *rg);
-    for (size_t ri = 0; rg && ri < run->n_runners; ri++) {
-        const smcj_runner_t *r = &run->runners[ri];
-        for (size_t i = 0; i < run->vectors->count; i++) {
-            total += smcj_html_listed(r, i);
+    for (size_t ri = 0; rg && ri < model->n_runners; ri++) {
+        const smcj_report_runner_t *mr = &model->runners[ri];
+        const smcj_runner_t *r = mr->runner;
+        for (size_t s = 0; s < SMCJ_ST_COUNT; s++) {
+            total += smcj_status_info((smcj_status_t)s)->rank > 0 ? mr->counts.status[s] : 0;
         }
-        if (r->results) {
-            rg[ri].g = smcj_detail_groups(run, r, &rg[ri].n);
+        if (mr->ran) {
+            rg[ri].g = mr->groups;
+            rg[ri].n = mr->n_groups;
             rg[ri].keys = smcj_calloc(rg[ri].n + 1, sizeof(size_t));
             rg[ri].xpass = smcj_calloc(run->vectors->count + 1, sizeof(size_t));
             for (size_t i = 0; rg[ri].xpass && i < run->vectors->count; i++) {
@@ -535,7 +539,6 @@ void smcj_html_failures(smct_buf_t *b, const smcj_run_t *run, const smcj_matrix_
     }
     smct_buf_puts(b, "</section>\n");
     for (size_t ri = 0; rg && ri < run->n_runners; ri++) {
-        smcj_detail_groups_free(rg[ri].g, rg[ri].n);
         free(rg[ri].keys);
         free(rg[ri].xpass);
     }

@@ -295,8 +295,10 @@ static void placement_json(smct_jw_t *w, const smcj_vector_t *v, const smcj_resu
 }
 
 /* One vector's result: status, tier, alternative, placement, replay, and its checks. */
-static void result_json(smct_jw_t *w, const smcj_run_t *run, const smcj_runner_t *r, size_t i)
+static void result_json(smct_jw_t *w, const smcj_run_t *run, const smcj_runner_t *r,
+                        const smcj_report_row_t *row)
 {
+    size_t i = row->vector;
     const smcj_vector_t *v = &run->vectors->v[i];
     const smcj_result_t *res = &r->results[i];
     smct_jw_object(w);
@@ -305,13 +307,11 @@ static void result_json(smct_jw_t *w, const smcj_run_t *run, const smcj_runner_t
     smct_jw_key(w, "requirements");
     str_array(w, v->requirements, v->n_requirements);
     smct_jw_key_str(w, "section", v->section);
-    bool placement = res->placement_check != SIZE_MAX;
-    smct_jw_key_str(w, "status", smcj_status_name(res->status));
-    smct_jw_key_str(w, "verdict_tier", smcj_tier_name(placement ? res->placement_tier : res->tier));
-    bool failed = res->outcome == SMCJ_OUT_FAIL || placement;
+    smct_jw_key_str(w, "status", smcj_status_name(row->status));
+    smct_jw_key_str(w, "verdict_tier", smcj_tier_name(row->tier));
+    bool failed = res->outcome == SMCJ_OUT_FAIL || res->placement_check != SIZE_MAX;
     smct_jw_key_str(w, "reason",
-                    failed && res->reason != SMCJ_REASON_NONE ? smcj_reason_name(res->reason)
-                                                              : NULL);
+                    row->reason != SMCJ_REASON_NONE ? smcj_reason_name(row->reason) : NULL);
     alternative_json(w, v, res);
     placement_json(w, v, res);
     smct_jw_key_str(w, "xfail_reason", res->xfail_reason);
@@ -333,24 +333,26 @@ static void result_json(smct_jw_t *w, const smcj_run_t *run, const smcj_runner_t
 }
 
 /* The runner's `counts`: every status and the figures beside them. */
-static void counts_json(smct_jw_t *w, const smcj_runner_t *r)
+static void counts_json(smct_jw_t *w, const smcj_report_runner_t *mr)
 {
+    const smcj_runner_t *r = mr->runner;
+    const size_t *st = mr->counts.status;
     smct_jw_key(w, "counts");
     smct_jw_object(w);
-    smct_jw_key_u64(w, "pass", r->n_pass);
-    smct_jw_key_u64(w, "fail", r->n_fail);
-    smct_jw_key_u64(w, "fail_ungated", r->n_fail_info);
-    smct_jw_key_u64(w, "differs", r->n_differs);
-    smct_jw_key_u64(w, "differs_listed", r->n_differs_listed);
-    smct_jw_key_u64(w, "placement", r->n_placement);
-    smct_jw_key_u64(w, "placement_ungated", r->n_placement_info);
-    smct_jw_key_u64(w, "unclassified", r->n_unclassified);
-    smct_jw_key_u64(w, "unclassified_ungated", r->n_unclassified_info);
-    smct_jw_key_u64(w, "expected_failure", r->n_xfail);
-    smct_jw_key_u64(w, "unexpected_pass", r->n_xpass);
-    smct_jw_key_u64(w, "skipped", r->n_skipped);
-    smct_jw_key_u64(w, "na", r->n_na);
-    smct_jw_key_u64(w, "unsupported", r->n_unsupported);
+    smct_jw_key_u64(w, "pass", st[SMCJ_ST_PASS]);
+    smct_jw_key_u64(w, "fail", st[SMCJ_ST_FAIL]);
+    smct_jw_key_u64(w, "fail_ungated", st[SMCJ_ST_FAIL_INFO]);
+    smct_jw_key_u64(w, "differs", st[SMCJ_ST_DIFFERS]);
+    smct_jw_key_u64(w, "differs_listed", mr->counts.differs_listed);
+    smct_jw_key_u64(w, "placement", st[SMCJ_ST_PLACEMENT]);
+    smct_jw_key_u64(w, "placement_ungated", st[SMCJ_ST_PLACEMENT_INFO]);
+    smct_jw_key_u64(w, "unclassified", st[SMCJ_ST_UNCLASSIFIED]);
+    smct_jw_key_u64(w, "unclassified_ungated", st[SMCJ_ST_UNCLASSIFIED_INFO]);
+    smct_jw_key_u64(w, "expected_failure", st[SMCJ_ST_XFAIL]);
+    smct_jw_key_u64(w, "unexpected_pass", st[SMCJ_ST_XPASS]);
+    smct_jw_key_u64(w, "skipped", st[SMCJ_ST_SKIPPED]);
+    smct_jw_key_u64(w, "na", st[SMCJ_ST_NA]);
+    smct_jw_key_u64(w, "unsupported", st[SMCJ_ST_UNSUPPORTED]);
     smct_jw_key_u64(w, "robustness_only", r->n_robust);
     smct_jw_key_u64(w, "bombs_accepted", r->n_bombs_accepted);
     smct_jw_end_object(w);
@@ -408,9 +410,9 @@ static void process_json(smct_jw_t *w, const smcj_runner_t *r)
 }
 
 /* One runner: how it ran, what it declared, its counts, every selected vector's result. */
-static void runner_json(smct_jw_t *w, const smcj_run_t *run, const smcj_runner_t *r)
+static void runner_json(smct_jw_t *w, const smcj_run_t *run, const smcj_report_runner_t *mr)
 {
-    const smcj_vectors_t *vs = run->vectors;
+    const smcj_runner_t *r = mr->runner;
     smct_jw_object(w);
     smct_jw_key_str(w, "name", r->name);
     smct_jw_key_str(w, "command", r->command);
@@ -428,7 +430,7 @@ static void runner_json(smct_jw_t *w, const smcj_run_t *run, const smcj_runner_t
     }
     process_json(w, r);
     smcj_cx_json_runner(w, run, r);
-    counts_json(w, r);
+    counts_json(w, mr);
     unsupported_json(w, r);
     kinds_json(w, run, r);
     smct_jw_key(w, "notes");
@@ -442,28 +444,17 @@ static void runner_json(smct_jw_t *w, const smcj_run_t *run, const smcj_runner_t
     smct_jw_key_u64(w, "sent", r->n_self_sent);
     smct_jw_key_u64(w, "failed", r->n_self_failed);
     smct_jw_end_object(w);
-    if (r->results) {
-        smct_buf_t s = {0};
-        smcj_summary_counts(&s, r);
-        key_text(w, "summary", &s);
-    } else {
-        smct_jw_key_null(w, "summary");
-    }
+    smct_jw_key_str(w, "summary", mr->summary); /* null when it did not run */
     xfail_json(w, r);
     smct_jw_key_str(w, "stderr_tail", r->stderr_tail);
     smcj_causes_json(w, run, r);
     smct_jw_key(w, "results");
     smct_jw_array(w);
-    bool first = true;
-    for (size_t i = 0; r->results && i < vs->count; i++) {
-        if (r->results[i].status == SMCJ_ST_NONE) {
-            continue;
-        }
-        if (!first) {
+    for (size_t k = 0; k < mr->n_rows; k++) {
+        if (k) {
             smct_jw_newline(w); /* one result a line */
         }
-        first = false;
-        result_json(w, run, r, i);
+        result_json(w, run, r, &mr->rows[k]);
     }
     smct_jw_end_array(w);
     smct_jw_end_object(w);
@@ -522,8 +513,9 @@ static void limits_and_gate_json(smct_jw_t *w, const smcj_run_t *run)
     smct_jw_end_object(w);
 }
 
-void smcj_report_json(smct_buf_t *b, const smcj_run_t *run)
+void smcj_report_json(smct_buf_t *b, const smcj_report_model_t *m)
 {
+    const smcj_run_t *run = m->run;
     smct_jw_t w;
     smct_jw_init(&w, b);
     smct_jw_object(&w);
@@ -543,7 +535,7 @@ void smcj_report_json(smct_buf_t *b, const smcj_run_t *run)
         if (ri) {
             smct_jw_newline(&w);
         }
-        runner_json(&w, run, &run->runners[ri]);
+        runner_json(&w, run, &m->runners[ri]);
     }
     smct_jw_end_array(&w);
     smct_jw_end_object(&w);

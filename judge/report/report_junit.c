@@ -25,23 +25,19 @@ static void attr(smct_buf_t *b, const char *name, const char *value)
     smct_buf_putc(b, '"');
 }
 
-static void failure_body(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r, size_t vi)
+static void failure_body(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r,
+                         const smcj_report_row_t *row)
 {
+    size_t vi = row->vector;
     const smcj_vector_t *v = &run->vectors->v[vi];
     smct_buf_t t = {0};
-    const smcj_result_t *res = &r->results[vi];
     smct_buf_printf(&t, "%s\ntier: %s, section %s, kind %s\n", v->description,
                     smcj_tier_name(v->tier), v->section, v->kind);
-    char *note = res->placement_check != SIZE_MAX ? smcj_placement_text(v, res)
-                                                  : smcj_alternative_text(v, res);
-    if (note) {
-        smct_buf_printf(&t, "%s\n", note);
-        free(note);
+    if (row->why) {
+        smct_buf_printf(&t, "%s\n", row->why);
     }
-    char *cause = smcj_cause_note(r, vi);
-    if (cause) {
-        smct_buf_printf(&t, "%s\n", cause);
-        free(cause);
+    if (row->cause) {
+        smct_buf_printf(&t, "%s\n", row->cause);
     }
     size_t cb, ce;
     smcj_checks_of(r, vi, &cb, &ce);
@@ -104,39 +100,41 @@ static char *skip_message(const smcj_result_t *res, const smcj_check_t *fc)
  * log shows of the message. Harness failures are <error>, codec mismatches <failure> (JUnit's
  * own split); placement (spec §3.3) and unclassified rejections (R1.4-15) have types of their
  * own, never merged with the wire-level ones. */
-static char *failure_message(const smcj_run_t *run, const smcj_runner_t *r, size_t vi,
+static char *failure_message(const smcj_runner_t *r, const smcj_report_row_t *row,
                              const smcj_check_t *fc, const char **el, const char **type)
 {
-    const smcj_result_t *res = &r->results[vi];
+    const smcj_result_t *res = &r->results[row->vector];
+    bool is_error;
+    smcj_report_row_junit(row, &is_error);
     *el = "failure";
     if (res->status == SMCJ_ST_XPASS) {
         *type = "unexpected_pass";
         return smcj_asprintf("unexpected pass: listed as an expected failure (%s) but passed",
                              res->xfail_reason);
     }
-    char *cause = smcj_cause_note(r, vi);
+    const char *cause = row->cause;
     char *m;
     if (res->status == SMCJ_ST_UNCLASSIFIED) {
         *type = "unclassified_rejection";
         m = smcj_strdup(cause ? cause : "an unclassified rejection (spec R1.4-15, recommended)");
     } else if (res->status == SMCJ_ST_PLACEMENT) {
         *type = "placement";
-        char *pl = smcj_placement_text(&run->vectors->v[vi], res);
-        m = smcj_asprintf("%s%s%s", smcj_or_empty(cause), cause ? " — " : "", smcj_or_empty(pl));
-        free(pl);
+        m = smcj_asprintf("%s%s%s", smcj_or_empty(cause), cause ? " — " : "",
+                          smcj_or_empty(row->why));
     } else {
-        *el = smcj_reason_is_harness(res->reason) ? "error" : "failure";
+        *el = is_error ? "error" : "failure";
         *type = smcj_reason_name(res->reason);
         m = smcj_asprintf("%s%s%s", smcj_or_empty(cause), cause ? " — " : "",
                           fc && fc->detail ? fc->detail : "");
     }
-    free(cause);
     return m;
 }
 
 /* One testcase, shaped as its status's SMCJ_STATUS_LIST row says. */
-static void one_case(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r, size_t vi)
+static void one_case(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r,
+                     const smcj_report_row_t *row)
 {
+    size_t vi = row->vector;
     const smcj_vector_t *v = &run->vectors->v[vi];
     const smcj_result_t *res = &r->results[vi];
     char classname[128];
@@ -146,8 +144,7 @@ static void one_case(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *
     attr(b, "name", v->id);
     attr(b, "file", v->file);
     smct_buf_puts(b, " time=\"0\"");
-    size_t deciding = smcj_result_check(res);
-    const smcj_check_t *fc = deciding != SIZE_MAX ? &r->checks[deciding] : NULL;
+    const smcj_check_t *fc = row->check != SIZE_MAX ? &r->checks[row->check] : NULL;
     if (!fc && res->status == SMCJ_ST_NA) {
         /* the reason the text report's n/a breakdown gives: its first check's (a vocabulary
          * it does not speak, a host type it states absent, P.1) */
@@ -175,12 +172,12 @@ static void one_case(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *
     case SMCJ_JUNIT_OUTPUT:
         /* informational: the case passes the gate, the difference is recorded as output */
         smct_buf_printf(b, ">\n      <system-out>%s: ", info->heading);
-        failure_body(b, run, r, vi);
+        failure_body(b, run, r, row);
         smct_buf_puts(b, "</system-out>\n    </testcase>\n");
         return;
     case SMCJ_JUNIT_FAILURE: {
         const char *el, *type;
-        char *m = failure_message(run, r, vi, fc, &el, &type);
+        char *m = failure_message(r, row, fc, &el, &type);
         smct_buf_printf(b, ">\n      <%s", el);
         attr(b, "type", type);
         attr(b, "message", m);
@@ -190,32 +187,24 @@ static void one_case(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *
             return;
         }
         smct_buf_putc(b, '>');
-        failure_body(b, run, r, vi);
+        failure_body(b, run, r, row);
         smct_buf_printf(b, "</%s>\n    </testcase>\n", el);
         return;
     }
     }
 }
 
-/* Testcase counts of one suite (JUnit's tests, failures, errors, skipped). */
-typedef struct counts {
-    size_t tests, failures, errors, skipped;
-} counts_t;
-
 /* A runner that never ran: one "start" case, skipped or an error. */
-static void start_case(smct_buf_t *cases, const smcj_runner_t *r, counts_t *n)
+static void start_case(smct_buf_t *cases, const smcj_runner_t *r)
 {
-    n->tests = 1;
     smct_buf_puts(cases, "    <testcase");
     attr(cases, "classname", r->name);
     smct_buf_puts(cases, " name=\"start\" time=\"0\">\n");
     if (r->skip_reason) {
-        n->skipped = 1;
         smct_buf_puts(cases, "      <skipped");
         attr(cases, "message", r->skip_reason);
         smct_buf_puts(cases, "/>\n");
     } else {
-        n->errors = 1;
         smct_buf_puts(cases, "      <error type=\"could_not_start\"");
         attr(cases, "message", r->start_error ? r->start_error : "");
         smct_buf_puts(cases, "/>\n");
@@ -223,26 +212,13 @@ static void start_case(smct_buf_t *cases, const smcj_runner_t *r, counts_t *n)
     smct_buf_puts(cases, "    </testcase>\n");
 }
 
-/* A case per selected vector, and a failing case per stale expected-failure entry. */
-static void vector_cases(smct_buf_t *cases, const smcj_run_t *run, const smcj_runner_t *r,
-                         counts_t *n)
+/* A case per selected vector (the model's rows), a case per core feature the runner lacks,
+ * and a failing case per stale expected-failure entry. */
+static void vector_cases(smct_buf_t *cases, const smcj_run_t *run, const smcj_report_runner_t *mr)
 {
-    for (size_t i = 0; i < run->vectors->count; i++) {
-        smcj_status_t st = r->results[i].status;
-        if (st == SMCJ_ST_NONE) {
-            continue;
-        }
-        n->tests++;
-        smcj_junit_shape_t shape = smcj_status_info(st)->junit;
-        if (shape == SMCJ_JUNIT_FAILURE && st == SMCJ_ST_FAIL &&
-            smcj_reason_is_harness(r->results[i].reason)) {
-            n->errors++;
-        } else if (shape == SMCJ_JUNIT_FAILURE) {
-            n->failures++;
-        } else if (shape == SMCJ_JUNIT_SKIPPED) {
-            n->skipped++;
-        }
-        one_case(cases, run, r, i);
+    const smcj_runner_t *r = mr->runner;
+    for (size_t k = 0; k < mr->n_rows; k++) {
+        one_case(cases, run, r, &mr->rows[k]);
     }
     /* spec §1.4, R1.4-11: a core feature the runner lacks is one failing case, unless the
      * expected-failure list names it */
@@ -251,21 +227,18 @@ static void vector_cases(smct_buf_t *cases, const smcj_run_t *run, const smcj_ru
         smct_buf_t text = {0};
         smct_buf_puts(&text, "unsupported: ");
         smcj_feature_verdict_text(&text, f);
-        n->tests++;
         smct_buf_puts(cases, "    <testcase");
         attr(cases, "classname", r->name);
         char *name = smcj_asprintf("feature:%s", f->feature);
         attr(cases, "name", name);
         free(name);
         if (f->xfail_reason) {
-            n->skipped++;
             char *m =
                 smcj_asprintf("%s (expected failure: %s)", smcj_buf_text(&text), f->xfail_reason);
             smct_buf_puts(cases, " time=\"0\">\n      <skipped");
             attr(cases, "message", m);
             free(m);
         } else {
-            n->failures++;
             smct_buf_puts(cases, " time=\"0\">\n      <failure type=\"unsupported\"");
             attr(cases, "message", smcj_buf_text(&text));
         }
@@ -276,8 +249,6 @@ static void vector_cases(smct_buf_t *cases, const smcj_run_t *run, const smcj_ru
         if (r->xfail.entries[k].matched) {
             continue;
         }
-        n->tests++;
-        n->failures++;
         char *m = smcj_asprintf("%s line %d: `%s` matches no vector", r->xfail.path,
                                 r->xfail.entries[k].line, r->xfail.entries[k].pattern);
         smct_buf_puts(cases, "    <testcase");
@@ -302,8 +273,10 @@ static void kinds_property(void *ctx, const char *line)
 }
 
 /* The runner's command, codec and restarts as suite properties. */
-static void suite_properties(smct_buf_t *body, const smcj_run_t *run, const smcj_runner_t *r)
+static void suite_properties(smct_buf_t *body, const smcj_run_t *run,
+                             const smcj_report_runner_t *mr)
 {
+    const smcj_runner_t *r = mr->runner;
     smct_buf_puts(body, "    <properties>\n      <property name=\"command\"");
     attr(body, "value", r->command);
     smct_buf_puts(body, "/>\n");
@@ -336,7 +309,7 @@ static void suite_properties(smct_buf_t *body, const smcj_run_t *run, const smcj
     smct_buf_printf(body,
                     "      <property name=\"expected_failures\" value=\"%zu\"/>\n"
                     "      <property name=\"features_excused\" value=\"%zu\"/>\n",
-                    r->n_xfail, r->n_unsupported_features - r->n_features_unlisted);
+                    mr->counts.status[SMCJ_ST_XFAIL], mr->counts.features_excused);
     /* spec R1.4-18: what it could not read back of its own bytes */
     smct_buf_printf(body,
                     "      <property name=\"self_consistency_failed\" value=\"%zu\"/>\n"
@@ -346,53 +319,47 @@ static void suite_properties(smct_buf_t *body, const smcj_run_t *run, const smcj
                     r->restarts);
 }
 
-/* One runner's <testsuite>; adds its counts to `total`. */
-static void runner_suite(smct_buf_t *body, const smcj_run_t *run, const smcj_runner_t *r,
-                         counts_t *total)
+/* One runner's <testsuite>, its counts the model's (report_model.h). */
+static void runner_suite(smct_buf_t *body, const smcj_run_t *run, const smcj_report_runner_t *mr)
 {
-    counts_t n = {0, 0, 0, 0};
+    const smcj_runner_t *r = mr->runner;
+    const smcj_report_counts_t *n = &mr->counts;
     smct_buf_t cases = {0};
-    if (!r->results) {
-        start_case(&cases, r, &n);
+    if (!mr->ran) {
+        start_case(&cases, r);
     } else {
-        vector_cases(&cases, run, r, &n);
-        size_t cx_fail = 0, cx_skip = 0;
-        n.tests += smcj_cx_junit_count(r, &cx_fail, &cx_skip); /* spec §15.4 */
-        n.failures += cx_fail;
-        n.skipped += cx_skip;
-        smcj_cx_junit(&cases, run, r);
+        vector_cases(&cases, run, mr);
+        smcj_cx_junit(&cases, run, r); /* spec §15.4 */
     }
     smct_buf_puts(body, "  <testsuite");
     attr(body, "name", r->name);
     smct_buf_printf(body,
                     " tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\" time=\"%.3f\"",
-                    n.tests, n.failures, n.errors, n.skipped, r->seconds);
+                    n->cases, n->case_failures, n->case_errors, n->case_skipped, r->seconds);
     attr(body, "timestamp", run->started_at);
     smct_buf_puts(body, ">\n");
     if (r->command) {
-        suite_properties(body, run, r);
+        suite_properties(body, run, mr);
     }
     smcj_buf_append_buf(body, &cases);
     smct_buf_free(&cases);
     smct_buf_puts(body, "  </testsuite>\n");
-    total->tests += n.tests;
-    total->failures += n.failures;
-    total->errors += n.errors;
-    total->skipped += n.skipped;
 }
 
-void smcj_report_junit(smct_buf_t *b, const smcj_run_t *run)
+void smcj_report_junit(smct_buf_t *b, const smcj_report_model_t *m)
 {
-    counts_t total = {0, 0, 0, 0};
+    const smcj_run_t *run = m->run;
+    const smcj_report_counts_t *total = &m->total;
     smct_buf_t body = {0};
-    for (size_t ri = 0; ri < run->n_runners; ri++) {
-        runner_suite(&body, run, &run->runners[ri], &total);
+    for (size_t ri = 0; ri < m->n_runners; ri++) {
+        runner_suite(&body, run, &m->runners[ri]);
     }
     smct_buf_puts(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     smct_buf_printf(b,
                     "<testsuites name=\"smc conformance\" tests=\"%zu\" failures=\"%zu\" "
                     "errors=\"%zu\" skipped=\"%zu\" time=\"%.3f\">\n",
-                    total.tests, total.failures, total.errors, total.skipped, run->seconds);
+                    total->cases, total->case_failures, total->case_errors, total->case_skipped,
+                    run->seconds);
     smcj_buf_append_buf(b, &body);
     smct_buf_puts(b, "</testsuites>\n");
     smct_buf_free(&body);

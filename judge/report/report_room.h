@@ -2,7 +2,8 @@
  * @file report_room.h
  * @brief The report/ room of the judge: the four reports: text, JSON, JUnit, HTML.
  *
- * The writers (reports.h) and what they share, the matrix, hex diffs and replay commands
+ * The report model built once after the run (report_model.h), the writers that print it
+ * (reports.h) and what they share, the matrix, hex diffs and replay commands
  * (report_util.h). It uses every room below it.
  *
  * This header is the room's offer: it includes every header of the room that another room
@@ -11,6 +12,7 @@
 #ifndef SMCJ_REPORT_ROOM_H
 #define SMCJ_REPORT_ROOM_H
 
+#include "report_model.h"
 #include "report_util.h"
 #include "reports.h"
 

@@ -68,8 +68,9 @@ static void kinds_line(void *ctx, const char *line)
     smct_buf_printf(n->b, "%s: %s\n", n->name, line);
 }
 
-static void runner_line(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r)
+static void runner_line(smct_buf_t *b, const smcj_run_t *run, const smcj_report_runner_t *mr)
 {
+    const smcj_runner_t *r = mr->runner;
     if (r->skip_reason) {
         smct_buf_printf(b, "%s: skipped: %s\n", r->name, r->skip_reason);
         return;
@@ -84,8 +85,7 @@ static void runner_line(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_
         }
         return;
     }
-    smct_buf_printf(b, "%s: ", r->name);
-    smcj_summary_counts(b, r);
+    smct_buf_printf(b, "%s: %s", r->name, smcj_or_empty(mr->summary));
     /* the codec's own words, quoted: it chose them (made safe by handshake.c) */
     smct_buf_printf(b, "   [codec \"%s\" %s, %s; %zu requests, %u restart%s, %.2f s]\n",
                     r->codec_name ? r->codec_name : "?", r->codec_version ? r->codec_version : "?",
@@ -119,10 +119,10 @@ static void runner_line(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_
 
 /* Passed/applicable per top-level spec section and runner, with letters for the rest, so the
  * section a codec gets wrong is visible at a glance. */
-static void matrix(smct_buf_t *b, const smcj_run_t *run)
+static void matrix(smct_buf_t *b, const smcj_report_model_t *model)
 {
-    smcj_matrix_t m;
-    smcj_matrix_build(&m, run, true);
+    const smcj_run_t *run = model->run;
+    const smcj_matrix_t *mp = &model->sections;
     smct_buf_puts(b, "\nMatrix: passed/applicable per spec section (F failures, A placement "
                      "failures, R unclassified rejections, X expected "
                      "failures, P unexpected passes, D differs, S skipped, U unsupported)\n");
@@ -131,9 +131,9 @@ static void matrix(smct_buf_t *b, const smcj_run_t *run)
         smct_buf_printf(b, " %-18.18s", run->runners[ri].name);
     }
     smct_buf_putc(b, '\n');
-    for (size_t row = 0; row < m.n_rows; row++) {
+    for (size_t row = 0; row < mp->n_rows; row++) {
         char label[32];
-        snprintf(label, sizeof label, "§%s", m.rows[row]);
+        snprintf(label, sizeof label, "§%s", mp->rows[row]);
         smct_buf_printf(b, "%-9s", label); /* § is two bytes, one column */
         for (size_t ri = 0; ri < run->n_runners; ri++) {
             const smcj_runner_t *r = &run->runners[ri];
@@ -141,7 +141,7 @@ static void matrix(smct_buf_t *b, const smcj_run_t *run)
             if (!r->results) {
                 snprintf(cell, sizeof cell, "%s", r->skip_reason ? "skipped" : "not run");
             } else {
-                const smcj_cell_t *c = smcj_matrix_cell(&m, row, ri);
+                const smcj_cell_t *c = smcj_matrix_cell(mp, row, ri);
                 int n = c->applicable
                             ? snprintf(cell, sizeof cell, "%zu/%zu", c->pass, c->applicable)
                             : snprintf(cell, sizeof cell, "n/a");
@@ -175,7 +175,6 @@ static void matrix(smct_buf_t *b, const smcj_run_t *run)
         }
         smct_buf_putc(b, '\n');
     }
-    smcj_matrix_free(&m);
     if (run->complexity) { /* spec §15.4: families passed/measured, F failed, M not measured */
         smct_buf_printf(b, "%-9s", "§15.4"); /* § is two bytes, one column */
         for (size_t ri = 0; ri < run->n_runners; ri++) {
@@ -226,25 +225,25 @@ static void check_details(smct_buf_t *b, const smcj_run_t *run, const smcj_runne
 }
 
 /* One vector's failing checks (and its placement check) and the command that reruns it. */
-static void vector_details(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r, size_t i)
+static void vector_details(smct_buf_t *b, const smcj_run_t *run, const smcj_report_runner_t *mr,
+                           size_t i)
 {
+    const smcj_runner_t *r = mr->runner;
+    const smcj_report_row_t *row = &mr->rows[mr->row_of[i]];
     const smcj_result_t *res = &r->results[i];
     const smcj_vector_t *v = &run->vectors->v[i];
     const char *what = smcj_status_info(res->status)->heading;
     bool placement = res->placement_check != SIZE_MAX;
     smct_buf_printf(b, "\n--- %s × %s  %s  [%s, §%s, %s, %s]\n", r->name, v->id, what,
-                    smcj_tier_name(placement ? res->placement_tier : res->tier), v->section,
-                    v->kind,
+                    smcj_tier_name(row->tier), v->section, v->kind,
                     res->reason == SMCJ_REASON_NONE ? "skipped" : smcj_reason_name(res->reason));
     smct_buf_puts(b, "  ");
     line_text(b, v->description);
     smct_buf_putc(b, '\n');
-    char *note = placement ? smcj_placement_text(v, res) : smcj_alternative_text(v, res);
-    if (note) {
+    if (row->why) {
         smct_buf_puts(b, "  ");
-        line_text(b, note);
+        line_text(b, row->why);
         smct_buf_putc(b, '\n');
-        free(note);
     }
     if (v->focus) {
         smct_buf_puts(b, "  focus: ");
@@ -258,7 +257,7 @@ static void vector_details(smct_buf_t *b, const smcj_run_t *run, const smcj_runn
             check_details(b, run, r, &r->checks[k]);
         }
     }
-    if (r->checks[smcj_result_check(res)].kind != SMCJ_CHECK_HANDSHAKE) {
+    if (r->checks[row->check].kind != SMCJ_CHECK_HANDSHAKE) {
         smct_buf_puts(b, "  replay: ");
         smcj_replay_command(b, run, r, v);
         smct_buf_putc(b, '\n');
@@ -276,14 +275,16 @@ static bool is_difference(const smcj_runner_t *r, size_t i)
  * hundreds of failures must not hide the next bug's. Implementation-defined differences
  * (informational, never a failure) get their own heading after the failures, so nothing
  * under "Failures" is one (issue 27). */
-static void detail_section(smct_buf_t *b, const smcj_run_t *run, bool differences)
+static void detail_section(smct_buf_t *b, const smcj_report_model_t *m, bool differences)
 {
+    const smcj_run_t *run = m->run;
     size_t total = 0, shown = 0;
-    for (size_t ri = 0; ri < run->n_runners; ri++) {
-        const smcj_runner_t *r = &run->runners[ri];
-        for (size_t i = 0; r->results && i < run->vectors->count; i++) {
+    for (size_t ri = 0; ri < m->n_runners; ri++) {
+        for (size_t s = 0; s < SMCJ_ST_COUNT; s++) {
             total +=
-                smcj_status_has_details(r->results[i].status) && is_difference(r, i) == differences;
+                smcj_status_has_details((smcj_status_t)s) && (s == SMCJ_ST_DIFFERS) == differences
+                    ? m->runners[ri].counts.status[s]
+                    : 0;
         }
     }
     if (total == 0) {
@@ -300,10 +301,11 @@ static void detail_section(smct_buf_t *b, const smcj_run_t *run, bool difference
             "\nFailures (%zu; by likely cause, details of up to %d per cause, --max-details N):\n",
             total, run->max_details);
     }
-    for (size_t ri = 0; ri < run->n_runners && run->max_details > 0; ri++) {
-        const smcj_runner_t *r = &run->runners[ri];
-        size_t n_groups = 0;
-        smcj_detail_group_t *groups = r->results ? smcj_detail_groups(run, r, &n_groups) : NULL;
+    for (size_t ri = 0; ri < m->n_runners && run->max_details > 0; ri++) {
+        const smcj_report_runner_t *mr = &m->runners[ri];
+        const smcj_runner_t *r = mr->runner;
+        size_t n_groups = mr->n_groups;
+        const smcj_detail_group_t *groups = mr->groups;
         for (size_t g = 0; g < n_groups; g++) {
             size_t in_section = 0;
             for (size_t k = 0; k < groups[g].n_vectors; k++) {
@@ -324,23 +326,22 @@ static void detail_section(smct_buf_t *b, const smcj_run_t *run, bool difference
             smct_buf_putc(b, '\n');
             for (size_t k = 0, listed = 0; k < groups[g].n_vectors && listed < n; k++) {
                 if (is_difference(r, groups[g].vectors[k]) == differences) {
-                    vector_details(b, run, r, groups[g].vectors[k]);
+                    vector_details(b, run, mr, groups[g].vectors[k]);
                     listed++;
                 }
             }
             shown += n;
         }
-        smcj_detail_groups_free(groups, n_groups);
     }
     if (shown < total) {
         smct_buf_printf(b, "\n(%zu more not shown)\n", total - shown);
     }
 }
 
-static void details(smct_buf_t *b, const smcj_run_t *run)
+static void details(smct_buf_t *b, const smcj_report_model_t *m)
 {
-    detail_section(b, run, false);
-    detail_section(b, run, true);
+    detail_section(b, m, false);
+    detail_section(b, m, true);
 }
 
 /* A vector a runner cannot express is never a pass (PROTOCOL.md P.1); say which and why, grouped
@@ -404,17 +405,19 @@ static void not_applicable(smct_buf_t *b, const smcj_run_t *run)
 
 /* spec §1.1: which behaviour each runner showed on the implementation-defined vectors it
  * differs on, grouped ("41  behaves like CPP, GLIB: keeps the raw bytes"). */
-static void differs_summary(smct_buf_t *b, const smcj_run_t *run)
+static void differs_summary(smct_buf_t *b, const smcj_report_model_t *m)
 {
-    for (size_t ri = 0; ri < run->n_runners; ri++) {
-        const smcj_runner_t *r = &run->runners[ri];
-        if (r->results == NULL || r->n_differs == 0) {
+    for (size_t ri = 0; ri < m->n_runners; ri++) {
+        const smcj_report_runner_t *mr = &m->runners[ri];
+        const smcj_runner_t *r = mr->runner;
+        size_t n_differs = mr->counts.status[SMCJ_ST_DIFFERS];
+        if (!mr->ran || n_differs == 0) {
             continue;
         }
-        char **texts = NULL;
+        const char **texts = NULL;
         size_t *counts = NULL, n = 0;
-        for (size_t i = 0; i < run->vectors->count; i++) {
-            char *t = smcj_alternative_text(&run->vectors->v[i], &r->results[i]);
+        for (size_t row = 0; row < mr->n_rows; row++) {
+            const char *t = mr->rows[row].status == SMCJ_ST_DIFFERS ? mr->rows[row].why : NULL;
             if (!t) {
                 continue;
             }
@@ -426,14 +429,11 @@ static void differs_summary(smct_buf_t *b, const smcj_run_t *run)
                 size_t tcap = n, ccap = n;
                 if (!smcj_grow((void **)&texts, &tcap, n + 1, sizeof *texts) ||
                     !smcj_grow((void **)&counts, &ccap, n + 1, sizeof *counts)) {
-                    free(t);
                     b->failed = true; /* out of memory: this report is not written */
                     break;
                 }
                 texts[n] = t;
                 counts[n++] = 0;
-            } else {
-                free(t);
             }
             counts[k]++;
         }
@@ -441,24 +441,25 @@ static void differs_summary(smct_buf_t *b, const smcj_run_t *run)
             b,
             "\n%s: %zu implementation-defined vector%s decoded another way than the spec decides "
             "(informational, spec §1.1):\n",
-            r->name, r->n_differs, r->n_differs == 1 ? "" : "s");
+            r->name, n_differs, n_differs == 1 ? "" : "s");
         for (size_t k = 0; k < n; k++) {
             smct_buf_printf(b, "  %6zu  ", counts[k]);
             line_text(b, texts[k]);
             smct_buf_putc(b, '\n');
-            free(texts[k]);
         }
-        free(texts);
+        free((void *)texts); /* the texts are the model's */
         free(counts);
     }
 }
 
 /* Entries of expected-failure lists that match no vector (they fail the gate). */
-static void xfail_problems(smct_buf_t *b, const smcj_run_t *run)
+static void xfail_problems(smct_buf_t *b, const smcj_report_model_t *m)
 {
-    for (size_t ri = 0; ri < run->n_runners; ri++) {
-        const smcj_runner_t *r = &run->runners[ri];
-        if (r->n_xpass) {
+    const smcj_run_t *run = m->run;
+    for (size_t ri = 0; ri < m->n_runners; ri++) {
+        const smcj_report_runner_t *mr = &m->runners[ri];
+        const smcj_runner_t *r = mr->runner;
+        if (mr->counts.status[SMCJ_ST_XPASS]) {
             smct_buf_printf(
                 b, "\n%s: unexpected passes (listed in %s, but they pass now; remove them):\n",
                 r->name, r->xfail.path);
@@ -470,7 +471,7 @@ static void xfail_problems(smct_buf_t *b, const smcj_run_t *run)
                 }
             }
         }
-        if (r->n_xfail_unmatched) {
+        if (mr->counts.xfail_unmatched) {
             smct_buf_printf(
                 b, "\n%s: entries of %s that match no vector (stale; remove or fix them):\n",
                 r->name, r->xfail.path);
@@ -487,16 +488,14 @@ static void xfail_problems(smct_buf_t *b, const smcj_run_t *run)
 
 /* The expected failures the gate excused and the list that excused them, on the verdict line
  * itself, so a pass that needed a list never reads like a clean one. */
-static void xfail_summary(smct_buf_t *b, const smcj_run_t *run)
+static void xfail_summary(smct_buf_t *b, const smcj_report_model_t *m)
 {
     size_t shown = 0;
-    for (size_t ri = 0; ri < run->n_runners; ri++) {
-        const smcj_runner_t *r = &run->runners[ri];
-        size_t n = r->n_xfail;
-        for (size_t k = 0; k < r->n_unsupported_features; k++) {
-            n += r->unsupported_features[k].xfail_reason != NULL;
-        }
-        if (!r->has_xfail || !r->results) {
+    for (size_t ri = 0; ri < m->n_runners; ri++) {
+        const smcj_report_runner_t *mr = &m->runners[ri];
+        const smcj_runner_t *r = mr->runner;
+        size_t n = mr->counts.status[SMCJ_ST_XFAIL] + mr->counts.features_excused;
+        if (!r->has_xfail || !mr->ran) {
             continue;
         }
         smct_buf_puts(b, shown++ ? "; " : " (");
@@ -509,8 +508,9 @@ static void xfail_summary(smct_buf_t *b, const smcj_run_t *run)
     }
 }
 
-void smcj_report_text(smct_buf_t *b, const smcj_run_t *run)
+void smcj_report_text(smct_buf_t *b, const smcj_report_model_t *m)
 {
+    const smcj_run_t *run = m->run;
     const smcj_vectors_t *vs = run->vectors;
     static const char *const gates[] = {"required", "recommended", "all"};
     smct_buf_printf(b,
@@ -527,24 +527,24 @@ void smcj_report_text(smct_buf_t *b, const smcj_run_t *run)
     smcj_vectors_integrity_line(b, run);
     smcj_sandbox_line(b, run);
     smcj_limits_line(b, run);
-    for (size_t ri = 0; ri < run->n_runners; ri++) {
-        runner_line(b, run, &run->runners[ri]);
+    for (size_t ri = 0; ri < m->n_runners; ri++) {
+        runner_line(b, run, &m->runners[ri]);
     }
     smcj_cx_text(b, run);
-    matrix(b, run);
+    matrix(b, m);
     not_applicable(b, run);
-    differs_summary(b, run);
+    differs_summary(b, m);
     for (size_t ri = 0; ri < run->n_runners; ri++) {
         smcj_causes_text(b, run, &run->runners[ri]);
     }
-    details(b, run);
-    xfail_problems(b, run);
+    details(b, m);
+    xfail_problems(b, m);
     /* The verdict line, last, and only the judge's: every note on it is one safe line. */
     smct_buf_printf(b, "\n%s", run->gate_passed ? "GATE PASSED" : "GATE FAILED");
     for (size_t k = 0; k < run->n_gate_notes; k++) {
         smct_buf_puts(b, k ? "; " : ": ");
         line_text(b, run->gate_notes[k]);
     }
-    xfail_summary(b, run);
+    xfail_summary(b, m);
     smct_buf_putc(b, '\n');
 }

@@ -269,48 +269,6 @@ void smcj_raw_command(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t 
     smct_buf_free(&req);
 }
 
-void smcj_summary_counts(smct_buf_t *b, const smcj_runner_t *r)
-{
-    smct_buf_printf(b, "%zu passed, %zu failed, %zu skipped, %zu n/a, %zu expected failure%s",
-                    r->n_pass, r->n_fail + r->n_fail_info, r->n_skipped, r->n_na, r->n_xfail,
-                    r->n_xfail == 1 ? "" : "s");
-    if (r->n_differs) {
-        smct_buf_printf(
-            b, ", %zu differ (implementation-defined; %zu as a listed implementation does)",
-            r->n_differs, r->n_differs_listed);
-    }
-    if (r->n_placement + r->n_placement_info) {
-        smct_buf_printf(b, ", %zu placement failure%s (spec §3.3%s)",
-                        r->n_placement + r->n_placement_info,
-                        r->n_placement + r->n_placement_info == 1 ? "" : "s",
-                        r->n_placement_info ? "; some outside the gate" : "");
-    }
-    if (r->n_unclassified + r->n_unclassified_info) {
-        smct_buf_printf(b, ", %zu unclassified rejection%s (R1.4-15, recommended%s)",
-                        r->n_unclassified + r->n_unclassified_info,
-                        r->n_unclassified + r->n_unclassified_info == 1 ? "" : "s",
-                        r->n_unclassified ? "" : "; outside the gate");
-    }
-    if (r->n_xpass) {
-        smct_buf_printf(b, ", %zu unexpected pass%s", r->n_xpass, r->n_xpass == 1 ? "" : "es");
-    }
-    if (r->n_fail_info) {
-        smct_buf_printf(b, " (%zu outside the gate)", r->n_fail_info);
-    }
-    if (r->n_xfail_unmatched) {
-        smct_buf_printf(b, ", %zu stale expected-failure entr%s", r->n_xfail_unmatched,
-                        r->n_xfail_unmatched == 1 ? "y" : "ies");
-    }
-    if (r->n_unsupported) {
-        /* each vector is in one count; say so here, where "N passed, 0 failed" beside "N
-         * unsupported" read as if one count held the other (issue 27) */
-        smct_buf_printf(b,
-                        ", %zu unsupported (not among the passed or failed: rejected cleanly for a "
-                        "core feature the runner lacks, judged by its feature verdict)",
-                        r->n_unsupported);
-    }
-}
-
 void smcj_feature_verdict_text(smct_buf_t *b, const smcj_feature_verdict_t *f)
 {
     smct_buf_printf(b, "%s (%s%s%s; %s, MUST) — %zu vector%s", f->feature,

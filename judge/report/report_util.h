@@ -88,9 +88,6 @@ void smcj_sandbox_line(smct_buf_t *b, const smcj_run_t *run);
  *  escaped processes killed, when known. */
 void smcj_memory_line(smct_buf_t *b, const smcj_runner_t *r);
 
-/** Runner one-line summary (protobuf style), without the name. */
-void smcj_summary_counts(smct_buf_t *b, const smcj_runner_t *r);
-
 /** "float32list (decode, encode; R6.5-1, MUST) — 297 vectors" (spec §1.4, R1.4-11). */
 void smcj_feature_verdict_text(smct_buf_t *b, const smcj_feature_verdict_t *f);
 

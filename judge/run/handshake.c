@@ -353,6 +353,7 @@ static char *read_hosts(smcj_runner_t *r, const smct_json_t *hosts)
 
 void smcj_hello_line(smct_buf_t *b)
 {
-    /* version 1 runners read `protocol` and ignore `protocols` (P.1) */
+    /* version 1 runners read `protocol` and ignore `protocols` (P.1); protocol text, byte-exact:
+     * every replay command and file repeats this line */
     smct_buf_puts(b, "{\"seq\":0,\"op\":\"hello\",\"protocol\":1,\"protocols\":[1,2]}");
 }

@@ -110,6 +110,7 @@ static void start_requests(smcj_session_t *s)
 static void send_bye(smcj_session_t *s)
 {
     smct_buf_t bye = {0};
+    /* the P.1 bye line: protocol text, a fixed shape */
     smct_buf_printf(&bye, "{\"seq\":%llu,\"op\":\"bye\"}", (unsigned long long)++s->seq);
     if (smcj_buf_ok(&bye)) {
         smcj_io_send_line(&s->io, bye.data, bye.len);

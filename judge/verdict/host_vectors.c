@@ -57,6 +57,8 @@ void smcj_host_expect(smcj_check_t *c, const smcj_runner_t *r, const smcj_vector
 void smcj_host_request_line(smct_buf_t *b, unsigned long long seq, const smcj_vector_t *v,
                             const smcj_check_t *c)
 {
+    /* a P.2 request line: protocol text, byte-exact as plan.c's (the replay command shows it
+     * as sent); the host value and hex, checked when the vectors loaded, are appended as is */
     smct_buf_printf(b, "{\"seq\":%llu,\"op\":\"%s\",\"host\":", seq,
                     c->kind == SMCJ_CHECK_HOST_DECODE ? "host_decode" : "host_encode");
     smct_json_write_cstr(b, v->host);

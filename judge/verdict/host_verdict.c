@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "host_absent.h"
+#include "smct_json_writer.h"
 #include "host_vectors.h"
 #include "verdict.h"
 
@@ -28,14 +29,16 @@ static int cmp_text(const void *a, const void *b)
 /*
  * The normal form of a host value: {"type":T,"value":X} with the keys in that order, the
  * literal as compact JSON; with `unordered`, the [key, value] pairs of every map sorted by
- * their normal form. False if it is not a host value (or out of memory).
+ * their normal form. Written through the JSON writer (smct_json_writer.h), never pasted: the
+ * form is compared as text and shown in every report. False if it is not a host value (or out
+ * of memory).
  */
 static bool normalize(const smct_json_t *j, const smct_json_t *alts, bool unordered, int depth,
-                      smct_buf_t *out);
+                      smct_jw_t *w);
 
 /* spec §17.1: with `alts` ({type: [alternatives]} of the vector, or NULL), a type that is an
  * alternative of a table type is written as that type. */
-static void write_type(smct_buf_t *out, const smct_json_t *t, const smct_json_t *alts)
+static void write_type(smct_jw_t *w, const smct_json_t *t, const smct_json_t *alts)
 {
     for (size_t i = 0; alts && alts->type == SMCT_JSON_OBJECT && i < alts->object.count; i++) {
         const smct_json_t *names = &alts->object.members[i].value;
@@ -43,20 +46,58 @@ static void write_type(smct_buf_t *out, const smct_json_t *t, const smct_json_t 
             const smct_json_t *n = &names->array.items[k];
             if (n->type == SMCT_JSON_STRING && n->str.len == t->str.len &&
                 memcmp(n->str.ptr, t->str.ptr, t->str.len) == 0) {
-                smct_json_write_string(out, alts->object.members[i].key.ptr,
-                                       alts->object.members[i].key.len);
+                smct_jw_str_n(w, alts->object.members[i].key.ptr, alts->object.members[i].key.len);
                 return;
             }
         }
     }
-    smct_json_write(out, t);
+    smct_jw_str_n(w, t->str.ptr, t->str.len);
+}
+
+/* A JSON literal (no host value inside) as one value of w: smct_json_write's compact text. */
+static void write_literal(smct_jw_t *w, const smct_json_t *x)
+{
+    smct_buf_t b = {0};
+    smct_json_write(&b, x);
+    if (smcj_buf_ok(&b)) {
+        smct_jw_json(w, b.data, b.len);
+    }
+    smct_buf_free(&b);
+}
+
+/* One element of a host value's array literal, as a JSON value of its own (the parts are
+ * sorted as text before they are written). */
+static char *normalize_part(const smct_json_t *e, bool pair, const smct_json_t *alts,
+                            bool unordered, int depth)
+{
+    smct_buf_t b = {0};
+    smct_jw_t w;
+    smct_jw_init(&w, &b);
+    bool ok = true;
+    if (pair) {
+        smct_jw_array(&w);
+        ok = normalize(&e->array.items[0], alts, unordered, depth + 1, &w);
+        ok = ok && normalize(&e->array.items[1], alts, unordered, depth + 1, &w);
+        smct_jw_end_array(&w);
+    } else if (e->type == SMCT_JSON_OBJECT) {
+        ok = normalize(e, alts, unordered, depth + 1, &w);
+    } else if (e->type == SMCT_JSON_ARRAY) {
+        ok = false; /* arrays hold literals, host values or pairs */
+    } else {
+        write_literal(&w, e);
+    }
+    if (!ok || !smct_jw_ok(&w)) {
+        smct_buf_free(&b);
+        return NULL;
+    }
+    return smcj_buf_take(&b);
 }
 
 static bool normalize_literal(const smct_json_t *x, const smct_json_t *alts, bool unordered,
-                              int depth, smct_buf_t *out)
+                              int depth, smct_jw_t *w)
 {
     if (x->type != SMCT_JSON_ARRAY) {
-        smct_json_write(out, x);
+        write_literal(w, x);
         return true;
     }
     bool pairs = x->array.count > 0;
@@ -70,41 +111,26 @@ static bool normalize_literal(const smct_json_t *x, const smct_json_t *alts, boo
     }
     bool ok = true;
     for (size_t i = 0; ok && i < x->array.count; i++) {
-        const smct_json_t *e = &x->array.items[i];
-        smct_buf_t b = {0};
-        if (pairs) {
-            smct_buf_putc(&b, '[');
-            ok = normalize(&e->array.items[0], alts, unordered, depth + 1, &b);
-            smct_buf_putc(&b, ',');
-            ok = ok && normalize(&e->array.items[1], alts, unordered, depth + 1, &b);
-            smct_buf_putc(&b, ']');
-        } else if (e->type == SMCT_JSON_OBJECT) {
-            ok = normalize(e, alts, unordered, depth + 1, &b);
-        } else if (e->type == SMCT_JSON_ARRAY) {
-            ok = false; /* arrays hold literals, host values or pairs */
-        } else {
-            smct_json_write(&b, e);
-        }
-        parts[i] = smcj_buf_take(&b);
-        ok = ok && parts[i];
+        parts[i] = normalize_part(&x->array.items[i], pairs, alts, unordered, depth);
+        ok = parts[i] != NULL;
     }
     if (ok && pairs && unordered) {
         qsort(parts, x->array.count, sizeof *parts, cmp_text);
     }
-    smct_buf_putc(out, '[');
+    smct_jw_array(w);
     for (size_t i = 0; i < x->array.count; i++) {
         if (ok) {
-            smct_buf_printf(out, "%s%s", i ? "," : "", parts[i]);
+            smct_jw_json(w, parts[i], strlen(parts[i])); /* a writer's own output */
         }
         free(parts[i]);
     }
-    smct_buf_putc(out, ']');
+    smct_jw_end_array(w);
     free(parts);
     return ok;
 }
 
 static bool normalize(const smct_json_t *j, const smct_json_t *alts, bool unordered, int depth,
-                      smct_buf_t *out)
+                      smct_jw_t *w)
 {
     const smct_json_t *t = smct_json_get(j, "type");
     const smct_json_t *x = smct_json_get(j, "value");
@@ -112,12 +138,22 @@ static bool normalize(const smct_json_t *j, const smct_json_t *alts, bool unorde
         t->type != SMCT_JSON_STRING || !x) {
         return false;
     }
-    smct_buf_puts(out, "{\"type\":");
-    write_type(out, t, alts);
-    smct_buf_puts(out, ",\"value\":");
-    bool ok = normalize_literal(x, alts, unordered, depth, out);
-    smct_buf_putc(out, '}');
-    return ok && smcj_buf_ok(out);
+    smct_jw_object(w);
+    smct_jw_key(w, "type");
+    write_type(w, t, alts);
+    smct_jw_key(w, "value");
+    bool ok = normalize_literal(x, alts, unordered, depth, w);
+    smct_jw_end_object(w);
+    return ok; /* a refusal of the writer is seen where the value is complete (smct_jw_ok) */
+}
+
+/* The normal form of host value j into out (emptied first); false when it is none. */
+static bool normal_form(const smct_json_t *j, const smct_json_t *alts, bool unordered,
+                        smct_buf_t *out)
+{
+    smct_jw_t w;
+    smct_jw_init(&w, out);
+    return normalize(j, alts, unordered, 0, &w) && smct_jw_ok(&w) && smcj_buf_ok(out);
 }
 
 static void expect_host_value(smcj_check_t *c, const smcj_vector_t *v, const smct_json_t *resp,
@@ -132,7 +168,7 @@ static void expect_host_value(smcj_check_t *c, const smcj_vector_t *v, const smc
     }
     smct_buf_t a = {0}, b = {0};
     bool unordered = c->cmp.unordered_maps;
-    if (!normalize(want, NULL, unordered, 0, &b)) {
+    if (!normal_form(want, NULL, unordered, &b)) {
         smct_buf_free(&b);
         return;
     }
@@ -143,7 +179,7 @@ static void expect_host_value(smcj_check_t *c, const smcj_vector_t *v, const smc
         smcj_nomem();
         return;
     }
-    if (!got || !normalize(got, alts, unordered, 0, &a)) {
+    if (!got || !normal_form(got, alts, unordered, &a)) {
         smct_buf_free(&a);
         if (got) {
             smct_json_write(&a, got);

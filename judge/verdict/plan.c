@@ -262,6 +262,9 @@ void smcj_request_line(smct_buf_t *b, uint64_t seq, const smcj_runner_t *r,
         smcj_hello_line(b);
         return;
     }
+    /* P.2 request lines are protocol text, not the JSON writer's: byte-exact (the raw replay
+     * command shows them as sent), and their hex and notation, checked when the vectors
+     * loaded, are appended as they are, never scanned again for escapes */
     if (c->kind == SMCJ_CHECK_ENCODE) {
         /* the value and the hex are appended, not printed: vsnprintf costs ~15 ns a character
          * (twice over, once to measure), a second of CPU for a 64 MiB value */

@@ -157,6 +157,8 @@ smcj_self_step_t smcj_self_prepare(smcj_runner_t *r, size_t ci)
 void smcj_self_request_line(smct_buf_t *b, unsigned long long seq, const smcj_vector_t *v,
                             const smcj_check_t *c)
 {
+    /* a P.2 request line: protocol text, byte-exact as plan.c's; own_hex is the runner's
+     * answer, checked as lower-case hex before it was kept (verdict.c) */
     smct_buf_printf(b,
                     "{\"seq\":%llu,\"op\":\"decode\",\"entry\":\"%s\",\"hex\":\"%s\","
                     "\"mode\":\"flutter\"}",

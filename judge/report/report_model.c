@@ -1,0 +1,205 @@
+/*
+ * The report model (report_model.h), built once after the run: the counts of every runner,
+ * one row per selected vector, the failure groups by likely cause, the JUnit case counts and
+ * the matrices. The four writers print from it; none of them counts.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "report_model.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "complexity.h"
+#include "results.h"
+
+/* The summary line (protobuf style), without the runner's name: from the counts alone. */
+static void summary_text(smct_buf_t *b, const smcj_report_counts_t *n)
+{
+    const size_t *st = n->status;
+    size_t fail = st[SMCJ_ST_FAIL] + st[SMCJ_ST_FAIL_INFO];
+    size_t placement = st[SMCJ_ST_PLACEMENT] + st[SMCJ_ST_PLACEMENT_INFO];
+    size_t unclassified = st[SMCJ_ST_UNCLASSIFIED] + st[SMCJ_ST_UNCLASSIFIED_INFO];
+    smct_buf_printf(b, "%zu passed, %zu failed, %zu skipped, %zu n/a, %zu expected failure%s",
+                    st[SMCJ_ST_PASS], fail, st[SMCJ_ST_SKIPPED], st[SMCJ_ST_NA], st[SMCJ_ST_XFAIL],
+                    st[SMCJ_ST_XFAIL] == 1 ? "" : "s");
+    if (st[SMCJ_ST_DIFFERS]) {
+        smct_buf_printf(
+            b, ", %zu differ (implementation-defined; %zu as a listed implementation does)",
+            st[SMCJ_ST_DIFFERS], n->differs_listed);
+    }
+    if (placement) {
+        smct_buf_printf(b, ", %zu placement failure%s (spec §3.3%s)", placement,
+                        placement == 1 ? "" : "s",
+                        st[SMCJ_ST_PLACEMENT_INFO] ? "; some outside the gate" : "");
+    }
+    if (unclassified) {
+        smct_buf_printf(b, ", %zu unclassified rejection%s (R1.4-15, recommended%s)", unclassified,
+                        unclassified == 1 ? "" : "s",
+                        st[SMCJ_ST_UNCLASSIFIED] ? "" : "; outside the gate");
+    }
+    if (st[SMCJ_ST_XPASS]) {
+        smct_buf_printf(b, ", %zu unexpected pass%s", st[SMCJ_ST_XPASS],
+                        st[SMCJ_ST_XPASS] == 1 ? "" : "es");
+    }
+    if (st[SMCJ_ST_FAIL_INFO]) {
+        smct_buf_printf(b, " (%zu outside the gate)", st[SMCJ_ST_FAIL_INFO]);
+    }
+    if (n->xfail_unmatched) {
+        smct_buf_printf(b, ", %zu stale expected-failure entr%s", n->xfail_unmatched,
+                        n->xfail_unmatched == 1 ? "y" : "ies");
+    }
+    if (st[SMCJ_ST_UNSUPPORTED]) {
+        /* each vector is in one count; say so here, where "N passed, 0 failed" beside "N
+         * unsupported" read as if one count held the other (issue 27) */
+        smct_buf_printf(b,
+                        ", %zu unsupported (not among the passed or failed: rejected cleanly for a "
+                        "core feature the runner lacks, judged by its feature verdict)",
+                        st[SMCJ_ST_UNSUPPORTED]);
+    }
+}
+
+smcj_junit_shape_t smcj_report_row_junit(const smcj_report_row_t *row, bool *is_error)
+{
+    smcj_junit_shape_t shape = smcj_status_info(row->status)->junit;
+    /* JUnit's own split: a harness failure (crash, timeout, protocol error) is an <error> */
+    *is_error = shape == SMCJ_JUNIT_FAILURE && row->status == SMCJ_ST_FAIL &&
+                smcj_reason_is_harness(row->reason);
+    return shape;
+}
+
+static void row_fill(smcj_report_row_t *row, const smcj_run_t *run, const smcj_runner_t *r,
+                     size_t vi)
+{
+    const smcj_vector_t *v = &run->vectors->v[vi];
+    const smcj_result_t *res = &r->results[vi];
+    bool placement = res->placement_check != SIZE_MAX;
+    bool failed = res->outcome == SMCJ_OUT_FAIL || placement;
+    row->vector = vi;
+    row->status = res->status;
+    row->tier = placement ? res->placement_tier : res->tier;
+    row->reason = failed ? res->reason : SMCJ_REASON_NONE;
+    row->check = smcj_result_check(res);
+    row->why = placement ? smcj_placement_text(v, res) : smcj_alternative_text(v, res);
+    row->cause = smcj_cause_note(r, vi);
+}
+
+/* The JUnit cases of one runner that ran, counted as report_junit.c writes them. */
+static void junit_counts(smcj_report_counts_t *n, const smcj_report_runner_t *mr)
+{
+    const smcj_runner_t *r = mr->runner;
+    for (size_t k = 0; k < mr->n_rows; k++) {
+        bool is_error;
+        smcj_junit_shape_t shape = smcj_report_row_junit(&mr->rows[k], &is_error);
+        n->cases++;
+        n->case_errors += is_error;
+        n->case_failures += shape == SMCJ_JUNIT_FAILURE && !is_error;
+        n->case_skipped += shape == SMCJ_JUNIT_SKIPPED;
+    }
+    /* spec R1.4-11: a case per core feature it lacks, skipped when a `feature:` line names it */
+    n->cases += n->features;
+    n->case_skipped += n->features_excused;
+    n->case_failures += n->features - n->features_excused;
+    /* a stale expected-failure line is a failing case of its own */
+    n->cases += n->xfail_unmatched;
+    n->case_failures += n->xfail_unmatched;
+    size_t cx_fail = 0, cx_skip = 0;
+    n->cases += smcj_cx_junit_count(r, &cx_fail, &cx_skip); /* spec §15.4 */
+    n->case_failures += cx_fail;
+    n->case_skipped += cx_skip;
+}
+
+static bool runner_build(smcj_report_runner_t *mr, const smcj_run_t *run, const smcj_runner_t *r)
+{
+    smcj_report_counts_t *n = &mr->counts;
+    mr->runner = r;
+    mr->ran = r->results != NULL;
+    if (!mr->ran) {
+        /* one "start" case: skipped (--skip-runner) or an error (it could not start) */
+        n->cases = 1;
+        n->case_skipped = r->skip_reason != NULL;
+        n->case_errors = r->skip_reason == NULL;
+        return true;
+    }
+    const smcj_vectors_t *vs = run->vectors;
+    mr->row_of = smcj_calloc(vs->count + 1, sizeof *mr->row_of);
+    mr->rows = smcj_calloc(vs->count + 1, sizeof *mr->rows);
+    if (!mr->row_of || !mr->rows) {
+        return false;
+    }
+    for (size_t vi = 0; vi < vs->count; vi++) {
+        mr->row_of[vi] = SIZE_MAX;
+        if (r->results[vi].status == SMCJ_ST_NONE) {
+            continue;
+        }
+        smcj_report_row_t *row = &mr->rows[mr->n_rows];
+        row_fill(row, run, r, vi);
+        mr->row_of[vi] = mr->n_rows++;
+        n->status[row->status]++;
+        n->differs_listed += row->status == SMCJ_ST_DIFFERS && r->results[vi].alt >= 0;
+    }
+    n->xfail_unmatched = r->n_xfail_unmatched;
+    n->features = r->n_unsupported_features;
+    for (size_t k = 0; k < r->n_unsupported_features; k++) {
+        n->features_excused += r->unsupported_features[k].xfail_reason != NULL;
+    }
+    junit_counts(n, mr);
+    smct_buf_t s = {0};
+    summary_text(&s, n);
+    mr->summary = smcj_buf_ok(&s) ? smcj_strdup(smcj_buf_text(&s)) : NULL;
+    smct_buf_free(&s);
+    mr->groups = smcj_detail_groups(run, r, &mr->n_groups);
+    return mr->summary != NULL && mr->groups != NULL;
+}
+
+bool smcj_report_model_build(smcj_report_model_t *m, const smcj_run_t *run)
+{
+    memset(m, 0, sizeof *m);
+    m->run = run;
+    m->runners = smcj_calloc(run->n_runners + 1, sizeof *m->runners);
+    if (!m->runners) {
+        return false;
+    }
+    m->n_runners = run->n_runners;
+    bool ok = true;
+    for (size_t ri = 0; ri < run->n_runners && ok; ri++) {
+        ok = runner_build(&m->runners[ri], run, &run->runners[ri]);
+        const smcj_report_counts_t *n = &m->runners[ri].counts;
+        m->total.cases += n->cases;
+        m->total.case_failures += n->case_failures;
+        m->total.case_errors += n->case_errors;
+        m->total.case_skipped += n->case_skipped;
+    }
+    smcj_matrix_build(&m->sections, run, true);
+    smcj_matrix_build(&m->subsections, run, false);
+    return ok && !smcj_out_of_memory();
+}
+
+void smcj_report_model_free(smcj_report_model_t *m)
+{
+    for (size_t ri = 0; m->runners && ri < m->n_runners; ri++) {
+        smcj_report_runner_t *mr = &m->runners[ri];
+        for (size_t k = 0; mr->rows && k < mr->n_rows; k++) {
+            free(mr->rows[k].why);
+            free(mr->rows[k].cause);
+        }
+        free(mr->rows);
+        free(mr->row_of);
+        free(mr->summary);
+        smcj_detail_groups_free(mr->groups, mr->n_groups);
+    }
+    free(m->runners);
+    smcj_matrix_free(&m->sections);
+    smcj_matrix_free(&m->subsections);
+    memset(m, 0, sizeof *m);
+}
+
+const smcj_report_row_t *smcj_report_row(const smcj_report_model_t *m, size_t ri, size_t vi)
+{
+    const smcj_report_runner_t *mr = &m->runners[ri];
+    if (!mr->ran || mr->row_of[vi] == SIZE_MAX) {
+        return NULL;
+    }
+    return &mr->rows[mr->row_of[vi]];
+}

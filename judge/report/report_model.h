@@ -1,0 +1,79 @@
+/**
+ * @file report_model.h
+ * @brief The report model: what the four writers print, built once after the run from its
+ *        results, verdicts, diagnosis and complexity figures.
+ *
+ * Every count a report shows comes from here (the summary line, the JSON `counts`, JUnit's
+ * tests/failures/errors/skipped, the matrices), so no writer can count differently from
+ * another: the writers (reports.h) are functions of this model and print, never count.
+ */
+#ifndef SMCJ_REPORT_MODEL_H
+#define SMCJ_REPORT_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "model.h"
+#include "report_causes.h"
+#include "report_util.h"
+
+/** One runner's counts (the verdict's, results.c) and the JUnit testcases they make. */
+typedef struct smcj_report_counts {
+    size_t status[SMCJ_ST_COUNT]; /* selected vectors of each status (NONE: 0) */
+    size_t differs_listed;        /* DIFFERS in a way a vector's notes name */
+    size_t xfail_unmatched;       /* expected-failure lines that match no vector */
+    size_t features;              /* core features it lacks (spec R1.4-11) */
+    size_t features_excused;      /* of those, named by a `feature:` line */
+    /* JUnit: a case per selected vector, feature verdict, stale list line, complexity family
+     * (or one "start" case for a runner that never ran) */
+    size_t cases, case_failures, case_errors, case_skipped;
+} smcj_report_counts_t;
+
+/** One selected vector of one runner, as every report lists it. */
+typedef struct smcj_report_row {
+    size_t vector; /* index into run->vectors->v */
+    smcj_status_t status;
+    smcj_tier_t tier;     /* the verdict's tier: the placement tier for a placement failure */
+    smcj_reason_t reason; /* of a failure (placement included), else SMCJ_REASON_NONE */
+    size_t check;         /* the deciding check (smcj_result_check), or SIZE_MAX */
+    char *why;            /* placement or alternative text (report_util.h), or NULL */
+    char *cause;          /* the diagnosis's note (smcj_cause_note), or NULL */
+} smcj_report_row_t;
+
+/** One runner of the model. */
+typedef struct smcj_report_runner {
+    const smcj_runner_t *runner;
+    bool ran; /* it has results (it started) */
+    smcj_report_counts_t counts;
+    char *summary;           /* "12 passed, 1 failed, ...": NULL when it did not run */
+    smcj_report_row_t *rows; /* every selected vector, in vector order */
+    size_t n_rows;
+    size_t *row_of;              /* vector index → its row, SIZE_MAX when not selected */
+    smcj_detail_group_t *groups; /* the failure details by likely cause (report_causes.h) */
+    size_t n_groups;
+} smcj_report_runner_t;
+
+typedef struct smcj_report_model {
+    const smcj_run_t *run;
+    smcj_report_runner_t *runners; /* like run->runners */
+    size_t n_runners;
+    smcj_report_counts_t total; /* the JUnit totals of every runner (the <testsuites>) */
+    smcj_matrix_t sections;     /* runners × top-level sections ("6"): the text report */
+    smcj_matrix_t subsections;  /* runners × sections ("6.2"): the HTML report */
+} smcj_report_model_t;
+
+/** Build the model of a finished run (verdicts, diagnosis and complexity in). False when out
+ *  of memory (recorded, alloc.h): no report is written then. Free with smcj_report_model_free
+ *  in either case. */
+bool smcj_report_model_build(smcj_report_model_t *m, const smcj_run_t *run);
+void smcj_report_model_free(smcj_report_model_t *m);
+
+/** The row of vector `vi` for runner `ri`, or NULL when the vector is not selected or the
+ *  runner did not run. */
+const smcj_report_row_t *smcj_report_row(const smcj_report_model_t *m, size_t ri, size_t vi);
+
+/** How JUnit shows a row (its status's SMCJ_STATUS_LIST column); *is_error: a <failure>
+ *  that is an <error>, a harness failure (crash, timeout, protocol error; R1.4-8). */
+smcj_junit_shape_t smcj_report_row_junit(const smcj_report_row_t *row, bool *is_error);
+
+#endif /* SMCJ_REPORT_MODEL_H */
