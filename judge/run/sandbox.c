@@ -241,7 +241,7 @@ bool smcj_sandbox_prepare(smcj_sandbox_t *sb, smcj_sandbox_mode_t mode, char *co
         return sb->note != NULL;
     }
     char *bwrap = find_on_path("bwrap");
-    char why[600] = "";
+    char why[640] = ""; /* the probe's reason (why_net) and a prefix */
     bool works = false, net = true;
     if (!bwrap) {
         snprintf(why, sizeof why, "bwrap is not on PATH (Debian and Ubuntu: package bubblewrap)");
