@@ -325,10 +325,12 @@ def case_crash_under_load():
         )
     # 2x a clean run (the issue's bound; this codec causes no timeouts), fastest of
     # RUN_TIME_TRIES runs of each side: a load on the shared machine only ever adds time.
-    # CPU time (the judge's and its runners') is what the restarts cost, whatever the load:
-    # within 2x + 50 ms. A judge that forks (copying its page tables), starts a shell and then
-    # the codec for every restart, half of them without a warm spare, and scans /proc for each,
-    # takes 3.5x: it fails here. Wall time on a loaded 2-core machine adds the wait of each new
+    # CPU time (the judge's and its runners') is what the restarts cost, and moves less with
+    # load than wall time, but not nothing: a new process's start costs more CPU when another
+    # one keeps the caches (measured at load 4-5 on 2 cores: 2.2x, where an idle machine
+    # gives 1.6x). Bound: 2.5x + 50 ms. A judge that forks (copying its page tables), starts
+    # a shell and then the codec for every restart, half of them without a warm spare, and
+    # scans /proc for each, takes 3.5x: it fails here. Wall time on a loaded 2-core machine adds the wait of each new
     # process for a CPU (1.7x at load 3, 3x at load 10), so it is bounded at 3x + 1 s: a
     # judge that waited 10 ms per restart would fail that.
     env = dict(hostile("crash-permille=50"), SMC_HOSTILE_LOG=log)
@@ -347,8 +349,8 @@ def case_crash_under_load():
         % (RUN_TIME_TRIES, clean_s, clean_cpu, crash_s, crash_cpu, os.getloadavg()[0])
     )
     check(
-        crash_cpu <= 2 * clean_cpu + RUN_TIME_SLACK,
-        "CPU time %.2f s within 2x the clean %.2f s (+%.2f s slack)"
+        crash_cpu <= 2.5 * clean_cpu + RUN_TIME_SLACK,
+        "CPU time %.2f s within 2.5x the clean %.2f s (+%.2f s slack)"
         % (crash_cpu, clean_cpu, RUN_TIME_SLACK),
     )
     check(
