@@ -13,18 +13,19 @@
 #include "copy_short.h"
 #include "read_item.h"
 
-/* The bump of smci_arena_bump on a cursor held in locals (`*cur`, `end`); same test, same
- * alignment. The caller adds what the cursor moved to arena->used when it writes it back. */
+/* The bump of smci_arena_bump on a cursor held in locals (`*cur`, `end`): the same room
+ * test after aligning to 8, on integers, without the test for a missing block (then cur =
+ * end = NULL and no size > 0 fits). The caller adds what the cursor moved to arena->used
+ * when it writes it back. */
 SMCI_INLINE void *smci_bump_local(uint8_t **cur, uint8_t *end, size_t size)
 {
-    if (*cur != NULL) {
-        size_t pad = smci_pad((size_t)(uintptr_t)*cur, 8);
-        size_t avail = (size_t)(end - *cur);
-        if (pad <= avail && size <= avail - pad) {
-            uint8_t *p = *cur + pad;
-            *cur = p + size;
-            return p;
-        }
+    uintptr_t c = (uintptr_t)*cur;
+    uintptr_t e = (uintptr_t)end;
+    uintptr_t aligned = (c + 7) & ~(uintptr_t)7;
+    if (aligned <= e && size <= e - aligned && size != 0) {
+        uint8_t *p = *cur + (aligned - c);
+        *cur = p + size;
+        return p;
     }
     return NULL;
 }
@@ -36,7 +37,7 @@ SMCI_INLINE void *smci_bump_local(uint8_t **cur, uint8_t *end, size_t size)
  * cost ~33 instructions per string). False, with nothing changed, when the generic path
  * must take the value: non-ASCII text (to validate it and find the offset) or a full block. */
 SMCI_INLINE bool smci_fast_bytes(smc_value_t *slot, smc_type_t type, bool text, const uint8_t *src,
-                            size_t n, uint32_t flags, uint8_t **acur, uint8_t *aend)
+                                 size_t n, uint32_t flags, uint8_t **acur, uint8_t *aend)
 {
     const uint8_t *dst = NULL;
     size_t avail = (size_t)((uintptr_t)aend - (uintptr_t)*acur); /* 0 without a block */
