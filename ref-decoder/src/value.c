@@ -131,7 +131,10 @@ smc_status_t smci_decode_value(smci_input_t *in, uint32_t flags, uint32_t max_de
     frame_t stack[SMC_MAX_DEPTH_LIMIT];
     smc_value_t *next = NULL;
     smc_value_t *end = NULL;
-    uint32_t depth = 0;
+    /* The frames in use are stack[0 .. top); a container may open while top < open_limit
+     * (max_depth ≤ SMC_MAX_DEPTH_LIMIT, checked by smci_opts_resolve). */
+    frame_t *top = stack;
+    frame_t *const open_limit = stack + max_depth;
     size_t start = smci_offset(in);
     /* Slots allocated but not filled yet. Each needs at least one more input byte, so while
      * unfilled ≤ remaining bytes the tree never holds more nodes than the input has bytes.
@@ -222,7 +225,7 @@ smc_status_t smci_decode_value(smci_input_t *in, uint32_t flags, uint32_t max_de
                 break;
             case SMCI_TAG_LIST:
             case SMCI_TAG_MAP:
-                if (depth < max_depth && left >= 2 && p[1] < 254) {
+                if (top < open_limit && left >= 2 && p[1] < 254) {
                     size_t rem = left - 2;
                     size_t children = tag == SMCI_TAG_LIST ? (size_t)p[1] : 2 * (size_t)p[1];
                     smc_value_t *items = NULL;
@@ -242,11 +245,11 @@ smc_status_t smci_decode_value(smci_input_t *in, uint32_t flags, uint32_t max_de
                     slot->list.count = p[1];
                     p += 2;
                     if (children > 0) {
-                        stack[depth].next = next;
-                        stack[depth].end = end;
+                        top->next = next;
+                        top->end = end;
                         next = items;
                         end = items + children;
-                        depth++;
+                        top++;
                         unfilled += children;
                     }
                     goto filled;
@@ -254,7 +257,7 @@ smc_status_t smci_decode_value(smci_input_t *in, uint32_t flags, uint32_t max_de
                 break;
             default:
                 if (tag >= SMCI_TAG_CUSTOM_MIN && !(flags & SMC_REJECT_CUSTOM) &&
-                    depth < max_depth && unfilled + 1 <= left - 1) {
+                    top < open_limit && unfilled + 1 <= left - 1) {
                     smc_value_t *items = (smc_value_t *)smci_bump_local(&acur, aend, sizeof *items);
                     if (items == NULL) {
                         break;
@@ -263,11 +266,11 @@ smc_status_t smci_decode_value(smci_input_t *in, uint32_t flags, uint32_t max_de
                     slot->custom_tag = tag;
                     slot->custom.payload = items;
                     p += 1;
-                    stack[depth].next = next;
-                    stack[depth].end = end;
+                    top->next = next;
+                    top->end = end;
                     next = items;
                     end = items + 1;
-                    depth++;
+                    top++;
                     unfilled += 1;
                     goto filled;
                 }
@@ -281,7 +284,7 @@ smc_status_t smci_decode_value(smci_input_t *in, uint32_t flags, uint32_t max_de
         arena->cur = acur;
         arena->used += (size_t)(acur - acur0);
         {
-            smc_status_t st = smci_read_item_inline(in, flags, depth < max_depth, &it, err_off);
+            smc_status_t st = smci_read_item_inline(in, flags, top < open_limit, &it, err_off);
             if (st != SMC_OK) {
                 return st;
             }
@@ -324,12 +327,12 @@ smc_status_t smci_decode_value(smci_input_t *in, uint32_t flags, uint32_t max_de
                     slot->custom.payload = items;
                 }
                 if (children > 0) {
-                    /* depth < max_depth ≤ SMC_MAX_DEPTH_LIMIT (checked by smci_read_item) */
-                    stack[depth].next = next;
-                    stack[depth].end = end;
+                    /* top < open_limit ≤ stack + SMC_MAX_DEPTH_LIMIT (checked by smci_read_item) */
+                    top->next = next;
+                    top->end = end;
                     next = items;
                     end = items + children;
-                    depth++;
+                    top++;
                 }
             } else {
                 st = store_leaf(arena, flags, &it, slot, smci_remaining(in), unfilled);
@@ -348,15 +351,15 @@ smc_status_t smci_decode_value(smci_input_t *in, uint32_t flags, uint32_t max_de
          * next == end (both NULL, as stack[0] saved them), so one comparison per value
          * decides both "close a container" and "done". */
         while (next == end) {
-            if (depth == 0) {
+            if (top == stack) {
                 in->p = p;
                 arena->cur = acur;
                 arena->used += (size_t)(acur - acur0);
                 return SMC_OK;
             }
-            depth--;
-            next = stack[depth].next;
-            end = stack[depth].end;
+            top--;
+            next = top->next;
+            end = top->end;
         }
         slot = next++;
         unfilled--;
