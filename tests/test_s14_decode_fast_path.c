@@ -48,8 +48,7 @@ static smc_value_t *decode_as_validate(const uint8_t *data, size_t len, uint32_t
     return ds == SMC_OK ? root : NULL;
 }
 
-/* Every cut of m (and m whole) under each flag set; returns the whole message's tree in the
- * first flag set through *whole (NULL if it did not decode). */
+/* Every cut of m (and m whole) under each flag set, each in a buffer of exactly its length. */
 static void check_cuts(const msg_t *m, const uint32_t *flag_sets, size_t nsets)
 {
     for (size_t f = 0; f < nsets; f++) {
