@@ -45,10 +45,9 @@ SMCI_INLINE smc_status_t smci_skip_padding(smci_input_t *in, uint32_t flags, siz
     return SMC_OK;
 }
 
-/* UTF-8 check with an inline all-ASCII test (most strings on real channels are ASCII):
- * OR-ing every byte and testing bit 7 is exact for "all bytes < 0x80". Anything else goes to
- * the full RFC 3629 validator, which finds the offset. */
-SMCI_INLINE bool smci_utf8_valid_fast(const uint8_t *s, size_t len, size_t *bad)
+/* The inline all-ASCII test (most strings on real channels are ASCII): OR-ing every byte
+ * and testing bit 7 is exact for "all bytes < 0x80". */
+SMCI_INLINE bool smci_ascii_fast(const uint8_t *s, size_t len)
 {
     uint64_t acc = 0;
     if (len >= 8 && len <= 32) {
@@ -82,7 +81,14 @@ SMCI_INLINE bool smci_utf8_valid_fast(const uint8_t *s, size_t len, size_t *bad)
             acc |= s[i];
         }
     }
-    if (SMCI_LIKELY((acc & UINT64_C(0x8080808080808080)) == 0)) {
+    return (acc & UINT64_C(0x8080808080808080)) == 0;
+}
+
+/* UTF-8 check: the ASCII test inline, anything else to the full RFC 3629 validator, which
+ * finds the offset. */
+SMCI_INLINE bool smci_utf8_valid_fast(const uint8_t *s, size_t len, size_t *bad)
+{
+    if (SMCI_LIKELY(smci_ascii_fast(s, len))) {
         return true;
     }
     return smci_utf8_valid(s, len, bad);

@@ -6,6 +6,7 @@
  * allocation (spec §14.3), which gives the smc_decode_bound() guarantee.
  */
 #include "copy_short.h"
+#include "decode_fast.h"
 #include "read_item.h"
 
 /* Inline in store_leaf (once per string or typed list); smci_bytes_store wraps it. `remaining`
@@ -130,7 +131,10 @@ smc_status_t smci_decode_value(smci_input_t *in, uint32_t flags, uint32_t max_de
     frame_t stack[SMC_MAX_DEPTH_LIMIT];
     smc_value_t *next = NULL;
     smc_value_t *end = NULL;
-    uint32_t depth = 0;
+    /* The frames in use are stack[0 .. top); a container may open while top < open_limit
+     * (max_depth ≤ SMC_MAX_DEPTH_LIMIT, checked by smci_opts_resolve). */
+    frame_t *top = stack;
+    frame_t *const open_limit = stack + max_depth;
     size_t start = smci_offset(in);
     /* Slots allocated but not filled yet. Each needs at least one more input byte, so while
      * unfilled ≤ remaining bytes the tree never holds more nodes than the input has bytes.
@@ -138,73 +142,224 @@ smc_status_t smci_decode_value(smci_input_t *in, uint32_t flags, uint32_t max_de
      * truncated input could otherwise reserve depth × length nodes. */
     uint64_t unfilled = 0;
     smc_item_t it;
+    /* The input cursor and the arena's bump cursor in locals whose address is never taken, so
+     * that the stores into slots and string copies (which may alias *in and *arena) do not
+     * force them through memory at every value. Written back before the generic path and on
+     * return; `acur0` is where the arena cursor was last written back, for arena->used. */
+    const uint8_t *const base = in->base;
+    const uint8_t *const lim = in->end;
+    const uint8_t *p = in->p;
+    uint8_t *acur = arena->cur;
+    uint8_t *aend = arena->end;
+    uint8_t *acur0 = acur;
+    /* Non-zero padding of a float64 goes to the generic path in strict mode (spec §3.3). */
+    const size_t strict_pad = (flags & SMC_STRICT_PADDING) ? SIZE_MAX : 0;
 
     for (;;) {
-        smc_status_t st = smci_read_item_inline(in, flags, depth < max_depth, &it, err_off);
-        if (st != SMC_OK) {
-            return st;
+        /* Fast path: the common forms of each tag, taken only when every check of the generic
+         * path below passes (spec/errors.md §14.2); anything else — an error, a 3/5-byte size,
+         * strict padding, non-ASCII text, a full arena block, typed lists — goes to the
+         * generic path, which reads the same value again from its tag and reports exactly
+         * what it always did. */
+        if (SMCI_LIKELY(p != lim)) {
+            size_t left = (size_t)(lim - p);
+            uint8_t tag = p[0];
+            switch (tag) {
+            case SMCI_TAG_NULL:
+                slot->type = SMC_TYPE_NULL;
+                slot->custom_tag = 0;
+                slot->i64 = 0;
+                p += 1;
+                goto filled;
+            case SMCI_TAG_TRUE:
+            case SMCI_TAG_FALSE:
+                slot->type = SMC_TYPE_BOOL;
+                slot->custom_tag = 0;
+                slot->boolean = tag == SMCI_TAG_TRUE;
+                p += 1;
+                goto filled;
+            case SMCI_TAG_I32:
+                if (left >= 5) {
+                    uint32_t u = smci_le32_unchecked(p + 1);
+                    slot->type = SMC_TYPE_I32;
+                    slot->custom_tag = 0;
+                    memcpy(&slot->i32, &u, sizeof u);
+                    p += 5;
+                    goto filled;
+                }
+                break;
+            case SMCI_TAG_I64:
+                if (left >= 9) {
+                    uint64_t u = smci_le64_unchecked(p + 1);
+                    slot->type = SMC_TYPE_I64;
+                    slot->custom_tag = 0;
+                    memcpy(&slot->i64, &u, sizeof u);
+                    p += 9;
+                    goto filled;
+                }
+                break;
+            case SMCI_TAG_F64: { /* spec §4.3 */
+                size_t pad = smci_pad((size_t)(p + 1 - base), 8);
+                if (pad + 9 <= left && (pad & strict_pad) == 0) {
+                    slot->type = SMC_TYPE_F64;
+                    slot->custom_tag = 0;
+                    slot->f64_bits = smci_le64_unchecked(p + 1 + pad);
+                    p += 9 + pad;
+                    goto filled;
+                }
+                break;
+            }
+            case SMCI_TAG_STR: /* spec §5, §6.1: a 1-byte size (< 254) and its bytes */
+                if (left >= 2 && p[1] < 254 && p[1] <= left - 2 &&
+                    smci_fast_bytes(slot, SMC_TYPE_STR, true, p + 2, p[1], flags, &acur, aend)) {
+                    p += 2 + (size_t)p[1];
+                    goto filled;
+                }
+                break;
+            case SMCI_TAG_U8S:
+                if (left >= 2 && p[1] < 254 && p[1] <= left - 2 &&
+                    smci_fast_bytes(slot, SMC_TYPE_U8S, false, p + 2, p[1], flags, &acur, aend)) {
+                    p += 2 + (size_t)p[1];
+                    goto filled;
+                }
+                break;
+            case SMCI_TAG_LIST:
+            case SMCI_TAG_MAP:
+                if (top < open_limit && left >= 2 && p[1] < 254) {
+                    size_t rem = left - 2;
+                    size_t children = tag == SMCI_TAG_LIST ? (size_t)p[1] : 2 * (size_t)p[1];
+                    smc_value_t *items = NULL;
+                    if (children > rem || unfilled + children > rem) {
+                        break;
+                    }
+                    if (children > 0) {
+                        items = (smc_value_t *)smci_bump_local(&acur, aend,
+                                                               children * sizeof(smc_value_t));
+                        if (items == NULL) {
+                            break;
+                        }
+                    }
+                    slot->type = tag == SMCI_TAG_LIST ? SMC_TYPE_LIST : SMC_TYPE_MAP;
+                    slot->custom_tag = 0;
+                    slot->list.items = items; /* smc_map_t has the same layout */
+                    slot->list.count = p[1];
+                    p += 2;
+                    if (children > 0) {
+                        top->next = next;
+                        top->end = end;
+                        next = items;
+                        end = items + children;
+                        top++;
+                        unfilled += children;
+                    }
+                    goto filled;
+                }
+                break;
+            default:
+                if (tag >= SMCI_TAG_CUSTOM_MIN && !(flags & SMC_REJECT_CUSTOM) &&
+                    top < open_limit && unfilled + 1 <= left - 1) {
+                    smc_value_t *items = (smc_value_t *)smci_bump_local(&acur, aend, sizeof *items);
+                    if (items == NULL) {
+                        break;
+                    }
+                    slot->type = SMC_TYPE_CUSTOM;
+                    slot->custom_tag = tag;
+                    slot->custom.payload = items;
+                    p += 1;
+                    top->next = next;
+                    top->end = end;
+                    next = items;
+                    end = items + 1;
+                    top++;
+                    unfilled += 1;
+                    goto filled;
+                }
+                break;
+            }
         }
-        uint64_t children = smci_child_count(&it);
-        if (it.type == SMC_TYPE_LIST || it.type == SMC_TYPE_MAP || it.type == SMC_TYPE_CUSTOM) {
-            smc_value_t *items = NULL;
-            if (children > 0) {
-                if (unfilled + children > (uint64_t)smci_remaining(in)) {
-                    /* The input ends before these values can: it is invalid, but the error
-                     * the spec names may lie earlier in the stream than the end. */
-                    return locate_error(in, start, flags, max_depth, err_off);
-                }
-                /* children ≤ remaining input bytes, so the product cannot overflow unless
-                 * the input is larger than memory: checked anyway. */
-                if (SMC_NEVER(children > SIZE_MAX / sizeof(smc_value_t))) {
-                    *err_off = it.offset;
-                    return SMC_ERR_NOMEM;
-                }
-                size_t bytes = (size_t)children * sizeof(smc_value_t);
-                items = (smc_value_t *)smci_arena_bump(arena, bytes);
-                if (items == NULL) {
-                    items = (smc_value_t *)smci_arena_alloc_need(
-                        arena, bytes, smci_decode_need(smci_remaining(in), unfilled));
-                }
-                if (items == NULL) {
-                    *err_off = it.offset;
-                    return SMC_ERR_NOMEM;
-                }
-                unfilled += children;
-            }
-            slot->type = it.type;
-            slot->custom_tag = it.custom_tag;
-            if (it.type == SMC_TYPE_LIST) {
-                slot->list.items = items;
-                slot->list.count = it.count;
-            } else if (it.type == SMC_TYPE_MAP) {
-                slot->map.entries = items;
-                slot->map.count = it.count;
-            } else {
-                slot->custom.payload = items;
-            }
-            if (children > 0) {
-                /* depth < max_depth ≤ SMC_MAX_DEPTH_LIMIT (checked by smci_read_item) */
-                stack[depth].next = next;
-                stack[depth].end = end;
-                next = items;
-                end = items + children;
-                depth++;
-            }
-        } else {
-            st = store_leaf(arena, flags, &it, slot, smci_remaining(in), unfilled);
+
+        /* Generic path: one value through smci_read_item_inline, the cursors written back
+         * first and reloaded after. */
+        in->p = p;
+        arena->cur = acur;
+        arena->used += (size_t)(acur - acur0);
+        {
+            smc_status_t st = smci_read_item_inline(in, flags, top < open_limit, &it, err_off);
             if (st != SMC_OK) {
-                *err_off = it.offset;
                 return st;
             }
+            uint64_t children = smci_child_count(&it);
+            if (it.type == SMC_TYPE_LIST || it.type == SMC_TYPE_MAP || it.type == SMC_TYPE_CUSTOM) {
+                smc_value_t *items = NULL;
+                if (children > 0) {
+                    if (unfilled + children > (uint64_t)smci_remaining(in)) {
+                        /* The input ends before these values can: it is invalid, but the
+                         * error the spec names may lie earlier in the stream than the end. */
+                        return locate_error(in, start, flags, max_depth, err_off);
+                    }
+                    /* children ≤ remaining input bytes, so the product cannot overflow
+                     * unless the input is larger than memory: checked anyway. */
+                    if (SMC_NEVER(children > SIZE_MAX / sizeof(smc_value_t))) {
+                        *err_off = it.offset;
+                        return SMC_ERR_NOMEM;
+                    }
+                    size_t bytes = (size_t)children * sizeof(smc_value_t);
+                    items = (smc_value_t *)smci_arena_bump(arena, bytes);
+                    if (items == NULL) {
+                        items = (smc_value_t *)smci_arena_alloc_need(
+                            arena, bytes, smci_decode_need(smci_remaining(in), unfilled));
+                    }
+                    if (items == NULL) {
+                        *err_off = it.offset;
+                        return SMC_ERR_NOMEM;
+                    }
+                    unfilled += children;
+                }
+                slot->type = it.type;
+                slot->custom_tag = it.custom_tag;
+                if (it.type == SMC_TYPE_LIST) {
+                    slot->list.items = items;
+                    slot->list.count = it.count;
+                } else if (it.type == SMC_TYPE_MAP) {
+                    slot->map.entries = items;
+                    slot->map.count = it.count;
+                } else {
+                    slot->custom.payload = items;
+                }
+                if (children > 0) {
+                    /* top < open_limit ≤ stack + SMC_MAX_DEPTH_LIMIT (checked by smci_read_item) */
+                    top->next = next;
+                    top->end = end;
+                    next = items;
+                    end = items + children;
+                    top++;
+                }
+            } else {
+                st = store_leaf(arena, flags, &it, slot, smci_remaining(in), unfilled);
+                if (st != SMC_OK) {
+                    *err_off = it.offset;
+                    return st;
+                }
+            }
         }
-        /* Next slot: the first unfilled one of the innermost open container. */
-        while (next == end && depth > 0) {
-            depth--;
-            next = stack[depth].next;
-            end = stack[depth].end;
-        }
-        if (depth == 0) {
-            return SMC_OK;
+        p = in->p;
+        acur = acur0 = arena->cur;
+        aend = arena->end;
+
+    filled:
+        /* Next slot: the first unfilled one of the innermost open container. At depth 0
+         * next == end (both NULL, as stack[0] saved them), so one comparison per value
+         * decides both "close a container" and "done". */
+        while (next == end) {
+            if (top == stack) {
+                in->p = p;
+                arena->cur = acur;
+                arena->used += (size_t)(acur - acur0);
+                return SMC_OK;
+            }
+            top--;
+            next = top->next;
+            end = top->end;
         }
         slot = next++;
         unfilled--;

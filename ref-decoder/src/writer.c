@@ -49,9 +49,9 @@ static void fail(smc_writer_t *w, smc_status_t st)
 
 /* Back to *w; an error is recorded at the position where the failing value starts (emitters
  * write nothing when they fail). */
-static void out_end(smc_writer_t *w, const out_t *o, smc_status_t st)
+static void out_end(smc_writer_t *w, out_t o, smc_status_t st)
 {
-    w->pos = o->pos;
+    w->pos = o.pos;
     if (st != SMC_OK) {
         fail(w, st);
     }
@@ -366,7 +366,7 @@ void smc_writer_put_null(smc_writer_t *w)
     if (value_start(w)) {
         uint8_t *dst;
         out_t o = out_begin(w);
-        out_end(w, &o, emit_fixed(&o, SMCI_TAG_NULL, 0, &dst));
+        out_end(w, o, emit_fixed(&o, SMCI_TAG_NULL, 0, &dst));
     }
 }
 
@@ -375,7 +375,7 @@ void smc_writer_put_bool(smc_writer_t *w, bool v)
     if (value_start(w)) {
         uint8_t *dst;
         out_t o = out_begin(w);
-        out_end(w, &o, emit_fixed(&o, v ? SMCI_TAG_TRUE : SMCI_TAG_FALSE, 0, &dst));
+        out_end(w, o, emit_fixed(&o, v ? SMCI_TAG_TRUE : SMCI_TAG_FALSE, 0, &dst));
     }
 }
 
@@ -383,7 +383,7 @@ void smc_writer_put_i32(smc_writer_t *w, int32_t v)
 {
     if (value_start(w)) {
         out_t o = out_begin(w);
-        out_end(w, &o, emit_i32(&o, v));
+        out_end(w, o, emit_i32(&o, v));
     }
 }
 
@@ -391,7 +391,7 @@ void smc_writer_put_i64(smc_writer_t *w, int64_t v)
 {
     if (value_start(w)) {
         out_t o = out_begin(w);
-        out_end(w, &o, emit_i64(&o, v));
+        out_end(w, o, emit_i64(&o, v));
     }
 }
 
@@ -399,7 +399,7 @@ void smc_writer_put_f64_bits(smc_writer_t *w, uint64_t bits)
 {
     if (value_start(w)) {
         out_t o = out_begin(w);
-        out_end(w, &o, emit_f64(&o, bits));
+        out_end(w, o, emit_f64(&o, bits));
     }
 }
 
@@ -412,7 +412,7 @@ void smc_writer_put_str(smc_writer_t *w, const void *s, size_t len)
 {
     if (value_start(w)) {
         out_t o = out_begin(w);
-        out_end(w, &o, emit_str(&o, (const uint8_t *)s, len));
+        out_end(w, o, emit_str(&o, (const uint8_t *)s, len));
     }
 }
 
@@ -420,7 +420,7 @@ void smc_writer_put_u8s(smc_writer_t *w, const void *bytes, size_t len)
 {
     if (value_start(w)) {
         out_t o = out_begin(w);
-        out_end(w, &o, emit_u8s(&o, (const uint8_t *)bytes, len));
+        out_end(w, o, emit_u8s(&o, (const uint8_t *)bytes, len));
     }
 }
 
@@ -440,7 +440,7 @@ static uint8_t *put_array_head(smc_writer_t *w, smc_type_t type, size_t count)
     uint8_t *elems = NULL;
     if (value_start(w)) {
         out_t o = out_begin(w);
-        out_end(w, &o, emit_array(&o, type, count, &elems));
+        out_end(w, o, emit_array(&o, type, count, &elems));
     }
     return elems;
 }
@@ -498,7 +498,7 @@ static void begin(smc_writer_t *w, smc_type_t type, unsigned custom_tag, size_t 
     }
     out_t o = out_begin(w);
     smc_status_t st = emit_container(&o, type, custom_tag, count, w->depth);
-    out_end(w, &o, st);
+    out_end(w, o, st);
     if (st == SMC_OK) {
         w->open[w->depth++] = kind << KIND_SHIFT | values; /* depth < limit: emit_container */
     }
@@ -560,7 +560,7 @@ void smc_writer_put_raw(smc_writer_t *w, const void *bytes, size_t len)
     if (dst != NULL && len > 0) {
         memcpy(dst, bytes, len);
     }
-    out_end(w, &o, SMC_OK);
+    out_end(w, o, SMC_OK);
 }
 
 /* ---- the tree walk ---- */
@@ -584,12 +584,19 @@ void smc_writer_put_value(smc_writer_t *w, const smc_value_t *v)
     if (!value_start(w)) {
         return;
     }
+    /* `o` is passed by value to out_end below, never by address, so its fields stay in
+     * registers across the walk; the innermost container's cursor is in `next`/`end`, and
+     * stack[d] keeps the cursor around level d + 1 (NULL, NULL at level 0: "done"), as in the
+     * tree decoder (callgrind, c_latlng_1000 encode: `o` and stack[depth - 1] were stored and
+     * reloaded at every value). */
     out_t o = out_begin(w);
     size_t base = w->depth;
+    const smc_value_t *next = NULL;
+    const smc_value_t *end = NULL;
     for (;;) {
         smc_status_t st = emit_node(&o, v, base + depth);
         if (!SMCI_LIKELY(st == SMC_OK)) {
-            out_end(w, &o, st);
+            out_end(w, o, st);
             return;
         }
         if (v->type == SMC_TYPE_LIST || v->type == SMC_TYPE_MAP || v->type == SMC_TYPE_CUSTOM) {
@@ -605,24 +612,31 @@ void smc_writer_put_value(smc_writer_t *w, const smc_value_t *v)
                 first = v->custom.payload;
                 n = 1;
             }
-            if (n > 0 && first == NULL) {
-                out_end(w, &o, SMC_ERR_USAGE); /* inconsistent tree */
+            if (n > 0) {
+                if (first == NULL) {
+                    out_end(w, o, SMC_ERR_USAGE); /* inconsistent tree */
+                    return;
+                }
+                /* emit_container refused depth ≥ SMC_MAX_DEPTH_LIMIT, so the stack has room */
+                stack[depth].next = next;
+                stack[depth].end = end;
+                next = first;
+                end = first + n;
+                depth++;
+            }
+        }
+        /* Close finished containers, then move to the next sibling. At depth 0 next == end
+         * (both NULL), so one comparison per value decides both. */
+        while (next == end) {
+            if (depth == 0) {
+                out_end(w, o, SMC_OK);
                 return;
             }
-            /* emit_container refused depth ≥ SMC_MAX_DEPTH_LIMIT, so the stack has room */
-            stack[depth].next = first;
-            stack[depth].end = n > 0 ? first + n : first; /* no arithmetic on NULL */
-            depth++;
-        }
-        /* Close finished containers, then move to the next sibling. */
-        while (depth > 0 && stack[depth - 1].next == stack[depth - 1].end) {
             depth--;
+            next = stack[depth].next;
+            end = stack[depth].end;
         }
-        if (depth == 0) {
-            out_end(w, &o, SMC_OK);
-            return;
-        }
-        v = stack[depth - 1].next++;
+        v = next++;
     }
 }
 
