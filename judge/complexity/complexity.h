@@ -52,6 +52,7 @@ typedef struct smcj_cx_result {
     double exponent;         /* log time_ratio / log input_ratio */
     double last_ratio;       /* time_ratio of the latest repetition alone */
     double prev_ratio;       /* and of the one before it (0 until there are two) */
+    unsigned failed_rounds;  /* repetitions that failed on their own (smcj_cx_latest_fails) */
     size_t sizes_probed;
     double cpu_seconds; /* the runner's CPU time this family cost */
     char *note;         /* why unmeasured / a fast family's "too fast" note, or NULL */
@@ -77,8 +78,11 @@ double smcj_cx_allowed_ratio(double k);
 size_t smcj_cx_pick_lo(const smcj_cx_timing_t *t, size_t lo, size_t hi);
 /** Fill res's ratios, exponent and outcome from res->lo and res->hi (complexity_fit.c). */
 void smcj_cx_judge(smcj_cx_result_t *res);
-/** After smcj_cx_judge: the latest repetition fails on its own but the verdict is a pass
- *  (a failure near the line that one more repetition may confirm). */
+/** Whether the latest repetition in res->lo and res->hi fails on its own (counted by the
+ *  caller in res->failed_rounds, once per repetition, before smcj_cx_judge). */
+bool smcj_cx_latest_fails(const smcj_cx_result_t *res);
+/** After smcj_cx_judge: the best runs fail but the verdict is a pass, waiting for a second
+ *  failing repetition (a failure near the line that more repetitions may confirm). */
 bool smcj_cx_unconfirmed(const smcj_cx_result_t *res);
 /** "linear" or "about n log n" for a pass, "quadratic" or "worse than quadratic" for a
  *  failure, by the fitted exponent. */

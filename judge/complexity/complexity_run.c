@@ -331,11 +331,12 @@ static void time_family(conn_t *c, fam_state_t *s, smcj_cx_result_t *res, double
         }
         res->lo = s->t[lo];
         res->hi = s->t[hi];
+        res->failed_rounds += smcj_cx_latest_fails(res);
         smcj_cx_judge(res);
         double allowed = smcj_cx_allowed_ratio(res->input_ratio);
         bool clear_pass = res->time_ratio < 0.75 * allowed && res->last_ratio < 0.75 * allowed;
-        /* a failure near the line waiting for a second failing round is never cut short by
-         * the budget (that would pass it unconfirmed); MAX_ROUNDS still bounds it */
+        /* a failure near the line waiting for a second failing repetition is never cut
+         * short by the budget (that would pass it unconfirmed); MAX_ROUNDS still bounds it */
         bool over_budget = s->spent_ns > FAMILY_BUDGET_NS && !smcj_cx_unconfirmed(res);
         if (res->outcome == SMCJ_CX_FAIL || clear_pass || over_budget) {
             break;

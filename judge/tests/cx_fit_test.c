@@ -46,6 +46,8 @@ static smcj_cx_outcome_t judge_range(const smcj_cx_timing_t *t, size_t lo, size_
     smcj_cx_result_t res = {0};
     res.lo = t[lo];
     res.hi = t[hi];
+    /* every repetition here has the same timings: all of them fail on their own, or none */
+    res.failed_rounds = smcj_cx_latest_fails(&res) ? 2 : 0;
     smcj_cx_judge(&res);
     return res.outcome;
 }
@@ -90,6 +92,23 @@ int main(void)
     lo0 = first_timeable(t);
     lo = smcj_cx_pick_lo(t, lo0, hi);
     check(judge_range(t, lo, hi) == SMCJ_CX_FAIL, "a quadratic codec fails over the widened range");
+
+    /* Near the line a failure needs two repetitions failing on their own, any two; far over
+     * it, the latest alone. */
+    timings(t, swift, 12.0);
+    smcj_cx_result_t res = {.lo = t[9], .hi = t[10]};
+    check(smcj_cx_latest_fails(&res), "the neighbours' repetition fails on its own");
+    res.failed_rounds = 1;
+    smcj_cx_judge(&res);
+    check(res.outcome == SMCJ_CX_PASS && smcj_cx_unconfirmed(&res),
+          "near the line, one failing repetition is a pass waiting for confirmation");
+    res.failed_rounds = 2;
+    smcj_cx_judge(&res);
+    check(res.outcome == SMCJ_CX_FAIL, "and two of them fail it");
+    timings(t, quad, 1.0);
+    res = (smcj_cx_result_t){.lo = t[3], .hi = t[10], .failed_rounds = 1};
+    smcj_cx_judge(&res);
+    check(res.outcome == SMCJ_CX_FAIL, "far over the line, one failing repetition is enough");
 
     /* Widening stops at members too fast to time (under SMCJ_CX_FLOOR_NS). */
     double fast[N_MEMBERS];
