@@ -59,7 +59,10 @@ final class TypedFastPathTests: XCTestCase {
             ("float64", { self.float64(at: $0) }, { try $0.readOptionalDouble() }),
             ("empty string", { _ in [7, 0] }, { try $0.readOptionalString() }),
             ("string", { _ in [7, 3, 0x61, 0xc3, 0xa9] }, { try $0.readOptionalString() }),
-            ("253-byte string", { _ in [7, 253] + long.prefix(253) }, { try $0.readOptionalString() }),
+            (
+                "253-byte string", { _ in [7, 253] + long.prefix(253) },
+                { try $0.readOptionalString() }
+            ),
             ("3-byte size", { _ in [7, 254, 44, 1] + long }, { try $0.readOptionalString() }),
             ("bad UTF-8", { _ in [7, 3, 0x61, 0xc3, 0x28] }, { try $0.readOptionalString() }),
             ("null", { _ in [0] }, { try $0.readOptionalInt32() }),
@@ -76,7 +79,8 @@ final class TypedFastPathTests: XCTestCase {
     func testFloat64PaddingIsCheckedInStrictMode() {
         for options in [SMCDecodingOptions.flutter, .strict] {
             checkCuts(
-                "float64 padded with 0xff (\(options.mode))", { self.float64(at: $0, padByte: 0xff) },
+                "float64 padded with 0xff (\(options.mode))",
+                { self.float64(at: $0, padByte: 0xff) },
                 options: options, typed: { try $0.readOptionalDouble() })
         }
         let strict = SMCReader(data: Data(float64(at: 0, padByte: 1)), options: .strict)
