@@ -124,7 +124,10 @@ struct InputCursor {
     /// A UTF-8 payload of `length` bytes whose presence was already checked.
     /// (`String(validating:)` in place of the two passes below was slower: it is generic
     /// over the encoding and looked up its metadata per call, +1,000 instructions per
-    /// AnrRecord, callgrind.)
+    /// AnrRecord, callgrind.) Inlined into its callers, the typed string read's fast path
+    /// among them: typed_decode b_anr_1000 14,379 → 14,331 instructions per record, generic
+    /// decode 19.96 M → 18.91 M; g_map10000_str decode 12.85 M → 12.98 M (+1%).
+    @inline(__always)
     mutating func readUTF8(length: Int) throws -> String {
         if !UTF8Validation.isASCII(bytes, start: position, count: length),
             let bad = UTF8Validation.firstIllFormedOffset(
