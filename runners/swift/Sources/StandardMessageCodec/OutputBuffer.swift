@@ -145,6 +145,68 @@ final class OutputBuffer {
         count += padding
     }
 
+    /// A tag and a fixed-width number after it in little-endian order (an int32 or int64,
+    /// spec §4.1–§4.2), behind one capacity check instead of one per part.
+    @inline(__always)
+    func appendTagged<T: FixedWidthInteger>(_ tag: UInt8, _ value: T) {
+        let size = MemoryLayout<T>.size
+        reserve(1 &+ size)
+        let p = storage + count
+        p.storeBytes(of: tag, as: UInt8.self)
+        (p + 1).storeBytes(of: value.littleEndian, as: T.self)
+        count &+= 1 &+ size
+    }
+
+    /// A tag, zero padding to a multiple of 8 from the buffer start and a 64-bit pattern
+    /// (a float64, spec §4.3), behind one capacity check: 16 bytes cover the longest form
+    /// (1 + 7 + 8). Eight zero bytes go after the tag and the number over them, so the
+    /// padding is zeroed without a variable-length fill; the bytes past the end are
+    /// reserved capacity, overwritten by the next append.
+    @inline(__always)
+    func appendTaggedAligned64(_ tag: UInt8, _ bits: UInt64) {
+        reserve(16)
+        let p = storage + count
+        let padding = (8 &- ((count &+ 1) & 7)) & 7
+        p.storeBytes(of: tag, as: UInt8.self)
+        (p + 1).storeBytes(of: 0 as UInt64, as: UInt64.self)
+        (p + 1 + padding).storeBytes(of: bits.littleEndian, as: UInt64.self)
+        count &+= 9 &+ padding
+    }
+
+    /// A tag and a size field (a List or Map header, spec §7), one capacity check for the
+    /// one-byte size form; longer forms take `appendSize`'s call.
+    @inline(__always)
+    func appendTaggedSize(_ tag: UInt8, _ size: Int) throws {
+        if size >= 0 && size < 254 {
+            reserve(2)
+            let p = storage + count
+            p.storeBytes(of: tag, as: UInt8.self)
+            (p + 1).storeBytes(of: UInt8(truncatingIfNeeded: size), as: UInt8.self)
+            count &+= 2
+        } else {
+            append(tag)
+            try appendLongSize(size)
+        }
+    }
+
+    /// A tag, the size of `bytes` and the bytes (a string or Uint8List, spec §5–§6.1),
+    /// one capacity check when the size takes one byte.
+    @inline(__always)
+    func appendTaggedSized(_ tag: UInt8, _ bytes: UnsafeRawBufferPointer) throws {
+        let n = bytes.count
+        guard n < 254, let base = bytes.baseAddress else {
+            try appendTaggedSize(tag, n)
+            append(contentsOf: bytes)
+            return
+        }
+        reserve(2 &+ n)
+        let p = storage + count
+        p.storeBytes(of: tag, as: UInt8.self)
+        (p + 1).storeBytes(of: UInt8(truncatingIfNeeded: n), as: UInt8.self)
+        (p + 2).copyMemory(from: base, byteCount: n)
+        count &+= 2 &+ n
+    }
+
     /// A size field in the shortest form (spec §2.2). The one-byte form, almost every size
     /// on real channels, is inlined at every call; the rest is a call.
     @inline(__always)

@@ -92,6 +92,18 @@ struct ValueEncoder {
         }
     }
 
+    /// `tag`, then `text` as in `writeUTF8`, the tag, size and bytes behind one capacity
+    /// check (`appendTaggedSized`).
+    func writeTaggedUTF8(_ tag: UInt8, _ text: String) throws {
+        let written: Void? = try text.utf8.withContiguousStorageIfAvailable { utf8 in
+            try out.appendTaggedSized(tag, UnsafeRawBufferPointer(utf8))
+        }
+        if written == nil {
+            out.append(tag)
+            try writeUTF8(text)
+        }
+    }
+
     /// Count, zero padding to the element width, elements (spec §6.2–§6.6; padding is
     /// written for empty lists too).
     func writeTypedList<T: FixedWidthInteger>(_ tag: UInt8, _ elements: [T]) throws {
@@ -104,8 +116,7 @@ struct ValueEncoder {
         _ tag: UInt8, _ elements: [T],
         bits: (T) -> Bits
     ) throws {
-        out.append(tag)
-        try out.appendSize(elements.count)
+        try out.appendTaggedSize(tag, elements.count)
         out.appendPadding(alignment: MemoryLayout<Bits>.size)
         out.appendElements(elements, bits: bits)
     }

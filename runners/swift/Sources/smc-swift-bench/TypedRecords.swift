@@ -148,52 +148,86 @@ extension AnrRecord: SMCRecord {
 
     /// The record's payload (after its custom tag): the field list. Fields the list lacks
     /// stay nil; fields beyond the ones known here are skipped (a newer peer's schema).
+    /// Each field is read into a local and the record made once by its memberwise
+    /// initialiser: filling a `var f = AnrRecord()` field by field destroyed each field's
+    /// nil first through an outlined value witness, 351 instructions per record more
+    /// (b_anr_1000, callgrind).
     static func readPayload(from r: SMCReader) throws -> AnrRecord {
         guard let count = try r.beginList() else { throw NullField(field: "AnrRecord") }
-        var f = AnrRecord()
         var left = count
         func more() -> Bool {
             if left == 0 { return false }
             left -= 1
             return true
         }
-        if more() { f.aBool = try r.readOptionalBool() }
-        if more() { f.anotherBool = try r.readOptionalBool() }
-        if more() { f.anInt = try r.readOptionalInt32() }
-        if more() { f.anInt64 = try r.readOptionalInt64() }
-        if more() { f.aDouble = try r.readOptionalDouble() }
-        if more() { f.aString = try r.readOptionalString() }
-        if more() { f.aByteArray = try r.readOptionalData() }
-        if more() { f.a4ByteArray = try r.readOptionalInt32List() }
-        if more() { f.a8ByteArray = try r.readOptionalInt64List() }
-        if more() { f.aFloatArray = try r.readOptionalFloat64List() }
-        if more() { f.aList = try readAnyList(r) }
-        if more() { f.aMap = try readStringPairs(r) }
-        if more() { f.anEnum = try AnrEnum.read(from: r) }
-        if more() { f.anObject = try r.readValue() }
-        if more() { f.aNullableString = try r.readOptionalString() }
-        if more() { f.anEmptyString = try r.readOptionalString() }
-        if more() { f.anotherInt = try r.readOptionalInt32() }
-        if more() { f.anotherInt64 = try r.readOptionalInt64() }
-        if more() { f.anotherDouble = try r.readOptionalDouble() }
-        if more() { f.anotherString = try r.readOptionalString() }
-        if more() { f.aNullableDouble = try r.readOptionalDouble() }
-        if more() { f.thirdBool = try r.readOptionalBool() }
-        if more() { f.anEmptyList = try readAnyList(r) }
-        if more() { f.anEmptyMap = try readStringPairs(r) }
-        if more() { f.anotherEnum = try AnrEnum.read(from: r) }
-        if more() { f.anotherByteArray = try r.readOptionalData() }
-        if more() { f.another4ByteArray = try r.readOptionalInt32List() }
-        if more() { f.aNullableInt = try r.readOptionalInt64() }
-        if more() { f.aSmallDouble = try r.readOptionalDouble() }
-        if more() { f.anEmoji = try r.readOptionalString() }
-        if more() { f.nestedLists = try readNestedLists(r) }
+        let aBool = more() ? try r.readOptionalBool() : nil
+        let anotherBool = more() ? try r.readOptionalBool() : nil
+        let anInt = more() ? try r.readOptionalInt32() : nil
+        let anInt64 = more() ? try r.readOptionalInt64() : nil
+        let aDouble = more() ? try r.readOptionalDouble() : nil
+        let aString = more() ? try r.readOptionalString() : nil
+        let aByteArray = more() ? try r.readOptionalData() : nil
+        let a4ByteArray = more() ? try r.readOptionalInt32List() : nil
+        let a8ByteArray = more() ? try r.readOptionalInt64List() : nil
+        let aFloatArray = more() ? try r.readOptionalFloat64List() : nil
+        let aList = more() ? try readAnyList(r) : nil
+        let aMap = more() ? try readStringPairs(r) : nil
+        let anEnum = more() ? try AnrEnum.read(from: r) : nil
+        let anObject = more() ? try r.readValue() : nil
+        let aNullableString = more() ? try r.readOptionalString() : nil
+        let anEmptyString = more() ? try r.readOptionalString() : nil
+        let anotherInt = more() ? try r.readOptionalInt32() : nil
+        let anotherInt64 = more() ? try r.readOptionalInt64() : nil
+        let anotherDouble = more() ? try r.readOptionalDouble() : nil
+        let anotherString = more() ? try r.readOptionalString() : nil
+        let aNullableDouble = more() ? try r.readOptionalDouble() : nil
+        let thirdBool = more() ? try r.readOptionalBool() : nil
+        let anEmptyList = more() ? try readAnyList(r) : nil
+        let anEmptyMap = more() ? try readStringPairs(r) : nil
+        let anotherEnum = more() ? try AnrEnum.read(from: r) : nil
+        let anotherByteArray = more() ? try r.readOptionalData() : nil
+        let another4ByteArray = more() ? try r.readOptionalInt32List() : nil
+        let aNullableInt = more() ? try r.readOptionalInt64() : nil
+        let aSmallDouble = more() ? try r.readOptionalDouble() : nil
+        let anEmoji = more() ? try r.readOptionalString() : nil
+        let nestedLists = more() ? try readNestedLists(r) : nil
         while left > 0 {
             try r.skipValue()
             left -= 1
         }
         r.endContainer()
-        return f
+        return AnrRecord(
+            aBool: aBool,
+            anotherBool: anotherBool,
+            anInt: anInt,
+            anInt64: anInt64,
+            aDouble: aDouble,
+            aString: aString,
+            aByteArray: aByteArray,
+            a4ByteArray: a4ByteArray,
+            a8ByteArray: a8ByteArray,
+            aFloatArray: aFloatArray,
+            aList: aList,
+            aMap: aMap,
+            anEnum: anEnum,
+            anObject: anObject,
+            aNullableString: aNullableString,
+            anEmptyString: anEmptyString,
+            anotherInt: anotherInt,
+            anotherInt64: anotherInt64,
+            anotherDouble: anotherDouble,
+            anotherString: anotherString,
+            aNullableDouble: aNullableDouble,
+            thirdBool: thirdBool,
+            anEmptyList: anEmptyList,
+            anEmptyMap: anEmptyMap,
+            anotherEnum: anotherEnum,
+            anotherByteArray: anotherByteArray,
+            another4ByteArray: another4ByteArray,
+            aNullableInt: aNullableInt,
+            aSmallDouble: aSmallDouble,
+            anEmoji: anEmoji,
+            nestedLists: nestedLists)
     }
 }
 

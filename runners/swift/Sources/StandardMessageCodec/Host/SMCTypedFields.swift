@@ -67,7 +67,15 @@ extension SMCReader {
         }
     }
 
+    // Fast paths: a value of the expected type whose bytes are all present is read behind
+    // one bounds check (`tag(followedBy:)`); anything else (null, another tag, a short
+    // input, a long size form, strict mode's padding check) takes the full path below it,
+    // which consumes nothing the fast path did not, so errors keep their class and offset.
+
     public func readOptionalInt32() throws -> Int32? {
+        if state.pointee.cursor.tag(followedBy: 4) == WireTag.int32 {
+            return Int32(bitPattern: state.pointee.cursor.takeFixed(after: 1, as: UInt32.self))
+        }
         let (tag, offset) = try readTag()
         switch tag {
         case WireTag.null: return nil
@@ -79,6 +87,9 @@ extension SMCReader {
     /// int64, or int32 widened: Pigeon's Swift fields are `Int64` and its reader accepts
     /// either width (wire-format-notes §4.2).
     public func readOptionalInt64() throws -> Int64? {
+        if state.pointee.cursor.tag(followedBy: 8) == WireTag.int64 {
+            return Int64(bitPattern: state.pointee.cursor.takeFixed(after: 1, as: UInt64.self))
+        }
         let (tag, offset) = try readTag()
         switch tag {
         case WireTag.null: return nil
@@ -90,6 +101,13 @@ extension SMCReader {
     }
 
     public func readOptionalDouble() throws -> Double? {
+        let padding = (8 &- ((state.pointee.cursor.position &+ 1) & 7)) & 7
+        if !state.pointee.cursor.strict,
+            state.pointee.cursor.tag(followedBy: padding &+ 8) == WireTag.float64
+        {
+            return Double(
+                bitPattern: state.pointee.cursor.takeFixed(after: 1 &+ padding, as: UInt64.self))
+        }
         let (tag, offset) = try readTag()
         switch tag {
         case WireTag.null: return nil
@@ -101,6 +119,14 @@ extension SMCReader {
     }
 
     public func readOptionalString() throws -> String? {
+        // A string with a one-byte size: tag, size and bytes checked together.
+        if state.pointee.cursor.tag(followedBy: 1) == WireTag.string {
+            let length = Int(state.pointee.cursor.byteUnchecked(after: 1))
+            if length < 254 && state.pointee.cursor.tag(followedBy: 1 &+ length) != nil {
+                state.pointee.cursor.skip(2)
+                return try state.pointee.cursor.readUTF8(length: length)
+            }
+        }
         let (tag, offset) = try readTag()
         switch tag {
         case WireTag.null: return nil
@@ -164,12 +190,28 @@ extension SMCReader {
         }
     }
 
+    /// The fast path of `beginList` / `beginMap`: a container of tag `tag` with a one-byte
+    /// size and at least the bytes its count implies (spec §14.3), checked together; the
+    /// depth limit as in the full path, which is taken (nil) for anything else.
+    @inline(__always)
+    private func beginContainerFast(_ tag: UInt8, bytesPerElement: Int) throws -> Int? {
+        guard state.pointee.cursor.tag(followedBy: 1) == tag else { return nil }
+        let count = Int(state.pointee.cursor.byteUnchecked(after: 1))
+        guard count < 254,
+            state.pointee.cursor.tag(followedBy: 1 &+ count &* bytesPerElement) != nil
+        else { return nil }
+        try enterContainer(at: state.pointee.cursor.position)
+        state.pointee.cursor.skip(2)
+        return count
+    }
+
     /// Opens a List (tag 12): returns its element count (checked against the bytes left,
     /// spec §14.3), one nesting level deeper, or nil for null. The caller reads exactly that
     /// many values, then calls `endContainer()`. This is how a data class's field list is
     /// read (wire-format-notes §4.2). No closure: a generic closure-taking read cannot be
     /// specialised across the module boundary, and cost a witness-table copy per record.
     public func beginList() throws -> Int? {
+        if let count = try beginContainerFast(WireTag.list, bytesPerElement: 1) { return count }
         let (tag, offset) = try readTag()
         switch tag {
         case WireTag.null: return nil
@@ -183,6 +225,7 @@ extension SMCReader {
     /// Opens a Map (tag 13): its entry count (2 × count values follow), or nil for null;
     /// then `endContainer()`.
     public func beginMap() throws -> Int? {
+        if let count = try beginContainerFast(WireTag.map, bytesPerElement: 2) { return count }
         let (tag, offset) = try readTag()
         switch tag {
         case WireTag.null: return nil
@@ -231,34 +274,27 @@ extension SMCWriter {
 
     public func writeInt32(_ value: Int32?) {
         guard let value = value else { return out.append(WireTag.null) }
-        out.append(WireTag.int32)
-        out.appendLittleEndian(value)
+        out.appendTagged(WireTag.int32, value)
     }
 
     public func writeInt64(_ value: Int64?) {
         guard let value = value else { return out.append(WireTag.null) }
-        out.append(WireTag.int64)
-        out.appendLittleEndian(value)
+        out.appendTagged(WireTag.int64, value)
     }
 
     public func writeDouble(_ value: Double?) {
         guard let value = value else { return out.append(WireTag.null) }
-        out.append(WireTag.float64)
-        out.appendPadding(alignment: 8)
-        out.appendLittleEndian(value.bitPattern)
+        out.appendTaggedAligned64(WireTag.float64, value.bitPattern)
     }
 
     public func writeString(_ value: String?) throws {
         guard let value = value else { return out.append(WireTag.null) }
-        out.append(WireTag.string)
-        try ValueEncoder(out: out).writeUTF8(value)
+        try ValueEncoder(out: out).writeTaggedUTF8(WireTag.string, value)
     }
 
     public func writeData(_ value: Data?) throws {
         guard let value = value else { return out.append(WireTag.null) }
-        out.append(WireTag.uint8List)
-        try out.appendSize(value.count)
-        value.withUnsafeBytes { out.append(contentsOf: $0) }
+        try value.withUnsafeBytes { try out.appendTaggedSized(WireTag.uint8List, $0) }
     }
 
     public func writeInt32List(_ value: [Int32]?) throws {
@@ -284,14 +320,12 @@ extension SMCWriter {
     /// The header of a List of `count` elements (spec §7.1); the caller writes exactly
     /// `count` values after it.
     public func writeListHeader(count: Int) throws {
-        out.append(WireTag.list)
-        try out.appendSize(count)
+        try out.appendTaggedSize(WireTag.list, count)
     }
 
     /// The header of a Map of `count` entries (spec §7.2); the caller writes exactly
     /// `count` key-value pairs after it.
     public func writeMapHeader(count: Int) throws {
-        out.append(WireTag.map)
-        try out.appendSize(count)
+        try out.appendTaggedSize(WireTag.map, count)
     }
 }

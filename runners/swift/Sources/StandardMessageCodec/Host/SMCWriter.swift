@@ -172,20 +172,12 @@ open class SMCWriter {
         }
     }
 
-    private func putInt32(_ number: Int32) {
-        out.append(WireTag.int32)
-        out.appendLittleEndian(number)
-    }
+    private func putInt32(_ number: Int32) { out.appendTagged(WireTag.int32, number) }
 
-    private func putInt64(_ number: Int64) {
-        out.append(WireTag.int64)
-        out.appendLittleEndian(number)
-    }
+    private func putInt64(_ number: Int64) { out.appendTagged(WireTag.int64, number) }
 
     private func putFloat64(_ number: Double) {
-        out.append(WireTag.float64)
-        out.appendPadding(alignment: 8)
-        out.appendLittleEndian(number.bitPattern)
+        out.appendTaggedAligned64(WireTag.float64, number.bitPattern)
     }
 
     // MARK: Primitives for subclasses (the FlutterStandardWriter vocabulary)
