@@ -43,9 +43,8 @@ void smcj_diag_probes_run(smcj_run_t *run, const smcj_session_cfg_t *cfg)
         }
     }
     if (n > 0 && !smcj_out_of_memory()) {
-        static const smcj_session_hooks_t hooks = {smcj_plan_probes, plan_nothing,
-                                                   smcj_self_prepare, smcj_request_line,
-                                                   smcj_verdict};
+        static const smcj_session_hooks_t hooks = {
+            smcj_plan_probes, plan_nothing, smcj_self_prepare, smcj_request_line, smcj_verdict};
         smcj_session_cfg_t c = *cfg;
         c.hooks = &hooks;
         c.progress = false;

@@ -1262,6 +1262,48 @@ def case_crash_kinds():
         )
 
 
+def case_loose_kind():
+    """A loose match never outranks an exact one (issue 28): on the list bombs of 2^31
+    elements and more (s15.2-bomb-list-80000000, -ffffffff, -ffffffff-with-values), a host
+    that allocates first and whose plumbing catches the OutOfMemoryError (model_runner.py
+    alloc-first, MODEL_ALLOC_ANSWER=rejected: unclassified rejections of that kind) is
+    explained by alloc-before-size-check exactly (its replay fails by allocation) and by
+    size-signed-32 loosely (a negative list size: an exception of some class), the same
+    failures each (the glob also selects -fd, -fe and -ffff, which the port rejects cleanly). The exact one is named. Where the kind says nothing (a kind no table knows),
+    both match loosely, nothing tells them apart, and catalogue order names size-signed-32:
+    the two really are rivals on these vectors."""
+    only = ("--only", "s15.2-bomb-list-[8f]*")
+    runners = (
+        ("exact", model("alloc-first", MODEL_ALLOC_ANSWER="rejected"), "alloc-before-size-check"),
+        (
+            "loose",
+            model(
+                "alloc-first",
+                MODEL_ALLOC_ANSWER="rejected",
+                MODEL_ALLOC_KIND="java.lang.InternalError",
+            ),
+            "size-signed-32",
+        ),
+    )
+    for name, cmd, want in runners:
+        r = judge(cmd, args=only, all_reports=False)
+        rejected = [res for res in r.runner["results"] if res["status"] == "unclassified"]
+        check(
+            r.diag
+            and r.causes() == [want]
+            and r.diag["explained"] == r.diag["failing"] == len(rejected) == 3,
+            "%s kind: %s named, explaining the 3 list bombs (got %s, %s of %s)"
+            % (
+                name,
+                want,
+                r.causes() if r.diag else None,
+                r.diag and r.diag["explained"],
+                r.diag and r.diag["failing"],
+            ),
+            r,
+        )
+
+
 def case_masked():
     """A bug another bug hides completely is not named (issue 28): str-utf16-size reads a
     string's UTF-8 sequence by sequence to count its UTF-16 units and rejects an ill-formed
