@@ -25,6 +25,11 @@ static void plan_nothing(smcj_runner_t *r, const smcj_vectors_t *vs, smcj_reason
 void smcj_diag_probes_run(smcj_run_t *run, const smcj_session_cfg_t *cfg)
 {
     smcj_vectors_t *vs = run->vectors;
+    /* --max-run-time bounds the whole run: the probes get what the verdicts left of it */
+    double left = cfg->max_run_time > 0 ? cfg->max_run_time - run->seconds : 0;
+    if (run->out_of_time || (cfg->max_run_time > 0 && left < 1)) {
+        return;
+    }
     size_t n_probe = 0;
     for (size_t i = 0; i < vs->count; i++) {
         smcj_vector_t *v = &vs->v[i];
@@ -48,6 +53,7 @@ void smcj_diag_probes_run(smcj_run_t *run, const smcj_session_cfg_t *cfg)
         smcj_session_cfg_t c = *cfg;
         c.hooks = &hooks;
         c.progress = false;
+        c.max_run_time = left;
         smcj_run_t probe_run = *run; /* what the session writes of it (time spent) is dropped */
         probe_run.runners = copies;
         probe_run.n_runners = n;

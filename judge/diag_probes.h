@@ -12,7 +12,8 @@
  * The probes run in a session of their own, after every verdict is computed, on fresh runner
  * processes: they are never a verdict, never in a report's results or counts, cannot use a
  * selected vector's restart or timeout budget, and a probe that crashes or hangs says nothing
- * (it is no decode and no rejection). The text and JSON reports state how many were planned
+ * (it is no decode and no rejection); under --max-run-time they get what the verdicts left of
+ * it, and none when it ran out. The text and JSON reports state how many were planned
  * (the diagnosis block; JSON `probes`).
  */
 #ifndef SMCJ_DIAG_PROBES_H
