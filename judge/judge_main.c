@@ -20,6 +20,7 @@
 #include "complexity.h"
 #include "escape.h"
 #include "smct_io.h"
+#include "diag_probes.h"
 #include "diagnosis.h"
 #include "manifest.h"
 #include "model.h"
@@ -534,6 +535,15 @@ int smc_judge_main(int argc, char **argv)
     smcj_cx_gate(&run);
     plan_replays(&run);
     if (!o.no_diagnosis && !smcj_out_of_memory()) {
+        smcj_catch_interrupts(false);
+        smcj_diag_probes_run(&run, &cfg); /* after every verdict: none of them changes */
+        smcj_catch_interrupts(true);
+        if (smcj_interrupted()) {
+            fprintf(stderr,
+                    "smc conformance: interrupted by signal %d; runners killed, no report\n",
+                    smcj_interrupted());
+            goto out;
+        }
         smcj_diagnose_run(&run); /* explains failures; never changes a verdict */
     }
     size_t n_out = 0;

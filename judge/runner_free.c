@@ -12,6 +12,25 @@
 #include "diagnosis.h"
 #include "xfail.h"
 
+static void free_checks(smcj_check_t *checks, size_t n)
+{
+    for (size_t k = 0; k < n; k++) {
+        smcj_check_t *c = &checks[k];
+        free(c->detail);
+        free(c->expected);
+        free(c->actual);
+        free(c->exp_bytes);
+        free(c->act_bytes);
+        free(c->stderr_tail);
+        free(c->lacks);
+        free(c->replay_file);
+        free(c->act_class);
+        free(c->act_kind);
+        free(c->own_hex);
+    }
+    free(checks);
+}
+
 void smcj_runner_free(smcj_runner_t *r)
 {
     smcj_cx_runner_free(r->complexity);
@@ -38,22 +57,9 @@ void smcj_runner_free(smcj_runner_t *r)
         smcj_free_strs(r->decl[e].caps[1], r->decl[e].n_caps[1]);
     }
     free(r->unsupported_features);
-    for (size_t k = 0; k < r->n_checks; k++) {
-        smcj_check_t *c = &r->checks[k];
-        free(c->detail);
-        free(c->expected);
-        free(c->actual);
-        free(c->exp_bytes);
-        free(c->act_bytes);
-        free(c->stderr_tail);
-        free(c->lacks);
-        free(c->replay_file);
-        free(c->act_class);
-        free(c->act_kind);
-        free(c->own_hex);
-    }
+    free_checks(r->checks, r->n_checks);
+    free_checks(r->probes, r->n_probes);
     smcj_diagnosis_free(r->diagnosis);
-    free(r->checks);
     free(r->results);
     free(r->stderr_tail);
     free(r->stop_reason);

@@ -116,6 +116,7 @@ typedef struct smcj_vector {
     size_t n_host_types;
 
     bool selected;  /* passes the command-line filters */
+    bool probe;     /* only while diagnosis probes are sent (diag_probes.h): one of them */
     unsigned shift; /* 1..7, derived from the id: the placement check's P.2 `shift` */
 } smcj_vector_t;
 
@@ -439,6 +440,10 @@ typedef struct smcj_runner {
 
     smcj_check_t *checks;
     size_t n_checks;
+    /* diagnosis probes (diag_probes.h): decode checks of valid vectors outside the selection,
+     * sent after the verdicts only to learn what the runner refuses; never a verdict */
+    smcj_check_t *probes;
+    size_t n_probes;
     smcj_result_t *results; /* one per vector (indexed like smcj_vectors_t.v) */
 
     unsigned restarts;

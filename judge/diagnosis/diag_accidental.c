@@ -4,6 +4,7 @@
  */
 #include "diag_accidental.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* Where in a container an element sits. */
@@ -89,36 +90,99 @@ static smcj_features_t doc_features(const smct_doc_t *d, smc_arena_t *scratch)
     }
 }
 
-smcj_features_t smcj_refused_features(const smcj_runner_t *r, const smcj_vectors_t *vs)
+bool smcj_vector_has_features(const smcj_vector_t *v)
 {
-    smcj_features_t rejected = 0, accepted = 0;
+    if (!v->is_valid || !v->has_value) {
+        return false;
+    }
     smc_arena_t scratch;
     smc_arena_init_allocator(&scratch, NULL);
-    for (size_t i = 0; i < r->n_checks; i++) {
-        const smcj_check_t *c = &r->checks[i];
+    bool out = doc_features(&v->value, &scratch) != 0;
+    smc_arena_free(&scratch);
+    return out;
+}
+
+/* Whether check c of a valid vector is the runner's decode of it: refused (an error that is no
+ * crash or timeout), decoded (a pass or a wrong value), or neither (says nothing). */
+static void decode_evidence(const smcj_check_t *c, bool *refused, bool *decoded)
+{
+    *refused = c->outcome == SMCJ_OUT_FAIL &&
+               (c->reason == SMCJ_REASON_UNEXPECTED_ERROR || c->reason == SMCJ_REASON_UNCLASSIFIED);
+    *decoded = c->outcome == SMCJ_OUT_PASS ||
+               (c->outcome == SMCJ_OUT_FAIL && c->reason == SMCJ_REASON_WRONG_VALUE);
+}
+
+/* One list of decode checks (the verdicts' of selected vectors, or the probes' of vectors
+ * outside the selection, diag_probes.h): the features of each rejected vector into *rej
+ * (grown), the union of decoded ones into *accepted. */
+static bool scan_checks(const smcj_check_t *checks, size_t n, bool probes, const smcj_vectors_t *vs,
+                        smcj_features_t **rej, size_t *n_rej, size_t *cap_rej,
+                        smcj_features_t *accepted, smc_arena_t *scratch)
+{
+    for (size_t i = 0; i < n; i++) {
+        const smcj_check_t *c = &checks[i];
         const smcj_vector_t *v = &vs->v[c->vector];
         if ((c->kind != SMCJ_CHECK_DECODE && c->kind != SMCJ_CHECK_DECODE_STRICT) || !v->is_valid ||
-            !v->has_value || !v->selected) {
+            !v->has_value || (!probes && !v->selected)) {
             continue;
         }
-        bool refused = c->outcome == SMCJ_OUT_FAIL && (c->reason == SMCJ_REASON_UNEXPECTED_ERROR ||
-                                                       c->reason == SMCJ_REASON_UNCLASSIFIED);
-        /* a pass, or a wrong value: the runner decoded it (a crash or a timeout says nothing) */
-        bool decoded = c->outcome == SMCJ_OUT_PASS ||
-                       (c->outcome == SMCJ_OUT_FAIL && c->reason == SMCJ_REASON_WRONG_VALUE);
+        bool refused, decoded;
+        decode_evidence(c, &refused, &decoded);
         if (!refused && !decoded) {
             continue;
         }
-        smc_arena_reset(&scratch);
-        smcj_features_t f = doc_features(&v->value, &scratch);
-        if (refused) {
-            rejected |= f;
-        } else {
-            accepted |= f;
+        smc_arena_reset(scratch);
+        smcj_features_t f = doc_features(&v->value, scratch);
+        if (decoded) {
+            *accepted |= f;
+        } else if (f) {
+            if (*n_rej == *cap_rej) {
+                size_t ncap = *cap_rej ? 2 * *cap_rej : 64;
+                smcj_features_t *g = realloc(*rej, ncap * sizeof *g);
+                if (!g) {
+                    return false;
+                }
+                *rej = g;
+                *cap_rej = ncap;
+            }
+            (*rej)[(*n_rej)++] = f;
         }
     }
+    return true;
+}
+
+smcj_features_t smcj_refused_features(const smcj_runner_t *r, const smcj_vectors_t *vs)
+{
+    smcj_features_t accepted = 0, out = 0;
+    smcj_features_t *rej = NULL;
+    size_t n_rej = 0, cap_rej = 0;
+    smc_arena_t scratch;
+    smc_arena_init_allocator(&scratch, NULL);
+    bool ok =
+        scan_checks(r->checks, r->n_checks, false, vs, &rej, &n_rej, &cap_rej, &accepted,
+                    &scratch) &&
+        scan_checks(r->probes, r->n_probes, true, vs, &rej, &n_rej, &cap_rej, &accepted, &scratch);
     smc_arena_free(&scratch);
-    return rejected & ~accepted;
+    if (!ok) {
+        free(rej);
+        return 0; /* out of memory: no feature refused, no pass excused */
+    }
+    smcj_features_t candidates = 0;
+    for (size_t i = 0; i < n_rej; i++) {
+        candidates |= rej[i];
+    }
+    candidates &= ~accepted;
+    /* issue 28: a feature counts as refused only where a rejected vector holds it and no other
+     * candidate; one that only ever sits beside another (a custom value as a map value, in
+     * maps whose keys are not strings) may be no fault at all */
+    for (size_t i = 0; i < n_rej; i++) {
+        smcj_features_t f = rej[i] & candidates;
+        if (f && (f & (f - 1)) == 0) {
+            out |= f;
+        }
+    }
+    free(rej);
+    return out;
 }
 
 bool smcj_accidental_pass(const smcj_check_t *c, const smcj_vector_t *v, const smcj_runner_t *r,

@@ -33,8 +33,13 @@
 /** A set of features (container role × element type), one bit each. */
 typedef uint64_t smcj_features_t;
 
-/** The features runner r refuses: rejected in some valid vector's decode, accepted in none. */
+/** The features runner r refuses: rejected in some valid vector's decode (a selected one or a
+ *  diagnosis probe) without another such feature, and accepted in none. */
 smcj_features_t smcj_refused_features(const smcj_runner_t *r, const smcj_vectors_t *vs);
+
+/** Whether valid vector v's value holds a feature (an element of a container): what a
+ *  diagnosis probe (diag_probes.h) can learn a refused feature from. */
+bool smcj_vector_has_features(const smcj_vector_t *v);
 
 /** Whether passed check c (of vector v) is an accidental pass for a cause whose replay is p,
  *  given the features the runner refuses (smcj_refused_features). */

@@ -105,9 +105,10 @@ static bool reproduces(smcj_search_t *s, smcm_bugs_t bugs, const smcj_fcheck_t *
 static bool evaluate(smcj_search_t *s, smcj_cand_t *c, const uint64_t *only)
 {
     c->repro = new_set(s);
+    c->exact = new_set(s);
     c->touch = only ? NULL : new_set(s);
     c->fails = only ? NULL : new_set(s);
-    if (!c->repro || (!only && (!c->touch || !c->fails))) {
+    if (!c->repro || !c->exact || (!only && (!c->touch || !c->fails))) {
         return false;
     }
     size_t last_vector = SIZE_MAX; /* f is in check order: a vector's checks are together */
@@ -126,6 +127,9 @@ static bool evaluate(smcj_search_t *s, smcj_cand_t *c, const uint64_t *only)
             bit_set(c->repro, k);
             c->n_repro++;
             c->n_exact += !wild;
+            if (!wild) {
+                bit_set(c->exact, k);
+            }
         }
         if (c->touch && (hit || changed || pred != SMCJ_PRED_PASS)) {
             bit_set(c->touch, k);
@@ -296,19 +300,49 @@ static size_t cover_of(smcj_search_t *s, smcm_bugs_t bugs, uint64_t *out)
     return count_bits(out, s->words);
 }
 
+/* The failing checks a set reproduces exactly (some subset reproduces them without a
+ * wildcard): what breaks a tie between sets that explain as many. */
+static size_t exact_of(smcj_search_t *s, smcm_bugs_t bugs, uint64_t *out)
+{
+    size_t m[SMCM_BUG_COUNT];
+    size_t n = members_of(s, bugs, m);
+    memset(out, 0, (s->words ? s->words : 1) * sizeof *out);
+    for (unsigned mask = 1; mask < (1u << n) && !s->failed; mask++) {
+        smcm_bugs_t sub = {0, 0};
+        for (size_t j = 0; j < n; j++) {
+            if ((mask >> j) & 1u) {
+                sub.decoder |= s->pool[m[j]].bugs.decoder;
+                sub.encoder |= s->pool[m[j]].bugs.encoder;
+            }
+        }
+        size_t c = cand_of(s, sub, false);
+        for (size_t w = 0; c != SIZE_MAX && w < s->words; w++) {
+            out[w] |= s->pool[c].exact[w];
+        }
+    }
+    return count_bits(out, s->words);
+}
+
 /* A set in the beam. */
 typedef struct bset {
     smcm_bugs_t bugs;
     size_t score; /* failing checks it explains */
+    size_t exact; /* of them, those it reproduces exactly (0 while only estimated) */
 } bset_t;
 
-/* Which of two sets ranks first: more explained, then fewer bugs, then catalogue order
- * (decoder before encoder), so the ranking is the same whatever the order of the checks. */
+/* Which of two sets ranks first: more explained, then more of them exactly (a crash of a kind
+ * no table knows, a "some error", matches loosely: an entry whose fault is the kind the
+ * runner names is the better explanation of the same failures), then fewer bugs, then
+ * catalogue order (decoder before encoder), so the ranking is the same whatever the order of
+ * the checks. */
 static int by_rank(const void *pa, const void *pb)
 {
     const bset_t *a = pa, *b = pb;
     if (a->score != b->score) {
         return a->score < b->score ? 1 : -1;
+    }
+    if (a->exact != b->exact) {
+        return a->exact < b->exact ? 1 : -1;
     }
     size_t na = n_bugs_of(a->bugs), nb = n_bugs_of(b->bugs);
     if (na != nb) {
@@ -325,7 +359,8 @@ static int by_rank(const void *pa, const void *pb)
     return 0;
 }
 
-static bool push_set(bset_t **v, size_t *n, size_t *cap, smcm_bugs_t bugs, size_t score)
+static bool push_set(bset_t **v, size_t *n, size_t *cap, smcm_bugs_t bugs, size_t score,
+                     size_t exact)
 {
     for (size_t i = 0; i < *n; i++) {
         if (same_bugs((*v)[i].bugs, bugs)) {
@@ -337,6 +372,7 @@ static bool push_set(bset_t **v, size_t *n, size_t *cap, smcm_bugs_t bugs, size_
     }
     (*v)[*n].bugs = bugs;
     (*v)[*n].score = score;
+    (*v)[*n].exact = exact;
     (*n)++;
     return true;
 }
@@ -435,11 +471,11 @@ static bset_t *beam(smcj_search_t *s, uint64_t *cov, size_t *n_out)
     n_ext = add_partners(s, ext, n_ext);
     for (size_t i = 0; i < n_ext && !s->failed; i++) {
         const smcj_cand_t *c = &s->pool[ext[i]];
-        s->failed = !push_set(&level, &n_level, &cap_level, c->bugs, c->n_repro);
+        s->failed = !push_set(&level, &n_level, &cap_level, c->bugs, c->n_repro, c->n_exact);
         /* every single is a contender, not only the BEAM best: when the sets of the entries
          * that change most answers are all refused (padding entries agreeing with a runner
          * that rejects for its own reasons), a smaller bug alone may still be the answer */
-        s->failed = s->failed || !push_set(&all, &n_all, &cap_all, c->bugs, c->n_repro);
+        s->failed = s->failed || !push_set(&all, &n_all, &cap_all, c->bugs, c->n_repro, c->n_exact);
     }
     uint64_t *parent = new_set(s);
     for (unsigned size = 1; size <= SMCJ_MAX_CAUSES && n_level && parent && !s->failed; size++) {
@@ -448,10 +484,12 @@ static bset_t *beam(smcj_search_t *s, uint64_t *cov, size_t *n_out)
         n_level = n_level < BEAM ? n_level : BEAM;
         for (size_t i = 0; i < n_level && !s->failed; i++) {
             level[i].score = cover_of(s, level[i].bugs, cov);
+            level[i].exact = exact_of(s, level[i].bugs, cov);
         }
         smcj_sort(level, n_level, sizeof *level, by_rank);
         for (size_t i = 0; i < n_level && !s->failed; i++) {
-            s->failed = !push_set(&all, &n_all, &cap_all, level[i].bugs, level[i].score);
+            s->failed =
+                !push_set(&all, &n_all, &cap_all, level[i].bugs, level[i].score, level[i].exact);
         }
         n_next = 0;
         for (size_t i = 0; i < n_level && size < SMCJ_MAX_CAUSES && !s->failed; i++) {
@@ -476,7 +514,7 @@ static bset_t *beam(smcj_search_t *s, uint64_t *cov, size_t *n_out)
                 }
                 size_t score = c == SIZE_MAX ? 0 : count_bits(cov, s->words);
                 if (score > level[i].score) { /* a member that adds nothing is no cause */
-                    s->failed = !push_set(&next, &n_next, &cap_next, b, score);
+                    s->failed = !push_set(&next, &n_next, &cap_next, b, score, 0);
                 }
             }
         }
@@ -804,6 +842,7 @@ void smcj_search_free(smcj_search_t *s)
 {
     for (size_t i = 0; i < s->n_pool; i++) {
         free(s->pool[i].repro);
+        free(s->pool[i].exact);
         free(s->pool[i].touch);
         free(s->pool[i].fails);
         free(s->pool[i].contra);

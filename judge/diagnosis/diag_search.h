@@ -37,6 +37,7 @@ typedef struct smcj_fcheck {
 typedef struct smcj_cand {
     smcm_bugs_t bugs;
     uint64_t *repro;  /* bit k: reproduces failing check k */
+    uint64_t *exact;  /* bit k: reproduces it exactly (not only through a wildcard) */
     uint64_t *touch;  /* bit k: its answer to failing check k is not the reference's (singles) */
     uint64_t *contra; /* bit i of r->checks: a passing check it would fail (NULL: not counted) */
     size_t n_contra;

@@ -13,6 +13,7 @@
 
 #include "alloc.h"
 #include "compare.h"
+#include "diag_accidental.h"
 #include "diag_bytes.h"
 #include "diag_search.h"
 #include "diag_values.h"
@@ -381,6 +382,30 @@ static smcj_fcheck_t *collect(smcj_diagnosis_t *d, const smcj_runner_t *r, const
     }
     *ok = *ok && !smcj_out_of_memory();
     return f;
+}
+
+/* It ran, some entry it implements has no `error-classes` (where a class is compared, a pass
+ * is never accidental, diag_accidental.h), and it failed a check of a selected vector. */
+bool smcj_diagnosis_probes_runner(const smcj_runner_t *r, const smcj_vectors_t *vs)
+{
+    bool unclassed = false;
+    for (size_t e = 0; e < SMC_ENTRY_COUNT; e++) {
+        unclassed |= r->entry_ok[e] && !r->decl[e].error_classes;
+    }
+    if (r->skip_reason || !r->started || !unclassed) {
+        return false;
+    }
+    for (size_t i = 0; i < r->n_checks; i++) {
+        if (r->checks[i].outcome == SMCJ_OUT_FAIL && vs->v[r->checks[i].vector].selected) {
+            return true;
+        }
+    }
+    return false;
+}
+
+bool smcj_diagnosis_probes_vector(const smcj_vector_t *v)
+{
+    return !v->selected && !v->is_host && smcj_vector_has_features(v);
 }
 
 /* The group key of each failing check (for throwing out coincidences). */

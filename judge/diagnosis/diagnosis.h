@@ -77,6 +77,15 @@ typedef struct smcj_diagnosis {
 /** Diagnose every runner that ran (fills runner->diagnosis); verdicts are left as they are. */
 void smcj_diagnose_run(smcj_run_t *run);
 
+/** Diagnosis probes (judge/diag_probes.h): whether runner r gets them (the diagnosis may
+ *  excuse an accidental pass of it: an entry without `error-classes`, and a failing check of
+ *  a selected vector). */
+bool smcj_diagnosis_probes_runner(const smcj_runner_t *r, const smcj_vectors_t *vs);
+
+/** Whether vector v is a probe: outside the selection, valid, and its value holds an element
+ *  of a container (what a refused feature is learned from, diag_accidental.h). */
+bool smcj_diagnosis_probes_vector(const smcj_vector_t *v);
+
 /** Free a diagnosis and the struct itself (NULL is fine). */
 void smcj_diagnosis_free(smcj_diagnosis_t *d);
 

@@ -125,6 +125,16 @@ static void contradictions_text(smct_buf_t *b, const smcj_run_t *run, const smcj
     }
 }
 
+/* The diagnosis probes sent (diag_probes.h): those not n/a for the runner. */
+static size_t probes_sent(const smcj_runner_t *r)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < r->n_probes; i++) {
+        n += r->probes[i].outcome != SMCJ_OUT_NA;
+    }
+    return n;
+}
+
 void smcj_causes_text(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r)
 {
     const smcj_diagnosis_t *d = diag_of(r);
@@ -151,6 +161,14 @@ void smcj_causes_text(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t 
                     " (each failing check replayed through the catalogue of "
                     "spec/bugs-in-the-wild.md; %zu replays, %.2f s):\n",
                     d->replays, d->seconds);
+    size_t probes = probes_sent(r);
+    if (probes) {
+        smct_buf_printf(
+            b,
+            "  (%zu diagnosis probe%s sent after the verdicts: valid vectors outside the "
+            "selection, decoded only to learn what the runner refuses; no verdict)\n",
+            probes, probes == 1 ? "" : "s");
+    }
     outside_gate(b, run, r);
     if (d->n_causes == 0 && d->failing) {
         smct_buf_puts(b, "  no catalogued bug reproduces these failures\n");
@@ -336,6 +354,7 @@ void smcj_causes_json(smct_jw_t *w, const smcj_run_t *run, const smcj_runner_t *
     smct_jw_key_u64(w, "not_replayed", d->not_replayed);
     smct_jw_key_u64(w, "replay_limit", SMCJ_REPLAY_MAX_INPUT);
     smct_jw_key_u64(w, "as_reference", d->as_reference);
+    smct_jw_key_u64(w, "probes", probes_sent(r));
     smct_jw_key_u64(w, "contradicted_together", d->contradicted_together);
     smct_jw_key_u64(w, "replays", d->replays);
     smct_jw_key(w, "seconds");

@@ -61,7 +61,8 @@ Environment:
                     `new byte[length]`, `new ArrayList<>(size)`; maps are not sized first): a
                     size the input cannot hold that asks for 1 GiB or more answers `crash` with
                     kind java.lang.OutOfMemoryError (a JVM Error), D19; MODEL_ALLOC_KIND
-                    names another kind
+                    names another kind; MODEL_ALLOC_ANSWER=rejected answers `rejected`
+                    with it (a host whose plumbing catches the Error: an unclassified rejection)
      unknown-null   tags 0x0f..0x7f read as null, the tag byte alone (a Rust port's `_ =>
                     Value::Null`): the catalogue's unknown-tag-as-null written independently
      string-keys    host maps keyed by strings (a Rust port's HashMap<String, Value>): a map
@@ -460,7 +461,8 @@ def main():
             else:
                 reply({"seq": seq, "status": "crash", "kind": "panic", "message": str(e)})
         except HostError as e:
-            reply({"seq": seq, "status": "crash", "kind": e.kind, "message": str(e)})
+            status = os.environ.get("MODEL_ALLOC_ANSWER", "crash")
+            reply({"seq": seq, "status": status, "kind": e.kind, "message": str(e)})
         except (Skip, smcpy.NotationError) as e:
             reply({"seq": seq, "status": "skipped", "reason": str(e)})
 

@@ -200,6 +200,18 @@ void smcj_plan(smcj_runner_t *r, const smcj_vectors_t *vs)
     }
 }
 
+void smcj_plan_probes(smcj_runner_t *r, const smcj_vectors_t *vs)
+{
+    planner_t P = {r, 0};
+    for (size_t i = 0; i < vs->count; i++) {
+        const smcj_vector_t *v = &vs->v[i];
+        if (v->probe &&
+            !plan_check(&P, vs, SMCJ_CHECK_DECODE, i, 0, false, decode_na(r, v, false))) {
+            return; /* out of memory */
+        }
+    }
+}
+
 void smcj_plan_all_failed(smcj_runner_t *r, const smcj_vectors_t *vs, smcj_reason_t reason,
                           const char *detail)
 {

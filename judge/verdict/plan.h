@@ -15,6 +15,10 @@
 /** Build runner->checks for every selected vector, after a successful handshake. */
 void smcj_plan(smcj_runner_t *r, const smcj_vectors_t *vs);
 
+/** The diagnosis probes (diag_probes.h): one flutter-mode decode check per vector marked
+ *  `probe`, built like a verdict's decode check. */
+void smcj_plan_probes(smcj_runner_t *r, const smcj_vectors_t *vs);
+
 /** One placeholder check per selected vector, failed with `reason` (a handshake that failed). */
 void smcj_plan_all_failed(smcj_runner_t *r, const smcj_vectors_t *vs, smcj_reason_t reason,
                           const char *detail);
