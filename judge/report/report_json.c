@@ -232,24 +232,16 @@ static void unsupported_json(smct_jw_t *w, const smcj_runner_t *r)
     smct_jw_end_array(w);
 }
 
-/* Crashes and unclassified rejections by kind (P.3 `kind`), most frequent first. */
-static void kinds_json(smct_jw_t *w, const smcj_run_t *run, const smcj_runner_t *r)
+/* Crashes and unclassified rejections by kind (P.3 `kind`), most frequent first: the model's. */
+static void kinds_json(smct_jw_t *w, const smcj_report_runner_t *mr)
 {
-    smcj_kinds_t k;
     smct_jw_key(w, "kinds");
     smct_jw_object(w);
     smct_jw_key(w, "crash");
-    smcj_kinds_collect(run, r, true, &k);
-    smcj_kinds_json(w, &k);
+    smcj_kinds_json(w, &mr->kinds[SMCJ_KINDS_CRASH]);
     smct_jw_key(w, "unclassified");
-    smcj_kinds_collect(run, r, false, &k);
-    smcj_kinds_json(w, &k);
+    smcj_kinds_json(w, &mr->kinds[SMCJ_KINDS_UNCLASSIFIED]);
     smct_jw_end_object(w);
-}
-
-static void add_note(void *ctx, const char *note)
-{
-    smct_jw_str(ctx, note);
 }
 
 /* The result's `alternative`: which listed behaviour (or none) it matched, in words. */
@@ -432,11 +424,12 @@ static void runner_json(smct_jw_t *w, const smcj_run_t *run, const smcj_report_r
     smcj_cx_json_runner(w, run, r);
     counts_json(w, mr);
     unsupported_json(w, r);
-    kinds_json(w, run, r);
+    kinds_json(w, mr);
     smct_jw_key(w, "notes");
     smct_jw_array(w);
-    smcj_declaration_notes(r, add_note, w);
-    smcj_depth_ladder_note(run, r, add_note, w);
+    for (size_t k = 0; k < mr->notes.n; k++) {
+        smct_jw_str(w, mr->notes.line[k]);
+    }
     smct_jw_end_array(w);
     smct_jw_key(w, "self_consistency");
     smct_jw_object(w);
