@@ -245,11 +245,11 @@ static void kinds_json(smct_jw_t *w, const smcj_report_runner_t *mr)
 }
 
 /* The result's `alternative`: which listed behaviour (or none) it matched, in words. */
-static void alternative_json(smct_jw_t *w, const smcj_vector_t *v, const smcj_result_t *res)
+static void alternative_json(smct_jw_t *w, const smcj_vector_t *v, const smcj_result_t *res,
+                             const smcj_report_row_t *row)
 {
     smct_jw_key(w, "alternative");
-    char *alt = smcj_alternative_text(v, res);
-    if (!alt) {
+    if (!row->alt_text) {
         smct_jw_null(w);
         return;
     }
@@ -262,17 +262,16 @@ static void alternative_json(smct_jw_t *w, const smcj_vector_t *v, const smcj_re
         free(who);
         smct_jw_key_str(w, "behaviour", v->alts[res->alt].behaviour);
     }
-    smct_jw_key_str(w, "text", alt);
+    smct_jw_key_str(w, "text", row->alt_text);
     smct_jw_end_object(w);
-    free(alt);
 }
 
 /* The result's `placement`: the shifted-input verdict (P.2), or null. */
-static void placement_json(smct_jw_t *w, const smcj_vector_t *v, const smcj_result_t *res)
+static void placement_json(smct_jw_t *w, const smcj_vector_t *v, const smcj_result_t *res,
+                           const smcj_report_row_t *row)
 {
     smct_jw_key(w, "placement");
-    char *pl = smcj_placement_text(v, res);
-    if (!pl) {
+    if (!row->placement_text) {
         smct_jw_null(w);
         return;
     }
@@ -281,9 +280,8 @@ static void placement_json(smct_jw_t *w, const smcj_vector_t *v, const smcj_resu
     smct_jw_key_u64(w, "shift", v->shift);
     smct_jw_key_str(w, "reason",
                     res->reason == SMCJ_REASON_NONE ? NULL : smcj_reason_name(res->reason));
-    smct_jw_key_str(w, "text", pl);
+    smct_jw_key_str(w, "text", row->placement_text);
     smct_jw_end_object(w);
-    free(pl);
 }
 
 /* One vector's result: status, tier, alternative, placement, replay, and its checks. */
@@ -304,8 +302,8 @@ static void result_json(smct_jw_t *w, const smcj_run_t *run, const smcj_runner_t
     bool failed = res->outcome == SMCJ_OUT_FAIL || res->placement_check != SIZE_MAX;
     smct_jw_key_str(w, "reason",
                     row->reason != SMCJ_REASON_NONE ? smcj_reason_name(row->reason) : NULL);
-    alternative_json(w, v, res);
-    placement_json(w, v, res);
+    alternative_json(w, v, res, row); /* the texts are the model's (one computation) */
+    placement_json(w, v, res, row);
     smct_jw_key_str(w, "xfail_reason", res->xfail_reason);
     if (failed) {
         smct_buf_t rp = {0};

@@ -83,7 +83,9 @@ static void row_fill(smcj_report_row_t *row, const smcj_run_t *run, const smcj_r
     row->tier = placement ? res->placement_tier : res->tier;
     row->reason = failed ? res->reason : SMCJ_REASON_NONE;
     row->check = smcj_result_check(res);
-    row->why = placement ? smcj_placement_text(v, res) : smcj_alternative_text(v, res);
+    row->alt_text = smcj_alternative_text(v, res);
+    row->placement_text = smcj_placement_text(v, res);
+    row->why = placement ? row->placement_text : row->alt_text;
     row->cause = smcj_cause_note(r, vi);
     if (res->status == SMCJ_ST_NA) {
         size_t cb, ce;
@@ -247,7 +249,8 @@ void smcj_report_model_free(smcj_report_model_t *m)
     for (size_t ri = 0; m->runners && ri < m->n_runners; ri++) {
         smcj_report_runner_t *mr = &m->runners[ri];
         for (size_t k = 0; mr->rows && k < mr->n_rows; k++) {
-            free(mr->rows[k].why);
+            free(mr->rows[k].alt_text);
+            free(mr->rows[k].placement_text);
             free(mr->rows[k].cause);
         }
         free(mr->rows);

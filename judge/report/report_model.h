@@ -38,7 +38,9 @@ typedef struct smcj_report_row {
     smcj_tier_t tier;     /* the verdict's tier: the placement tier for a placement failure */
     smcj_reason_t reason; /* of a failure (placement included), else SMCJ_REASON_NONE */
     size_t check;         /* the deciding check (smcj_result_check), or SIZE_MAX */
-    char *why;            /* placement or alternative text (report_util.h), or NULL */
+    const char *why;      /* placement_text for a placement failure, else alt_text */
+    char *alt_text;       /* the listed behaviour it matched, in words (report_util.h), or NULL */
+    char *placement_text; /* the shifted-input verdict (P.2, spec §3.3), or NULL */
     char *cause;          /* the diagnosis's note (smcj_cause_note), or NULL */
     /* n/a: the detail of the vector's first check (the missing feature or entry), borrowed
      * from the run; NULL otherwise or when that check has none */
