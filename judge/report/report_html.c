@@ -219,19 +219,15 @@ static void html_note(void *ctx, const char *note)
 
 /* Under a runner's summary line: the core features it lacks (spec §1.4, each a verdict of its
  * own) and what its declaration changes in how it is judged. */
-/* One "crashes by kind" or "unclassified rejections by kind" line (report_kinds.h). */
-static void kinds_note(void *ctx, const char *line)
+static void runner_notes(smct_buf_t *b, const smcj_report_runner_t *mr)
 {
-    smct_buf_t *b = ctx;
-    smct_buf_puts(b, "<li>");
-    esc(b, line);
-    smct_buf_puts(b, "</li>");
-}
-
-static void runner_notes(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r)
-{
+    const smcj_runner_t *r = mr->runner;
     smct_buf_puts(b, "<ul class=\"notes\">");
-    smcj_kinds_lines(run, r, kinds_note, b);
+    for (int g = 0; g < SMCJ_KINDS_GROUPS; g++) {
+        if (mr->kind_line[g]) {
+            html_note(b, mr->kind_line[g]);
+        }
+    }
     for (size_t k = 0; k < r->n_unsupported_features; k++) {
         const smcj_feature_verdict_t *f = &r->unsupported_features[k];
         smct_buf_printf(b, "<li><span class=\"tag %s\">unsupported</span> ",
@@ -246,9 +242,12 @@ static void runner_notes(smct_buf_t *b, const smcj_run_t *run, const smcj_runner
         }
         smct_buf_puts(b, "</li>");
     }
-    smcj_declaration_notes(r, html_note, b);
-    smcj_depth_ladder_note(run, r, html_note, b);
-    smcj_self_note(r, html_note, b);
+    for (size_t k = 0; k < mr->notes.n; k++) {
+        html_note(b, mr->notes.line[k]);
+    }
+    for (size_t k = 0; k < mr->self.n; k++) {
+        html_note(b, mr->self.line[k]);
+    }
     smct_buf_puts(b, "</ul>");
 }
 
@@ -292,7 +291,7 @@ static void summary(smct_buf_t *b, const smcj_report_model_t *m)
             esc(b, c);
             free(c);
             smct_buf_puts(b, "</span>");
-            runner_notes(b, run, r);
+            runner_notes(b, &m->runners[ri]);
         }
         smct_buf_puts(b, "</div>");
     }

@@ -232,32 +232,24 @@ static void unsupported_json(smct_jw_t *w, const smcj_runner_t *r)
     smct_jw_end_array(w);
 }
 
-/* Crashes and unclassified rejections by kind (P.3 `kind`), most frequent first. */
-static void kinds_json(smct_jw_t *w, const smcj_run_t *run, const smcj_runner_t *r)
+/* Crashes and unclassified rejections by kind (P.3 `kind`), most frequent first: the model's. */
+static void kinds_json(smct_jw_t *w, const smcj_report_runner_t *mr)
 {
-    smcj_kinds_t k;
     smct_jw_key(w, "kinds");
     smct_jw_object(w);
     smct_jw_key(w, "crash");
-    smcj_kinds_collect(run, r, true, &k);
-    smcj_kinds_json(w, &k);
+    smcj_kinds_json(w, &mr->kinds[SMCJ_KINDS_CRASH]);
     smct_jw_key(w, "unclassified");
-    smcj_kinds_collect(run, r, false, &k);
-    smcj_kinds_json(w, &k);
+    smcj_kinds_json(w, &mr->kinds[SMCJ_KINDS_UNCLASSIFIED]);
     smct_jw_end_object(w);
 }
 
-static void add_note(void *ctx, const char *note)
-{
-    smct_jw_str(ctx, note);
-}
-
 /* The result's `alternative`: which listed behaviour (or none) it matched, in words. */
-static void alternative_json(smct_jw_t *w, const smcj_vector_t *v, const smcj_result_t *res)
+static void alternative_json(smct_jw_t *w, const smcj_vector_t *v, const smcj_result_t *res,
+                             const smcj_report_row_t *row)
 {
     smct_jw_key(w, "alternative");
-    char *alt = smcj_alternative_text(v, res);
-    if (!alt) {
+    if (!row->alt_text) {
         smct_jw_null(w);
         return;
     }
@@ -270,17 +262,16 @@ static void alternative_json(smct_jw_t *w, const smcj_vector_t *v, const smcj_re
         free(who);
         smct_jw_key_str(w, "behaviour", v->alts[res->alt].behaviour);
     }
-    smct_jw_key_str(w, "text", alt);
+    smct_jw_key_str(w, "text", row->alt_text);
     smct_jw_end_object(w);
-    free(alt);
 }
 
 /* The result's `placement`: the shifted-input verdict (P.2), or null. */
-static void placement_json(smct_jw_t *w, const smcj_vector_t *v, const smcj_result_t *res)
+static void placement_json(smct_jw_t *w, const smcj_vector_t *v, const smcj_result_t *res,
+                           const smcj_report_row_t *row)
 {
     smct_jw_key(w, "placement");
-    char *pl = smcj_placement_text(v, res);
-    if (!pl) {
+    if (!row->placement_text) {
         smct_jw_null(w);
         return;
     }
@@ -289,9 +280,8 @@ static void placement_json(smct_jw_t *w, const smcj_vector_t *v, const smcj_resu
     smct_jw_key_u64(w, "shift", v->shift);
     smct_jw_key_str(w, "reason",
                     res->reason == SMCJ_REASON_NONE ? NULL : smcj_reason_name(res->reason));
-    smct_jw_key_str(w, "text", pl);
+    smct_jw_key_str(w, "text", row->placement_text);
     smct_jw_end_object(w);
-    free(pl);
 }
 
 /* One vector's result: status, tier, alternative, placement, replay, and its checks. */
@@ -312,8 +302,8 @@ static void result_json(smct_jw_t *w, const smcj_run_t *run, const smcj_runner_t
     bool failed = res->outcome == SMCJ_OUT_FAIL || res->placement_check != SIZE_MAX;
     smct_jw_key_str(w, "reason",
                     row->reason != SMCJ_REASON_NONE ? smcj_reason_name(row->reason) : NULL);
-    alternative_json(w, v, res);
-    placement_json(w, v, res);
+    alternative_json(w, v, res, row); /* the texts are the model's (one computation) */
+    placement_json(w, v, res, row);
     smct_jw_key_str(w, "xfail_reason", res->xfail_reason);
     if (failed) {
         smct_buf_t rp = {0};
@@ -432,11 +422,12 @@ static void runner_json(smct_jw_t *w, const smcj_run_t *run, const smcj_report_r
     smcj_cx_json_runner(w, run, r);
     counts_json(w, mr);
     unsupported_json(w, r);
-    kinds_json(w, run, r);
+    kinds_json(w, mr);
     smct_jw_key(w, "notes");
     smct_jw_array(w);
-    smcj_declaration_notes(r, add_note, w);
-    smcj_depth_ladder_note(run, r, add_note, w);
+    for (size_t k = 0; k < mr->notes.n; k++) {
+        smct_jw_str(w, mr->notes.line[k]);
+    }
     smct_jw_end_array(w);
     smct_jw_key(w, "self_consistency");
     smct_jw_object(w);

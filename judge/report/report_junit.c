@@ -77,9 +77,8 @@ static void failure_body(smct_buf_t *b, const smcj_run_t *run, const smcj_runner
 }
 
 /* The message of a skipped case: why it did not run or does not count. */
-static char *skip_message(const smcj_result_t *res, const smcj_check_t *fc)
+static char *skip_message(const smcj_result_t *res, const char *detail)
 {
-    const char *detail = fc && fc->detail ? fc->detail : NULL;
     if (res->status == SMCJ_ST_XFAIL) {
         return smcj_asprintf("expected failure (%s): %s", smcj_reason_name(res->reason),
                              res->xfail_reason);
@@ -145,20 +144,16 @@ static void one_case(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *
     attr(b, "file", v->file);
     smct_buf_puts(b, " time=\"0\"");
     const smcj_check_t *fc = row->check != SIZE_MAX ? &r->checks[row->check] : NULL;
-    if (!fc && res->status == SMCJ_ST_NA) {
-        /* the reason the text report's n/a breakdown gives: its first check's (a vocabulary
-         * it does not speak, a host type it states absent, P.1) */
-        size_t cb, ce;
-        smcj_checks_of(r, vi, &cb, &ce);
-        fc = cb < ce ? &r->checks[cb] : NULL;
-    }
+    /* an n/a without a deciding check: the reason the text report's n/a breakdown gives (its
+     * first check's: a vocabulary it does not speak, a host type it states absent, P.1) */
+    const char *detail = fc ? fc->detail : res->status == SMCJ_ST_NA ? row->na_detail : NULL;
     const smcj_status_info_t *info = smcj_status_info(res->status);
     switch (info->junit) {
     case SMCJ_JUNIT_NONE:
         smct_buf_puts(b, "/>\n");
         return;
     case SMCJ_JUNIT_SKIPPED: {
-        char *m = skip_message(res, fc);
+        char *m = skip_message(res, detail);
         smct_buf_puts(b, ">\n      <skipped");
         if (res->status == SMCJ_ST_UNSUPPORTED) {
             /* the runner's feature verdict (its own testcase, below) decides the gate */
@@ -261,17 +256,6 @@ static void vector_cases(smct_buf_t *cases, const smcj_run_t *run, const smcj_re
     }
 }
 
-/* One "crashes by kind" / "unclassified rejections by kind" line as a suite property. */
-static void kinds_property(void *ctx, const char *line)
-{
-    smct_buf_t *body = ctx;
-    bool crashes = strncmp(line, "crashes", 7) == 0;
-    smct_buf_printf(body, "      <property name=\"%s\"",
-                    crashes ? "crashes-by-kind" : "unclassified-rejections-by-kind");
-    attr(body, "value", line);
-    smct_buf_puts(body, "/>\n");
-}
-
 /* The runner's command, codec and restarts as suite properties. */
 static void suite_properties(smct_buf_t *body, const smcj_run_t *run,
                              const smcj_report_runner_t *mr)
@@ -289,7 +273,14 @@ static void suite_properties(smct_buf_t *body, const smcj_run_t *run,
         free(cv);
         smct_buf_puts(body, "/>\n");
     }
-    smcj_kinds_lines(run, r, kinds_property, body);
+    static const char *const kind_names[] = {"crashes-by-kind", "unclassified-rejections-by-kind"};
+    for (int g = 0; g < SMCJ_KINDS_GROUPS; g++) {
+        if (mr->kind_line[g]) {
+            smct_buf_printf(body, "      <property name=\"%s\"", kind_names[g]);
+            attr(body, "value", mr->kind_line[g]);
+            smct_buf_puts(body, "/>\n");
+        }
+    }
     /* issue 26: a CI system that shows only this file must see a set that is not released */
     smct_buf_puts(body, "      <property name=\"vectors\"");
     attr(body, "value",

@@ -108,22 +108,15 @@ void smcj_kinds_json(smct_jw_t *w, const smcj_kinds_t *k)
     smct_jw_end_array(w);
 }
 
-void smcj_kinds_lines(const smcj_run_t *run, const smcj_runner_t *r,
-                      void (*emit)(void *ctx, const char *line), void *ctx)
+char *smcj_kinds_line(const smcj_kinds_t *k, bool crashes)
 {
-    static const char *const what[] = {"crashes", "unclassified rejections (R1.4-15)"};
-    for (int crashes = 1; crashes >= 0 && r->checks; crashes--) {
-        smcj_kinds_t k;
-        smcj_kinds_collect(run, r, crashes, &k);
-        if (k.total == 0) {
-            continue;
-        }
-        smct_buf_t b = {0};
-        smct_buf_printf(&b, "%s by kind (%zu): ", what[crashes ? 0 : 1], k.total);
-        smcj_kinds_text(&b, &k);
-        if (smcj_buf_ok(&b)) {
-            emit(ctx, b.data);
-        }
-        smct_buf_free(&b);
+    if (k->total == 0) {
+        return NULL;
     }
+    smct_buf_t b = {0};
+    smct_buf_printf(&b,
+                    "%s by kind (%zu): ", crashes ? "crashes" : "unclassified rejections (R1.4-15)",
+                    k->total);
+    smcj_kinds_text(&b, k);
+    return smcj_buf_take(&b);
 }

@@ -45,10 +45,10 @@ void smcj_kinds_collect_of(const smcj_run_t *run, const smcj_runner_t *r, bool c
 /** "RangeError 1609, IndexError 4": each kind escaped as untrusted text. */
 void smcj_kinds_text(smct_buf_t *b, const smcj_kinds_t *k);
 
-/** Each non-empty group as one line, "crashes by kind (13): StackOverflowError 12, ...",
- *  then "unclassified rejections by kind (...): ...", handed to `emit`. */
-void smcj_kinds_lines(const smcj_run_t *run, const smcj_runner_t *r,
-                      void (*emit)(void *ctx, const char *line), void *ctx);
+/** The group as one line, "crashes by kind (13): StackOverflowError 12, ..." or
+ *  "unclassified rejections (R1.4-15) by kind (...): ...", as a heap string; NULL when the
+ *  group is empty (or out of memory, recorded). */
+char *smcj_kinds_line(const smcj_kinds_t *k, bool crashes);
 
 /** The kinds as a JSON array of {"kind": K, "count": N}. */
 void smcj_kinds_json(smct_jw_t *w, const smcj_kinds_t *k);

@@ -12,7 +12,9 @@
 
 #include "alloc.h"
 #include "complexity.h"
+#include "report_depth.h"
 #include "results.h"
+#include "self_check.h"
 
 /* The summary line (protobuf style), without the runner's name: from the counts alone. */
 static void summary_text(smct_buf_t *b, const smcj_report_counts_t *n)
@@ -81,8 +83,69 @@ static void row_fill(smcj_report_row_t *row, const smcj_run_t *run, const smcj_r
     row->tier = placement ? res->placement_tier : res->tier;
     row->reason = failed ? res->reason : SMCJ_REASON_NONE;
     row->check = smcj_result_check(res);
-    row->why = placement ? smcj_placement_text(v, res) : smcj_alternative_text(v, res);
+    row->alt_text = smcj_alternative_text(v, res);
+    row->placement_text = smcj_placement_text(v, res);
+    row->why = placement ? row->placement_text : row->alt_text;
     row->cause = smcj_cause_note(r, vi);
+    if (res->status == SMCJ_ST_NA) {
+        size_t cb, ce;
+        smcj_checks_of(r, vi, &cb, &ce);
+        row->na_detail = cb < ce ? r->checks[cb].detail : NULL;
+    }
+}
+
+/* A line handed over by a note function (report_util.h, report_depth.h, self_check.h), kept. */
+static void keep_line(void *ctx, const char *line)
+{
+    smcj_report_lines_t *l = ctx;
+    char *copy = smcj_strdup(line);
+    if (copy && smcj_grow((void **)&l->line, &l->cap, l->n + 1, sizeof *l->line)) {
+        l->line[l->n++] = copy;
+    } else {
+        free(copy); /* out of memory, recorded: no report is written */
+    }
+}
+
+static void lines_free(smcj_report_lines_t *l)
+{
+    smcj_free_strs(l->line, l->n);
+    memset(l, 0, sizeof *l);
+}
+
+/* The n/a rows by reason, in the order first met: a runner that declares too little is seen
+ * to test too little (never a silent n/a). */
+static bool na_build(smcj_report_runner_t *mr)
+{
+    size_t cap = 0;
+    for (size_t k = 0; k < mr->n_rows; k++) {
+        const smcj_report_row_t *row = &mr->rows[k];
+        if (row->status != SMCJ_ST_NA) {
+            continue;
+        }
+        const char *why = row->na_detail ? row->na_detail : "not applicable";
+        size_t i = 0;
+        while (i < mr->n_na && strcmp(mr->na[i].reason, why) != 0) {
+            i++;
+        }
+        if (i == mr->n_na) {
+            if (!smcj_grow((void **)&mr->na, &cap, mr->n_na + 1, sizeof *mr->na)) {
+                return false;
+            }
+            mr->na[mr->n_na++] = (smcj_report_na_t){why, 0};
+        }
+        mr->na[i].count++;
+        mr->na_total++;
+    }
+    return true;
+}
+
+/* Crashes and unclassified rejections by kind, and their lines (report_kinds.h). */
+static void kinds_build(smcj_report_runner_t *mr, const smcj_run_t *run, const smcj_runner_t *r)
+{
+    for (int g = 0; g < SMCJ_KINDS_GROUPS; g++) {
+        smcj_kinds_collect(run, r, g == SMCJ_KINDS_CRASH, &mr->kinds[g]);
+        mr->kind_line[g] = r->checks ? smcj_kinds_line(&mr->kinds[g], g == SMCJ_KINDS_CRASH) : NULL;
+    }
 }
 
 /* The JUnit cases of one runner that ran, counted as report_junit.c writes them. */
@@ -115,6 +178,11 @@ static bool runner_build(smcj_report_runner_t *mr, const smcj_run_t *run, const 
     smcj_report_counts_t *n = &mr->counts;
     mr->runner = r;
     mr->ran = r->results != NULL;
+    /* for every runner, as the writers printed them before the model held them */
+    kinds_build(mr, run, r);
+    smcj_declaration_notes(r, keep_line, &mr->notes);
+    smcj_depth_ladder_note(run, r, keep_line, &mr->notes);
+    smcj_self_note(r, keep_line, &mr->self);
     if (!mr->ran) {
         /* one "start" case: skipped (--skip-runner) or an error (it could not start) */
         n->cases = 1;
@@ -150,7 +218,7 @@ static bool runner_build(smcj_report_runner_t *mr, const smcj_run_t *run, const 
     mr->summary = smcj_buf_ok(&s) ? smcj_strdup(smcj_buf_text(&s)) : NULL;
     smct_buf_free(&s);
     mr->groups = smcj_detail_groups(run, r, &mr->n_groups);
-    return mr->summary != NULL && mr->groups != NULL;
+    return na_build(mr) && mr->summary != NULL && mr->groups != NULL;
 }
 
 bool smcj_report_model_build(smcj_report_model_t *m, const smcj_run_t *run)
@@ -181,13 +249,20 @@ void smcj_report_model_free(smcj_report_model_t *m)
     for (size_t ri = 0; m->runners && ri < m->n_runners; ri++) {
         smcj_report_runner_t *mr = &m->runners[ri];
         for (size_t k = 0; mr->rows && k < mr->n_rows; k++) {
-            free(mr->rows[k].why);
+            free(mr->rows[k].alt_text);
+            free(mr->rows[k].placement_text);
             free(mr->rows[k].cause);
         }
         free(mr->rows);
         free(mr->row_of);
         free(mr->summary);
         smcj_detail_groups_free(mr->groups, mr->n_groups);
+        for (int g = 0; g < SMCJ_KINDS_GROUPS; g++) {
+            free(mr->kind_line[g]);
+        }
+        free(mr->na);
+        lines_free(&mr->notes);
+        lines_free(&mr->self);
     }
     free(m->runners);
     smcj_matrix_free(&m->sections);

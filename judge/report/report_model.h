@@ -4,8 +4,9 @@
  *        results, verdicts, diagnosis and complexity figures.
  *
  * Every count a report shows comes from here (the summary line, the JSON `counts`, JUnit's
- * tests/failures/errors/skipped, the matrices), so no writer can count differently from
- * another: the writers (reports.h) are functions of this model and print, never count.
+ * tests/failures/errors/skipped, the matrices, the kinds and the n/a reasons), so no writer can
+ * count differently from another: the writers (reports.h) are functions of this model and print,
+ * never count.
  */
 #ifndef SMCJ_REPORT_MODEL_H
 #define SMCJ_REPORT_MODEL_H
@@ -15,6 +16,7 @@
 
 #include "model.h"
 #include "report_causes.h"
+#include "report_kinds.h"
 #include "report_util.h"
 
 /** One runner's counts (the verdict's, results.c) and the JUnit testcases they make. */
@@ -36,9 +38,29 @@ typedef struct smcj_report_row {
     smcj_tier_t tier;     /* the verdict's tier: the placement tier for a placement failure */
     smcj_reason_t reason; /* of a failure (placement included), else SMCJ_REASON_NONE */
     size_t check;         /* the deciding check (smcj_result_check), or SIZE_MAX */
-    char *why;            /* placement or alternative text (report_util.h), or NULL */
+    const char *why;      /* placement_text for a placement failure, else alt_text */
+    char *alt_text;       /* the listed behaviour it matched, in words (report_util.h), or NULL */
+    char *placement_text; /* the shifted-input verdict (P.2, spec §3.3), or NULL */
     char *cause;          /* the diagnosis's note (smcj_cause_note), or NULL */
+    /* n/a: the detail of the vector's first check (the missing feature or entry), borrowed
+     * from the run; NULL otherwise or when that check has none */
+    const char *na_detail;
 } smcj_report_row_t;
+
+/** Lines of text the model holds (heap strings). */
+typedef struct smcj_report_lines {
+    char **line;
+    size_t n, cap;
+} smcj_report_lines_t;
+
+/** One reason n/a vectors share (the text report's breakdown, JUnit's skip message). */
+typedef struct smcj_report_na {
+    const char *reason; /* a row's na_detail, or "not applicable" (static) when it has none */
+    size_t count;
+} smcj_report_na_t;
+
+/** Which kinds: crashes, or unclassified rejections (R1.4-15), report_kinds.h. */
+enum { SMCJ_KINDS_CRASH, SMCJ_KINDS_UNCLASSIFIED, SMCJ_KINDS_GROUPS };
 
 /** One runner of the model. */
 typedef struct smcj_report_runner {
@@ -51,6 +73,14 @@ typedef struct smcj_report_runner {
     size_t *row_of;              /* vector index → its row, SIZE_MAX when not selected */
     smcj_detail_group_t *groups; /* the failure details by likely cause (report_causes.h) */
     size_t n_groups;
+    /* crashes and unclassified rejections of selected vectors by kind, and the line every
+     * report shows for a group that is not empty ("crashes by kind (13): ..."; else NULL) */
+    smcj_kinds_t kinds[SMCJ_KINDS_GROUPS];
+    char *kind_line[SMCJ_KINDS_GROUPS];
+    smcj_report_na_t *na; /* the n/a vectors by reason, in the order first met */
+    size_t n_na, na_total;
+    smcj_report_lines_t notes; /* what its declaration changes, then the depth ladder note */
+    smcj_report_lines_t self;  /* its self-consistency line (smcj_self_note), if any */
 } smcj_report_runner_t;
 
 typedef struct smcj_report_model {

@@ -35,24 +35,6 @@ static void indent_block(smct_buf_t *b, const char *prefix, const char *text)
     }
 }
 
-typedef struct note_ctx {
-    smct_buf_t *b;
-    const char *name;
-} note_ctx_t;
-
-static void note_line(void *ctx, const char *note)
-{
-    const note_ctx_t *n = ctx;
-    smct_buf_printf(n->b, "%s: note: %s\n", n->name, note);
-}
-
-/* A line of the runner's own (not a note on its declaration): "k: self-consistency ...". */
-static void own_line(void *ctx, const char *line)
-{
-    const note_ctx_t *n = ctx;
-    smct_buf_printf(n->b, "%s: %s\n", n->name, line);
-}
-
 /* One line of untrusted text (a vector file's description, a detail quoting a runner). */
 static void line_text(smct_buf_t *b, const char *s)
 {
@@ -62,13 +44,7 @@ static void line_text(smct_buf_t *b, const char *s)
 /* The summary line of one runner, then what a reader must know to trust it: what its
  * declaration changes in how it is judged (spec §1.4), the core features it lacks, handshake
  * words ignored. */
-static void kinds_line(void *ctx, const char *line)
-{
-    const note_ctx_t *n = ctx;
-    smct_buf_printf(n->b, "%s: %s\n", n->name, line);
-}
-
-static void runner_line(smct_buf_t *b, const smcj_run_t *run, const smcj_report_runner_t *mr)
+static void runner_line(smct_buf_t *b, const smcj_report_runner_t *mr)
 {
     const smcj_runner_t *r = mr->runner;
     if (r->skip_reason) {
@@ -97,10 +73,17 @@ static void runner_line(smct_buf_t *b, const smcj_run_t *run, const smcj_report_
                         r->n_unsent == 1 ? "" : "s", smcj_reason_name(r->stop_kind));
     }
     smcj_memory_line(b, r);
-    smcj_kinds_lines(run, r, kinds_line, &(note_ctx_t){b, r->name});
-    smcj_declaration_notes(r, note_line, &(note_ctx_t){b, r->name});
-    smcj_depth_ladder_note(run, r, note_line, &(note_ctx_t){b, r->name});
-    smcj_self_note(r, own_line, &(note_ctx_t){b, r->name});
+    for (int g = 0; g < SMCJ_KINDS_GROUPS; g++) {
+        if (mr->kind_line[g]) {
+            smct_buf_printf(b, "%s: %s\n", r->name, mr->kind_line[g]);
+        }
+    }
+    for (size_t k = 0; k < mr->notes.n; k++) {
+        smct_buf_printf(b, "%s: note: %s\n", r->name, mr->notes.line[k]);
+    }
+    for (size_t k = 0; k < mr->self.n; k++) { /* a line of its own, not a note */
+        smct_buf_printf(b, "%s: %s\n", r->name, mr->self.line[k]);
+    }
     for (size_t k = 0; k < r->n_unsupported_features; k++) {
         const smcj_feature_verdict_t *f = &r->unsupported_features[k];
         smct_buf_printf(b, "%s: unsupported: ", r->name);
@@ -348,58 +331,28 @@ static void details(smct_buf_t *b, const smcj_report_model_t *m)
  * by reason (the detail of the vector's first n/a check: the missing feature or entry). */
 /* n/a is never silent: a count per reason (or with --list-na every vector), so a runner that
  * declares too little is seen to test too little. */
-static void not_applicable(smct_buf_t *b, const smcj_run_t *run)
+static void not_applicable(smct_buf_t *b, const smcj_report_model_t *m)
 {
-    for (size_t ri = 0; ri < run->n_runners; ri++) {
-        const smcj_runner_t *r = &run->runners[ri];
-        if (r->results == NULL) {
+    const smcj_run_t *run = m->run; /* --list-na and the vector ids */
+    for (size_t ri = 0; ri < m->n_runners; ri++) {
+        const smcj_report_runner_t *mr = &m->runners[ri];
+        if (mr->na_total == 0) {
             continue;
         }
-        const char **reasons = NULL;
-        size_t *counts = NULL, n_reasons = 0, total = 0;
-        for (size_t i = 0; i < run->vectors->count; i++) {
-            if (r->results[i].status != SMCJ_ST_NA) {
-                continue;
-            }
-            size_t cb, ce;
-            smcj_checks_of(r, i, &cb, &ce);
-            const char *why =
-                cb < ce && r->checks[cb].detail ? r->checks[cb].detail : "not applicable";
-            size_t k = 0;
-            while (k < n_reasons && strcmp(reasons[k], why) != 0) {
-                k++;
-            }
-            if (k == n_reasons) {
-                size_t rcap = n_reasons, ccap = n_reasons;
-                if (!smcj_grow((void **)&reasons, &rcap, n_reasons + 1, sizeof *reasons) ||
-                    !smcj_grow((void **)&counts, &ccap, n_reasons + 1, sizeof *counts)) {
-                    b->failed = true; /* out of memory: this report is not written */
-                    break;
-                }
-                reasons[k] = why;
-                counts[k] = 0;
-                n_reasons++;
-            }
-            counts[k]++;
-            total++;
-        }
-        if (total > 0) {
-            smct_buf_printf(b, "\n%s: %zu vectors not applicable (never counted as passed)%s:\n",
-                            r->name, total, run->list_na ? "" : "; --list-na names each");
-            for (size_t k = 0; k < n_reasons; k++) {
-                smct_buf_printf(b, "  %6zu  %s\n", counts[k], reasons[k]);
-                for (size_t i = 0; run->list_na && i < run->vectors->count; i++) {
-                    size_t cb, ce;
-                    smcj_checks_of(r, i, &cb, &ce);
-                    if (r->results[i].status == SMCJ_ST_NA && cb < ce && r->checks[cb].detail &&
-                        strcmp(r->checks[cb].detail, reasons[k]) == 0) {
-                        smct_buf_printf(b, "          %s\n", run->vectors->v[i].id);
-                    }
+        smct_buf_printf(b, "\n%s: %zu vectors not applicable (never counted as passed)%s:\n",
+                        mr->runner->name, mr->na_total,
+                        run->list_na ? "" : "; --list-na names each");
+        for (size_t k = 0; k < mr->n_na; k++) {
+            smct_buf_printf(b, "  %6zu  %s\n", mr->na[k].count, mr->na[k].reason);
+            for (size_t i = 0; run->list_na && i < mr->n_rows; i++) {
+                const smcj_report_row_t *row = &mr->rows[i];
+                /* a row without a detail is counted under "not applicable", never named */
+                if (row->status == SMCJ_ST_NA && row->na_detail &&
+                    strcmp(row->na_detail, mr->na[k].reason) == 0) {
+                    smct_buf_printf(b, "          %s\n", run->vectors->v[row->vector].id);
                 }
             }
         }
-        free(reasons);
-        free(counts);
     }
 }
 
@@ -528,11 +481,11 @@ void smcj_report_text(smct_buf_t *b, const smcj_report_model_t *m)
     smcj_sandbox_line(b, run);
     smcj_limits_line(b, run);
     for (size_t ri = 0; ri < m->n_runners; ri++) {
-        runner_line(b, run, &m->runners[ri]);
+        runner_line(b, &m->runners[ri]);
     }
     smcj_cx_text(b, run);
     matrix(b, m);
-    not_applicable(b, run);
+    not_applicable(b, m);
     differs_summary(b, m);
     for (size_t ri = 0; ri < run->n_runners; ri++) {
         smcj_causes_text(b, run, &run->runners[ri]);

@@ -1958,6 +1958,59 @@ def case_host_types():
     )
 
 
+def case_host_value_uncomparable():
+    """spec §17.1: a host_decode vector whose own host_value has no normal form fails its check
+    as a judge error, in every report, and is never left pending to be shown as n/a (a
+    failure that hides); the vector beside it is judged as ever. vectors/schema.json refuses
+    every malformed host value but one nested past the normal form's 64 levels, so that is
+    the one that reaches the verdict."""
+    if not ARGS.full_vectors:
+        print("skip: needs the full vectors (--full-vectors)")
+        return
+    with open(os.path.join(ARGS.full_vectors, "s17-host-types.json"), encoding="utf-8") as f:
+        doc = json.load(f)
+    byid = {v["id"]: v for v in doc["vectors"]}
+    deep = dict(byid["s17.2-dart-dec-null"])
+    hv = {"type": "Null", "value": None}
+    for _ in range(70):
+        hv = {"type": "List", "value": [hv]}
+    deep["host_value"] = hv
+    control = byid["s17.2-dart-dec-i32s"]
+    doc["vectors"] = [deep, control]
+    vdir = tempfile.mkdtemp(prefix="judge-hostvalue-")
+    with open(os.path.join(vdir, "s17-host-types.json"), "w", encoding="utf-8") as f:
+        json.dump(doc, f)
+    cmd = "host=env HOST_RUNNER_HOSTS=dart %s %s" % (sys.executable, HOST_RUNNER)
+    r = judge([], vectors=vdir, runners=[cmd])
+    check(r.report is not None, "the judge runs the vectors (the loader lets the depth through)", r)
+    res = {x["id"]: x for x in r.runner("host")["results"]}
+    x = res.get(deep["id"], {})
+    details = " ".join(c.get("detail") or "" for c in x.get("checks", []))
+    check(
+        x.get("status") == "fail"
+        and x.get("reason") == "protocol_error"
+        and "host_value could not be compared" in details
+        and "judge error" in details,
+        "its host_value has no normal form: a failed check saying so, never n/a (%s, %s)"
+        % (x.get("status"), details[:200]),
+        r,
+    )
+    check(
+        deep["id"] in r.out and "host_value could not be compared" in r.out,
+        "the text report names it",
+        r,
+    )
+    with open(os.path.join(r.tmp, "report.xml"), encoding="utf-8") as f:
+        junit = f.read()
+    check("host_value could not be compared" in junit, "JUnit shows it")
+    check(
+        res.get(control["id"], {}).get("status") == "pass",
+        "the unaltered vector beside it passes",
+        r,
+    )
+    check(r.code == 1, "the gate fails (exit %d)" % r.code, r)
+
+
 def case_host_without():
     """spec §17.1, P.1 hosts_without: a runner stating that its API has no Swift NSNull and no
     [UInt8] (and no Kotlin Set) gets exactly the vectors holding one as n/a, with that reason

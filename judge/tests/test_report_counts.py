@@ -13,11 +13,16 @@ every runner are read the way a reader of that report would read them, and compa
     element) and what the JSON counts say they must be (a case per selected vector, per core
     feature lacked, per stale list line; harness failures as <error>);
   * the HTML's failure boxes per runner, and its "Failures and differences (N)" heading, are
-    the listed statuses of the JSON counts.
+    the listed statuses of the JSON counts;
+  * crashes and unclassified rejections by kind (the model's, report_kinds.h): the JSON
+    `kinds`, the text line, JUnit's property and the HTML note give the same kinds and counts;
+  * n/a by reason: the text breakdown, JUnit's "n/a: reason" skip messages and the JSON
+    results (the first check's detail of each n/a vector) give the same reasons and counts.
 
-The run must show every status the counts hold somewhere (else a count that is always 0
-would agree vacuously). The comparison runs once more on reports where one count was
-altered, and must fail there: proof that it can fail.
+The run must show every status the counts hold somewhere, a crash and an unclassified
+rejection by kind and an n/a vector (else a count that is always 0 would agree vacuously).
+The comparison runs once more on reports where one count was altered, and must fail there:
+proof that it can fail.
 
     python3 judge/tests/test_report_counts.py --judge build/judge/smc-judge
 """
@@ -140,6 +145,9 @@ class HtmlCounts(html.parser.HTMLParser):
         self._h2 = ""
         self._span_depth = 0
         self._sum_done = False
+        self.kind_lines = {n: [] for n in names}
+        self._in_li = False
+        self._li = ""
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
@@ -168,8 +176,14 @@ class HtmlCounts(html.parser.HTMLParser):
             self.boxes[self.names[ri]] += 1
         elif tag == "h2":
             self._in_h2, self._h2 = True, ""
+        elif self._in_sum and tag == "li":
+            self._in_li, self._li = True, ""
 
     def handle_endtag(self, tag):
+        if tag == "li" and self._in_li:
+            self._in_li = False
+            if KIND_LINE.match(self._li) and self._sum_name in self.kind_lines:
+                self.kind_lines[self._sum_name].append(self._li)
         if tag == "table":
             self._in_matrix = False
         elif self._in_sum and tag == "b":
@@ -188,6 +202,8 @@ class HtmlCounts(html.parser.HTMLParser):
                 self.heading = int(m.group(1))
 
     def handle_data(self, data):
+        if self._in_li:
+            self._li += data
         if self._in_sum and self._in_b:
             self._sum_name = data
         elif self._in_sum and self._span_depth == 0 and self._sum_name and not self._sum_done:
@@ -261,6 +277,127 @@ STATUS_COUNTS = [
     "na",
     "unsupported",
 ]
+
+
+# A "crashes by kind (3): A 2, B 1" line (report_kinds.h), as every report but JSON shows it.
+KIND_LINE = re.compile(r"^(crashes|unclassified rejections \(R1\.4-15\)) by kind \((\d+)\): (.*)$")
+KIND_GROUP = {"crashes": "crash", "unclassified rejections (R1.4-15)": "unclassified"}
+# JUnit's message for an n/a vector without a detail; the text report counts it as this one.
+JUNIT_NA_DEFAULT = "the runner lacks an entry point or mode this vector needs"
+
+
+def kinds_of_lines(lines):
+    """{group: (total, {kind: count})} from the by-kind lines of one runner."""
+    out = {}
+    for line in lines:
+        m = KIND_LINE.match(line)
+        if not m:
+            raise AssertionError(f"not a by-kind line: {line!r}")
+        kinds = {k: int(n) for k, n in re.findall(r"(.+?) (\d+)(?:, |$)", m.group(3))}
+        out[KIND_GROUP[m.group(1)]] = (int(m.group(2)), kinds)
+    return out
+
+
+def kinds_of_json(runner):
+    out = {}
+    for group, ks in runner["kinds"].items():
+        if ks:
+            out[group] = (sum(k["count"] for k in ks), {k["kind"]: k["count"] for k in ks})
+    return out
+
+
+def text_kind_lines(text, name):
+    prefix = name + ": "
+    return [
+        line[len(prefix) :]
+        for line in text.splitlines()
+        if line.startswith(prefix) and KIND_LINE.match(line[len(prefix) :])
+    ]
+
+
+def junit_kind_lines(xml_text, name):
+    suite = ET.fromstring(xml_text).find(f"testsuite[@name='{name}']")
+    props = suite.findall("properties/property") if suite is not None else []
+    return [
+        p.get("value")
+        for p in props
+        if p.get("name") in ("crashes-by-kind", "unclassified-rejections-by-kind")
+    ]
+
+
+def text_na(text, name):
+    """{reason: count} of the runner's n/a breakdown in the text report, and its total."""
+    lines = text.splitlines()
+    head = re.compile(re.escape(name) + r": (\d+) vectors not applicable ")
+    for i, line in enumerate(lines):
+        m = head.match(line)
+        if not m:
+            continue
+        out = {}
+        for row in lines[i + 1 :]:
+            c = re.match(r"^  +(\d+)  (.*)$", row)
+            if c and not row.startswith("          "):
+                out[c.group(2)] = int(c.group(1))
+            elif not row.startswith("          "):
+                break
+        return int(m.group(1)), out
+    return 0, {}
+
+
+def junit_na(xml_text, name):
+    out = {}
+    suite = ET.fromstring(xml_text).find(f"testsuite[@name='{name}']")
+    for sk in suite.findall("testcase/skipped") if suite is not None else []:
+        msg = sk.get("message") or ""
+        if msg.startswith("n/a: "):
+            why = msg[5:]
+            why = "not applicable" if why == JUNIT_NA_DEFAULT else why
+            out[why] = out.get(why, 0) + 1
+    return out
+
+
+def json_na(runner):
+    out = {}
+    for res in runner["results"]:
+        if res["status"] == "n/a":
+            checks = res.get("checks") or []
+            why = (checks[0].get("detail") if checks else None) or "not applicable"
+            out[why] = out.get(why, 0) + 1
+    return out
+
+
+def compare_facts(reports, rep, hp):
+    """The moved facts (kinds, n/a by reason) every writer shows, compared with JSON's."""
+    problems = []
+    for r in rep["runners"]:
+        name = r["name"]
+        want = kinds_of_json(r)
+        for label, lines in (
+            ("text", text_kind_lines(reports["text"], name)),
+            ("JUnit", junit_kind_lines(reports["junit"], name)),
+            ("HTML", hp.kind_lines.get(name, [])),
+        ):
+            try:
+                got = kinds_of_lines(lines)
+            except AssertionError as e:
+                problems.append(f"{name}: {label} {e}")
+                continue
+            if got != want:
+                problems.append(f"{name}: {label} kinds {got}, JSON kinds {want}")
+        if r["state"] != "ran":
+            continue
+        want_na = json_na(r)
+        total, by_reason = text_na(reports["text"], name)
+        if total != r["counts"]["na"] or total != sum(by_reason.values()):
+            problems.append(
+                f"{name}: text n/a total {total} over reasons {sum(by_reason.values())}, JSON counts {r['counts']['na']}"
+            )
+        if by_reason != want_na:
+            problems.append(f"{name}: text n/a by reason {by_reason}, JSON results {want_na}")
+        got_j = junit_na(reports["junit"], name)
+        if got_j != want_na:
+            problems.append(f"{name}: JUnit n/a by reason {got_j}, JSON results {want_na}")
+    return problems
 
 
 def compare(reports):
@@ -344,6 +481,7 @@ def compare(reports):
     want_heading = sum(r["counts"][k] for r in ran for k in LISTED)
     if hp.heading != want_heading:
         problems.append(f"HTML failures heading {hp.heading}, JSON counts {want_heading}")
+    problems += compare_facts(reports, rep, hp)
     return problems, rep
 
 
@@ -370,6 +508,8 @@ def run_judge(judge, tmp):
         "env ORACLE_PROTOCOL=2 ORACLE_SABOTAGE=rejected:s14.1-truncated-i32,hang:s05.2-str-nul "
         f"ORACLE_DECODE_CAPS=int32,int64,float64 {sys.executable} {ORACLE} {VECTORS}"
     )
+    # only the message entry point: the method-call vectors are n/a for it
+    na_cmd = f"env ORACLE_ENTRIES=message {sys.executable} {ORACLE} {VECTORS}"
     out = {k: os.path.join(tmp, "report." + k) for k in ("text", "json", "junit", "html")}
     args = [
         judge,
@@ -388,6 +528,8 @@ def run_judge(judge, tmp):
         "o=" + xfail,
         "--runner",
         "p2=" + p2_cmd,
+        "--runner",
+        "n=" + na_cmd,
         "--skip-runner",
         "gone=not built here",
         "--text",
@@ -438,6 +580,11 @@ def variety(rep):
     ]
     if stale == 0:
         missing.append("stale list entry")
+    if not any(r["state"] == "ran" and r["counts"]["na"] for r in rep["runners"]):
+        missing.append("n/a")
+    for group in ("crash", "unclassified"):
+        if not any(r["kinds"][group] for r in rep["runners"]):
+            missing.append(group + " by kind")
     for state in ("ran", "skipped"):
         if state not in states:
             missing.append("runner " + state)
@@ -481,7 +628,42 @@ def main():
         ),
         "json": reports["json"].replace('"counts":{"pass":', '"counts":{"pass":1', 1),
     }
-    for k, text in altered.items():
+    bump = lambda m: m.group(1) + str(int(m.group(2)) + 1)  # noqa: E731
+    # the moved facts: one kind count, one n/a reason's count, one n/a message, in one writer
+    facts = [
+        (
+            "text",
+            re.sub(
+                r"(crashes by kind \(1\): .*? )(\d+)$", bump, reports["text"], count=1, flags=re.M
+            ),
+        ),
+        (
+            "junit",
+            re.sub(
+                r'(value="unclassified rejections \(R1\.4-15\) by kind \(1\): \w+ )(\d+)',
+                bump,
+                reports["junit"],
+                count=1,
+            ),
+        ),
+        ("html", re.sub(r"(<li>crashes by kind \()(\d+)", bump, reports["html"], count=1)),
+        (
+            "json",
+            reports["json"].replace('"unclassified":[{"kind":"', '"unclassified":[{"kind":"X', 1),
+        ),
+        (
+            "text",
+            re.sub(
+                r"^(n: \d+ vectors not applicable .*\n +)(\d+)",
+                bump,
+                reports["text"],
+                count=1,
+                flags=re.M,
+            ),
+        ),
+        ("junit", reports["junit"].replace('message="n/a: ', 'message="n/a: (changed) ', 1)),
+    ]
+    for k, text in list(altered.items()) + facts:
         if text == reports[k]:
             print(f"FAIL: could not alter the {k} report for the self-check")
             return 1
@@ -491,7 +673,7 @@ def main():
             return 1
     names = ", ".join(f"{r['name']} ({r['state']})" for r in rep["runners"])
     print(
-        f"ok: text, JSON, JUnit and HTML agree on every count of {names}; an altered count in each is found"
+        f"ok: text, JSON, JUnit and HTML agree on every count, kind and n/a reason of {names}; an altered count in each is found"
     )
     return 0
 

@@ -156,6 +156,26 @@ static bool normal_form(const smct_json_t *j, const smct_json_t *alts, bool unor
     return normalize(j, alts, unordered, 0, &w) && smct_jw_ok(&w) && smcj_buf_ok(out);
 }
 
+/* The vector's own host_value has no normal form: the loader checks its top shape only
+ * ({"type": T, "value": X}), so a literal nested past HOST_MAX_DEPTH or holding an array of
+ * arrays that are not pairs gets here. Never silent: out of memory is the judge's exit 2
+ * (smcj_nomem), anything else fails the check as a judge error, never a pending check that
+ * the reports would show as n/a. No reason of SMCJ_REASON_LIST names the judge or the vector;
+ * protocol_error is a harness failure (JUnit <error>, R1.4-8), so it does not blame the
+ * codec's values, and the detail says whose fault it is. */
+static void expected_unusable(smcj_check_t *c, const smcj_vector_t *v)
+{
+    if (smcj_out_of_memory()) {
+        smcj_nomem();
+        return;
+    }
+    smcj_check_fail(c, SMCJ_REASON_PROTOCOL_ERROR,
+                    smcj_asprintf("judge error, not the codec's: the vector's host_value could "
+                                  "not be compared (it has no normal form: nested deeper than "
+                                  "%d or not a host value inside, spec §17.1); vector %s",
+                                  HOST_MAX_DEPTH, v->id));
+}
+
 static void expect_host_value(smcj_check_t *c, const smcj_vector_t *v, const smct_json_t *resp,
                               smc_arena_t *arena)
 {
@@ -170,6 +190,7 @@ static void expect_host_value(smcj_check_t *c, const smcj_vector_t *v, const smc
     bool unordered = c->cmp.unordered_maps;
     if (!normal_form(want, NULL, unordered, &b)) {
         smct_buf_free(&b);
+        expected_unusable(c, v);
         return;
     }
     c->expected = smcj_buf_take(&b);
