@@ -862,7 +862,7 @@ def case_fork_bomb():
 
 def case_short_lived_child():
     """A runner that forks a child before 20 of its answers (outside any length bomb), which
-    fills 96 MiB, holds it 20 ms and exits: on an idle machine far less than the half second
+    fills 96 MiB, holds it 60 ms and exits: on an idle machine far less than the half second
     between two reads of the process tree. The processes started since the last sum of the
     resident size are looked for at each sum (every 20 ms) and counted by their peak, so under
     --memory-limit 64M those requests fail as `resource`, each caught within a sum of crossing
@@ -870,7 +870,9 @@ def case_short_lived_child():
     that finds children only at its tree reads catches fewer (5 to 9 of 10 on an idle
     machine, nearly all on a loaded one, whose slow fill outlives a tree read) and at the
     child's full size (106 to 139 MiB here). A sum that comes late on a loaded machine can
-    miss one, so 18 of the 20 are asked for, not all."""
+    miss one, so 18 of the 20 are asked for, not all. (A hold of 20 ms, one sum period, let 3
+    of 20 escape in a fresh-clone CI run: a child that lives under one period is the stated
+    residual, judge/README.md, not what this case measures.)"""
     if not measured("short_lived_child (a child's 96 MiB against --memory-limit)"):
         return
     st = state_file()
