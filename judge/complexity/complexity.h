@@ -39,7 +39,6 @@ typedef struct smcj_cx_timing {
     size_t bytes;
     uint64_t best_ns, base_best_ns;
     uint64_t last_ns, base_last_ns; /* the latest repetition alone */
-    uint64_t prev_ns, base_prev_ns; /* the repetition before it (base_runs >= 2: a full one) */
     unsigned runs, base_runs;
 } smcj_cx_timing_t;
 
@@ -51,7 +50,6 @@ typedef struct smcj_cx_result {
     double raw_ratio;        /* the same without the baseline */
     double exponent;         /* log time_ratio / log input_ratio */
     double last_ratio;       /* time_ratio of the latest repetition alone */
-    double prev_ratio;       /* and of the one before it (0 until there are two) */
     unsigned failed_rounds;  /* repetitions that failed on their own (smcj_cx_latest_fails) */
     size_t sizes_probed;
     double cpu_seconds; /* the runner's CPU time this family cost */

@@ -121,13 +121,6 @@ void smcj_cx_judge(smcj_cx_result_t *res)
                                   &res->time_ratio);
     bool last_fails = round_fails(k, hi->last_ns, hi->base_last_ns, lo->last_ns, lo->base_last_ns,
                                   &res->last_ratio);
-    /* the repetition before the latest, shown in the report, when it had its baselines too */
-    bool have_prev = lo->base_runs >= 2 && hi->base_runs >= 2;
-    res->prev_ratio = 0;
-    if (have_prev) {
-        (void)round_fails(k, hi->prev_ns, hi->base_prev_ns, lo->prev_ns, lo->base_prev_ns,
-                          &res->prev_ratio);
-    }
     res->exponent = k > 1 && res->time_ratio > 0 ? ln(res->time_ratio) / ln(k) : 0;
     /* A failure needs the best timings to fail: the fastest of every run of the large member
      * against the fastest of the small one, which one slow answer cannot move. Far over the

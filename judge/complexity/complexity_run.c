@@ -266,12 +266,10 @@ static smcj_cx_outcome_t time_once(conn_t *c, fam_state_t *s, size_t i, bool wit
         }
         if (which) {
             tm->base_best_ns = tm->base_runs == 0 || ns < tm->base_best_ns ? ns : tm->base_best_ns;
-            tm->base_prev_ns = tm->base_last_ns;
             tm->base_last_ns = ns;
             tm->base_runs++;
         } else {
             tm->best_ns = tm->runs == 0 || ns < tm->best_ns ? ns : tm->best_ns;
-            tm->prev_ns = tm->last_ns;
             tm->last_ns = ns;
             tm->runs++;
         }

@@ -32,10 +32,8 @@ static void timings(smcj_cx_timing_t t[N_MEMBERS], const double ns_per_byte[N_ME
                                   .bytes = bytes,
                                   .best_ns = ns,
                                   .last_ns = ns,
-                                  .prev_ns = ns,
                                   .base_best_ns = base,
                                   .base_last_ns = base,
-                                  .base_prev_ns = base,
                                   .runs = 3,
                                   .base_runs = 2};
     }
