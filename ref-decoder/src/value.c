@@ -239,10 +239,14 @@ smc_status_t smci_decode_value(smci_input_t *in, uint32_t flags, uint32_t max_de
                             break;
                         }
                     }
-                    slot->type = tag == SMCI_TAG_LIST ? SMC_TYPE_LIST : SMC_TYPE_MAP;
                     slot->custom_tag = 0;
-                    slot->list.items = items; /* smc_map_t has the same layout */
-                    slot->list.count = p[1];
+                    if (tag == SMCI_TAG_LIST) {
+                        slot->type = SMC_TYPE_LIST;
+                        slot->list = (smc_list_t){items, p[1]};
+                    } else {
+                        slot->type = SMC_TYPE_MAP;
+                        slot->map = (smc_map_t){items, p[1]};
+                    }
                     p += 2;
                     if (children > 0) {
                         top->next = next;
