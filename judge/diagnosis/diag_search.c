@@ -278,8 +278,9 @@ static size_t cand_of(smcj_search_t *s, smcm_bugs_t bugs, bool quick)
     return s->failed ? SIZE_MAX : s->n_pool - 1;
 }
 
-/* The failing checks a set explains: what any of its non-empty subsets reproduces. */
-static size_t cover_of(smcj_search_t *s, smcm_bugs_t bugs, uint64_t *out)
+/* The failing checks some non-empty subset of a set reproduces (`exact`: reproduces without
+ * a wildcard), into `out`; their count. */
+static size_t subsets_union(smcj_search_t *s, smcm_bugs_t bugs, bool exact, uint64_t *out)
 {
     size_t m[SMCM_BUG_COUNT];
     size_t n = members_of(s, bugs, m);
@@ -293,34 +294,24 @@ static size_t cover_of(smcj_search_t *s, smcm_bugs_t bugs, uint64_t *out)
             }
         }
         size_t c = cand_of(s, sub, false);
-        for (size_t w = 0; c != SIZE_MAX && w < s->words; w++) {
-            out[w] |= s->pool[c].repro[w];
+        const uint64_t *bits = c == SIZE_MAX ? NULL : exact ? s->pool[c].exact : s->pool[c].repro;
+        for (size_t w = 0; bits && w < s->words; w++) {
+            out[w] |= bits[w];
         }
     }
     return count_bits(out, s->words);
 }
 
-/* The failing checks a set reproduces exactly (some subset reproduces them without a
- * wildcard): what breaks a tie between sets that explain as many. */
+/* The failing checks a set explains. */
+static size_t cover_of(smcj_search_t *s, smcm_bugs_t bugs, uint64_t *out)
+{
+    return subsets_union(s, bugs, false, out);
+}
+
+/* Of them, those it reproduces exactly: what breaks a tie between sets that explain as many. */
 static size_t exact_of(smcj_search_t *s, smcm_bugs_t bugs, uint64_t *out)
 {
-    size_t m[SMCM_BUG_COUNT];
-    size_t n = members_of(s, bugs, m);
-    memset(out, 0, (s->words ? s->words : 1) * sizeof *out);
-    for (unsigned mask = 1; mask < (1u << n) && !s->failed; mask++) {
-        smcm_bugs_t sub = {0, 0};
-        for (size_t j = 0; j < n; j++) {
-            if ((mask >> j) & 1u) {
-                sub.decoder |= s->pool[m[j]].bugs.decoder;
-                sub.encoder |= s->pool[m[j]].bugs.encoder;
-            }
-        }
-        size_t c = cand_of(s, sub, false);
-        for (size_t w = 0; c != SIZE_MAX && w < s->words; w++) {
-            out[w] |= s->pool[c].exact[w];
-        }
-    }
-    return count_bits(out, s->words);
+    return subsets_union(s, bugs, true, out);
 }
 
 /* A set in the beam. */
