@@ -77,10 +77,21 @@ def survivors(token):
     return found
 
 
-def judge(args, runners, vectors=VECTORS, env=None, reports=True, timeout=600, released=False):
+def judge(
+    args,
+    runners,
+    vectors=VECTORS,
+    env=None,
+    reports=True,
+    timeout=600,
+    released=False,
+    cpu_limit=None,
+):
     """Run the judge; sample its own peak resident size; check that nothing survives it.
     A set other than the released one is allowed (--allow-modified-vectors) unless
-    `released` asks for the judge's own verdict on it (test_attacks.py)."""
+    `released` asks for the judge's own verdict on it (test_attacks.py). With `cpu_limit`
+    the judge is killed once its own CPU time passes that many seconds (a spin, on any
+    machine; `cpu_killed` says so), so a case bound by CPU ends by CPU, not by `timeout`."""
     tmp = tempfile.mkdtemp(prefix="hostile-")
     token = uuid.uuid4().hex
     cmd = shlex.split(ARGS.judge) + ["--vectors", vectors, "--no-progress", "--no-complexity"]
@@ -105,7 +116,7 @@ def judge(args, runners, vectors=VECTORS, env=None, reports=True, timeout=600, r
     ru0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     with open(os.path.join(tmp, "out"), "wb") as out, open(os.path.join(tmp, "err"), "wb") as err:
         p = subprocess.Popen(cmd, env=e, stdout=out, stderr=err)
-        peak, cpu = 0, 0.0
+        peak, cpu, cpu_killed = 0, 0.0, False
         while p.poll() is None:
             try:
                 with open("/proc/%d/status" % p.pid) as f:
@@ -120,6 +131,9 @@ def judge(args, runners, vectors=VECTORS, env=None, reports=True, timeout=600, r
             except (OSError, IndexError, ValueError):
                 pass
             if time.monotonic() - t0 > timeout:
+                p.kill()
+            if cpu_limit is not None and cpu > cpu_limit and not cpu_killed:
+                cpu_killed = True
                 p.kill()
             time.sleep(0.02)
     secs = time.monotonic() - t0
@@ -148,6 +162,7 @@ def judge(args, runners, vectors=VECTORS, env=None, reports=True, timeout=600, r
     )
     run.out_bytes = out_b
     run.cpu_all = cpu_all
+    run.cpu_killed = cpu_killed
     left = []
     for _ in range(40):  # a SIGKILLed process takes a moment to go
         left = survivors(token)
@@ -1352,6 +1367,134 @@ def case_schema_violations():
     )
     d, doc = mutated(VALID[0], None, lambda v, doc: doc.update(format_version=2))
     refused(d, ["s04-judge-scalars.json: `format_version`: 2 is not 1"])
+
+
+# The loader's CPU bound for each hostile vector file of case_loader_cost: each loads in
+# well under a second of the judge's CPU (0.3 s the widest, plain build); the schema walk
+# that re-walked every anyOf match took 14 s for one host value 12 or more levels deep.
+LOADER_CPU_LIMIT = 5
+# The judge is killed past this (under AddressSanitizer too, where the figure is not held to
+# LOADER_CPU_LIMIT): a load that needs it is a spin, never a slow machine.
+LOADER_CPU_KILL = 30
+
+
+def size_hex(n):
+    """A size as spec §3.2 writes it, in hex."""
+    if n < 254:
+        return "%02x" % n
+    if n < 65536:
+        return "fe" + n.to_bytes(2, "little").hex()
+    return "ff" + n.to_bytes(4, "little").hex()
+
+
+def loader_attacks():
+    """(name, file name, file text, vectors in it): hostile but valid vector files, each made
+    from a released vector of --full-vectors, each costing the loader a walk of its size."""
+    docs = {}
+    for name in ("s05-strings.json", "s07-lists-maps.json", "s17-host-types.json"):
+        with open(os.path.join(ARGS.full_vectors, name), encoding="utf-8") as f:
+            docs[name] = json.load(f)
+
+    def vector(file, vid):
+        return dict([v for v in docs[file]["vectors"] if v["id"] == vid][0])
+
+    def text(file, vectors, raw=None):
+        doc = dict(docs[file])
+        doc["vectors"] = vectors
+        t = json.dumps(doc)
+        return t.replace('"@RAW@"', raw) if raw else t
+
+    out = []
+    deep = []
+    for i in range(3):  # three: the old walk spent its 14 s on each
+        v = vector("s17-host-types.json", "s17.2-dart-dec-null")
+        v["id"] = "s17.2-dart-dec-deep%d" % i
+        hv = {"type": "Null", "value": None}
+        for _ in range(60):
+            hv = {"type": "List", "value": [hv]}
+        v["host_value"] = hv
+        deep.append(v)
+    out.append(("host_value 60 deep", "s17-host-types.json", text("s17-host-types.json", deep), 3))
+    v = vector("s17-host-types.json", "s17.2-dart-dec-null")
+    v["host_value"] = {"type": "List", "value": [{"type": "Null", "value": None}] * 100000}
+    out.append(
+        ("host_value 100,000 wide", "s17-host-types.json", text("s17-host-types.json", [v]), 1)
+    )
+    v = vector("s17-host-types.json", "s17.2-dart-dec-null")
+    pair = [{"type": "String", "value": "k"}, {"type": "Null", "value": None}]
+    v["host_value"] = {"type": "Map", "value": [pair] * 50000}
+    out.append(
+        ("host_value 50,000 pairs", "s17-host-types.json", text("s17-host-types.json", [v]), 1)
+    )
+    v = vector("s05-strings.json", "s05.1-empty")
+    n = 4 << 20
+    v.update(id="s05.1-long", value=["str", "a" * n], canonical="07" + size_hex(n) + "61" * n)
+    out.append(("a 4 MiB string", "s05-strings.json", text("s05-strings.json", [v]), 1))
+    v = vector("s05-strings.json", "s05.1-empty")
+    v["id"] = "s05.1-keys"
+    for i in range(100000):
+        v["x%d" % i] = i  # unknown fields (V.4): named, ignored
+    out.append(("100,000 unknown keys", "s05-strings.json", text("s05-strings.json", [v]), 1))
+    v = vector("s07-lists-maps.json", "s07.1-java-booleans")
+    depth = 4000  # JSON nesting 8,001: within the reader's 10,000
+    v.update(id="s07.1-deep", value="@RAW@", canonical="0c01" * depth + "00")
+    raw = '["list", [' * depth + '["null"]' + "]]" * depth
+    out.append(
+        (
+            "value notation 4,000 deep",
+            "s07-lists-maps.json",
+            text("s07-lists-maps.json", [v], raw),
+            1,
+        )
+    )
+    v = vector("s07-lists-maps.json", "s07.1-java-booleans")
+    n = 300000
+    v.update(
+        id="s07.1-wide", value=["list", [["null"]] * n], canonical="0c" + size_hex(n) + "00" * n
+    )
+    out.append(
+        ("value notation 300,000 wide", "s07-lists-maps.json", text("s07-lists-maps.json", [v]), 1)
+    )
+    return out
+
+
+def case_loader_cost():
+    """A hostile vector file costs the loader time in its size, never in its depth: a host
+    value 60 deep (the schema walk re-walked each anyOf match, 4x per level: 14 s for one),
+    one 100,000 wide, 50,000 map pairs, a 4 MiB string, 100,000 unknown keys, a value 4,000
+    deep and one 300,000 wide. Bound by the judge's own CPU time, never the wall clock."""
+    if not ARGS.full_vectors or not ARGS.c_runner:
+        print("skip: needs the full vectors and the C runner (--full-vectors, --c-runner)")
+        return
+    for what, name, text, count in loader_attacks():
+        d = tempfile.mkdtemp(prefix="loadcost-")
+        with open(os.path.join(d, name), "w", encoding="utf-8") as f:
+            f.write(text)
+        r = judge(
+            ["--no-diagnosis"],
+            ["c=" + ARGS.c_runner],
+            vectors=d,
+            reports=False,
+            cpu_limit=LOADER_CPU_KILL,
+        )
+        shutil.rmtree(d, ignore_errors=True)
+        check(not r.cpu_killed, "%s: loaded before %d s of CPU" % (what, LOADER_CPU_KILL), r)
+        m = re.search(r"^c: (\d+) passed, (\d+) failed, (\d+) skipped, (\d+) n/a", r.out, re.M)
+        judged = sum(int(x) for x in m.groups()) if m else -1
+        check(
+            r.code in (0, 1) and judged == count,
+            "%s: loaded and judged (exit %d, %d of %d vectors)" % (what, r.code, judged, count),
+            r,
+        )
+        if measured(what):
+            check(
+                r.cpu < LOADER_CPU_LIMIT,
+                "%s: %.2f s of the judge's CPU (under %d; wall %.1f s)"
+                % (what, r.cpu, LOADER_CPU_LIMIT, r.seconds),
+                r,
+            )
+        else:
+            print("%s: %.2f s of the judge's CPU" % (what, r.cpu))
 
 
 def case_duplicate_ids():
