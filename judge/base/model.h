@@ -175,7 +175,8 @@ typedef enum smcj_outcome {
     X(TIMEOUT, "timeout")                                                                          \
     X(PROTOCOL_ERROR, "protocol_error")                                                            \
     X(RESOURCE, "resource")                                                                        \
-    X(UNCLASSIFIED, "unclassified_rejection")
+    X(UNCLASSIFIED, "unclassified_rejection")                                                      \
+    X(JUDGE_ERROR, "judge_error") /* the judge could not judge the check: never the codec's */
 
 typedef enum smcj_reason {
 #define SMCJ_REASON_ENUM(name, str) SMCJ_REASON_##name,

@@ -114,6 +114,7 @@ void smcj_answer_of(const smcj_check_t *c, const smcj_vector_t *v, smc_arena_t *
     case SMCJ_REASON_RESOURCE:
     case SMCJ_REASON_TIMEOUT:
     case SMCJ_REASON_PROTOCOL_ERROR:
+    case SMCJ_REASON_JUDGE_ERROR:
     case SMCJ_REASON_COUNT:
         return;
     }

@@ -31,8 +31,8 @@ static bool failing_vector(const smcj_runner_t *r, size_t vi)
            (res->outcome == SMCJ_OUT_FAIL || res->placement_check != SIZE_MAX);
 }
 
-/* A failure no replay can give: a timeout, a protocol error, exhausted resources. A crash is
- * replayed by its kind (diag_faults.h). */
+/* A failure no replay can give: a timeout, a protocol error, exhausted resources, a judge
+ * error (the judge could not judge it). A crash is replayed by its kind (diag_faults.h). */
 static bool not_replayable(smcj_reason_t reason)
 {
     return smcj_reason_is_harness(reason) && reason != SMCJ_REASON_CRASH;

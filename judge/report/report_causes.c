@@ -141,10 +141,10 @@ void smcj_causes_text(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t 
     if (!d || (d->failing == 0 && d->harness == 0)) {
         return;
     }
-    if (d->failing == 0) { /* only timeouts, protocol errors: no "0 of 0" block */
+    if (d->failing == 0) { /* only harness and judge errors: no "0 of 0" block */
         smct_buf_printf(b,
-                        "\n%s: likely causes: none replayable (%zu vector%s with a timeout "
-                        "or protocol error: no answer to replay)\n",
+                        "\n%s: likely causes: none replayable (%zu vector%s with a timeout, "
+                        "protocol error, resource or judge error: no answer to replay)\n",
                         r->name, d->harness, d->harness == 1 ? "" : "s");
         return;
     }
@@ -200,7 +200,9 @@ void smcj_causes_text(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t 
     if (unexplained || d->harness) {
         smct_buf_printf(b, "  unexplained: %zu of %zu failing vectors", unexplained, d->failing);
         if (d->harness) {
-            smct_buf_printf(b, ", and %zu with a timeout or protocol error (not replayable)",
+            smct_buf_printf(b,
+                            ", and %zu with a timeout, protocol error, resource or judge error "
+                            "(not replayable)",
                             d->harness);
         }
         smct_buf_puts(b, ":\n");

@@ -1959,11 +1959,13 @@ def case_host_types():
 
 
 def case_host_value_uncomparable():
-    """spec §17.1: a host_decode vector whose own host_value has no normal form fails its check
-    as a judge error, in every report, and is never left pending to be shown as n/a (a
-    failure that hides); the vector beside it is judged as ever. vectors/schema.json refuses
-    every malformed host value but one nested past the normal form's 64 levels, so that is
-    the one that reaches the verdict."""
+    """spec §17.1, §14.1: a host_decode vector whose own host_value has no normal form fails its
+    check with the reason judge_error (the vector's or the judge's fault, never the runner's
+    protocol_error), in every report, and is never left pending to be shown as n/a (a failure
+    that hides); it fails the gate at every tier and no expected-failure list excuses it; the
+    vector beside it is judged as ever. vectors/schema.json refuses every malformed host value
+    but one nested past the normal form's 64 levels, so that is the one that reaches the
+    verdict."""
     if not ARGS.full_vectors:
         print("skip: needs the full vectors (--full-vectors)")
         return
@@ -1985,30 +1987,64 @@ def case_host_value_uncomparable():
     check(r.report is not None, "the judge runs the vectors (the loader lets the depth through)", r)
     res = {x["id"]: x for x in r.runner("host")["results"]}
     x = res.get(deep["id"], {})
-    details = " ".join(c.get("detail") or "" for c in x.get("checks", []))
+    failed = [c for c in x.get("checks", []) if c.get("outcome") == "fail"]
+    details = " ".join(c.get("detail") or "" for c in failed)
     check(
         x.get("status") == "fail"
-        and x.get("reason") == "protocol_error"
+        and x.get("reason") == "judge_error"
+        and [c.get("reason") for c in failed] == ["judge_error"]
         and "host_value could not be compared" in details
-        and "judge error" in details,
-        "its host_value has no normal form: a failed check saying so, never n/a (%s, %s)"
-        % (x.get("status"), details[:200]),
+        and "judge error, not the codec's" in details,
+        "its host_value has no normal form: a failed check, reason judge_error, never n/a "
+        "(%s, %s, %s)" % (x.get("status"), x.get("reason"), details[:200]),
         r,
     )
     check(
-        deep["id"] in r.out and "host_value could not be compared" in r.out,
-        "the text report names it",
+        re.search(r"--- host × %s +FAIL +\[[^]]*judge_error\]" % re.escape(deep["id"]), r.out)
+        and "host_value could not be compared" in r.out,
+        "the text report names it, with its reason",
         r,
     )
-    with open(os.path.join(r.tmp, "report.xml"), encoding="utf-8") as f:
-        junit = f.read()
-    check("host_value could not be compared" in junit, "JUnit shows it")
+    cases = {
+        tc.get("name"): tc
+        for tc in ET.parse(os.path.join(r.tmp, "report.xml")).getroot().iter("testcase")
+    }
+    tc = cases.get(deep["id"])
+    err = tc.find("error") if tc is not None else None
+    check(
+        err is not None
+        and err.get("type") == "judge_error"
+        and "host_value could not be compared" in (err.get("message", "") + (err.text or "")),
+        "JUnit: an <error type=judge_error> (%s)" % (err.attrib if err is not None else None),
+    )
+    with open(os.path.join(r.tmp, "report.html"), encoding="utf-8") as f:
+        page = f.read()
+    check(
+        re.search(
+            r'<span class="id">%s</span><span class="sub">[^<]* · judge_error</span>'
+            % re.escape(deep["id"]),
+            page,
+        ),
+        "the HTML box names the reason",
+    )
     check(
         res.get(control["id"], {}).get("status") == "pass",
         "the unaltered vector beside it passes",
         r,
     )
     check(r.code == 1, "the gate fails (exit %d)" % r.code, r)
+    listed = os.path.join(vdir, "xfail.txt")
+    with open(listed, "w", encoding="utf-8") as f:
+        f.write("%s  # the judge cannot compare it\n" % deep["id"])
+    for gate in ("required", "all"):
+        r = judge(["--gate", gate, "--xfail", "host=" + listed], vectors=vdir, runners=[cmd])
+        x = {y["id"]: y for y in r.runner("host")["results"]}.get(deep["id"], {})
+        check(
+            r.code == 1 and x.get("reason") == "judge_error" and "not excused" in r.out,
+            "--gate %s with the vector listed: still failed, not excused (exit %d, %s)"
+            % (gate, r.code, x.get("status")),
+            r,
+        )
 
 
 def case_host_without():

@@ -159,17 +159,17 @@ static bool normal_form(const smct_json_t *j, const smct_json_t *alts, bool unor
 /* The vector's own host_value has no normal form: the loader checks its top shape only
  * ({"type": T, "value": X}), so a literal nested past HOST_MAX_DEPTH or holding an array of
  * arrays that are not pairs gets here. Never silent: out of memory is the judge's exit 2
- * (smcj_nomem), anything else fails the check as a judge error, never a pending check that
- * the reports would show as n/a. No reason of SMCJ_REASON_LIST names the judge or the vector;
- * protocol_error is a harness failure (JUnit <error>, R1.4-8), so it does not blame the
- * codec's values, and the detail says whose fault it is. */
+ * (smcj_nomem), anything else fails the check as judge_error, never a pending check that
+ * the reports would show as n/a: a reason of its own, not the runner's protocol_error, so
+ * the reports put the fault where it is (the vector's or the judge's), and the gate fails at
+ * every tier as for a harness failure (smcj_reason_is_harness). */
 static void expected_unusable(smcj_check_t *c, const smcj_vector_t *v)
 {
     if (smcj_out_of_memory()) {
         smcj_nomem();
         return;
     }
-    smcj_check_fail(c, SMCJ_REASON_PROTOCOL_ERROR,
+    smcj_check_fail(c, SMCJ_REASON_JUDGE_ERROR,
                     smcj_asprintf("judge error, not the codec's: the vector's host_value could "
                                   "not be compared (it has no normal form: nested deeper than "
                                   "%d or not a host value inside, spec §17.1); vector %s",

@@ -24,9 +24,12 @@
 bool smcj_reason_is_harness(smcj_reason_t r)
 {
     /* RESOURCE: the runner hit --memory-limit, or reserved far more memory than a length-bomb
-     * input implies (R1.4-9, R15.2-3); like a crash, it fails at every tier. */
+     * input implies (R1.4-9, R15.2-3); like a crash, it fails at every tier. JUDGE_ERROR: the
+     * judge could not judge the check (a vector it cannot compare with): no verdict on the
+     * codec, so never a pass, never n/a, never excused by a list, and the run fails at every
+     * tier until the judge or the vector is fixed. */
     return r == SMCJ_REASON_CRASH || r == SMCJ_REASON_TIMEOUT || r == SMCJ_REASON_PROTOCOL_ERROR ||
-           r == SMCJ_REASON_RESOURCE;
+           r == SMCJ_REASON_RESOURCE || r == SMCJ_REASON_JUDGE_ERROR;
 }
 
 void smcj_checks_of(const smcj_runner_t *r, size_t vi, size_t *begin, size_t *end)

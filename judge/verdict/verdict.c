@@ -833,7 +833,7 @@ static void verdict_of(smcj_check_t *c, const smcj_runner_t *r, const smcj_vecto
     case SMCJ_CHECK_HANDSHAKE:
         break;
     }
-    fail(c, SMCJ_REASON_PROTOCOL_ERROR, smcj_strdup("internal: no verdict for this check"));
+    fail(c, SMCJ_REASON_JUDGE_ERROR, smcj_strdup("internal: no verdict for this check"));
 }
 
 void smcj_check_fail(smcj_check_t *c, smcj_reason_t reason, char *detail)
