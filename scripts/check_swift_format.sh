@@ -5,7 +5,8 @@
 # argument, stays a lint finding to fix by hand). Pinned to the swift-format of the Swift 6.3
 # toolchain (6.3.x): other releases lay out some constructs differently, and a check that
 # fails on a tool upgrade is noise. test-all asks --have-tool first and prints a skip line
-# without it (or outside a git checkout: the file list is git's).
+# without it (or outside a git checkout: the file list is git's: tracked files and untracked
+# ones that are not ignored). scripts/tests/test_format_checks.py proves it.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -24,7 +25,17 @@ if [ -z "$sf" ]; then
   echo "check_swift_format: swift-format 6.3 not found (it ships with the Swift 6.3 toolchain)" >&2
   exit 2
 fi
-mapfile -t files < <(git ls-files -- '*.swift')
+# Tracked files and the untracked ones git does not ignore (a new file is checked before it is
+# committed, not after); a tracked file deleted in the working tree is not there to check.
+mapfile -t listed < <(git ls-files --cached --others --exclude-standard -- '*.swift')
+files=()
+for f in "${listed[@]}"; do
+  [ -f "$f" ] && files+=("$f")
+done
+if [ ${#files[@]} -eq 0 ]; then  # the tool given no file would read its standard input
+  echo "check_swift_format: no Swift files"
+  exit 0
+fi
 if [ "$mode" = "--fix" ]; then
   "$sf" format -i --configuration .swift-format "${files[@]}"
   echo "check_swift_format: formatted ${#files[@]} files"

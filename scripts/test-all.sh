@@ -31,7 +31,9 @@ c_build()     { smc_configure_build "$SMC_BUILD"; }
 layers()      { python3 scripts/check_layers.py && python3 scripts/tests/test_check_layers.py &&
                 bash scripts/libsmc-standalone.sh; }
 # Every C file laid out by .clang-format (Debian 12's clang-format 14: scripts/check_format.sh).
-fmt_check()   { bash scripts/check_format.sh; }
+# The file list is every file a commit could add (tracked, and untracked not ignored):
+# scripts/tests/test_format_checks.py proves both checks in a repository of its own.
+fmt_check()   { bash scripts/check_format.sh && python3 scripts/tests/test_format_checks.py; }
 # libsmc's wire-type header is the one scripts/gen_wire_types.py makes from spec/wire-types.json.
 wire_types()  { python3 scripts/gen_wire_types.py --check; }
 # Every Python file linted and laid out as ruff.toml says (ruff pinned in requirements.txt).
