@@ -34,6 +34,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "vectors
 sys.dont_write_bytecode = True
 
 import hosttypes  # noqa: E402
+import protocol_lines  # noqa: E402
 import smcpy  # noqa: E402
 
 RENAME = (
@@ -214,12 +215,7 @@ def answer(req):
 
 
 def main():
-    for line in sys.stdin:
-        req = json.loads(line)
-        sys.stdout.write(json.dumps(answer(req)) + "\n")
-        sys.stdout.flush()
-        if req.get("op") == "bye":
-            break
+    protocol_lines.serve(answer)
 
 
 if __name__ == "__main__":

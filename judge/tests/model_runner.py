@@ -83,7 +83,6 @@ Environment:
   MODEL_PROTOCOL  1 or 2 (default 2)
 """
 
-import json
 import os
 import signal
 import sys
@@ -93,6 +92,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "vectors
 sys.dont_write_bytecode = True
 sys.setrecursionlimit(20000)
 
+import protocol_lines  # noqa: E402
 import smcpy  # noqa: E402
 
 FAULT = os.environ.get("MODEL_FAULT", "none")
@@ -382,8 +382,7 @@ def encode(entry, value):
 
 
 def reply(obj):
-    sys.stdout.write(json.dumps(obj, separators=(",", ":")) + "\n")
-    sys.stdout.flush()
+    protocol_lines.reply(obj, compact=True)
 
 
 def hello(seq):
@@ -411,8 +410,7 @@ def hello(seq):
 
 
 def main():
-    for line in sys.stdin:
-        req = json.loads(line)
+    for req in protocol_lines.requests():
         seq, op = req["seq"], req["op"]
         if op == "hello":
             hello(seq)

@@ -18,6 +18,10 @@ import json
 import subprocess
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ beside the tests
+
+import protocol_lines  # noqa: E402
+
 
 def walk(v, fn):
     """Apply fn to every value of a notation tree (children first)."""
@@ -83,8 +87,7 @@ def main():
         [sys.argv[1]], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
     )
     kind = sys.argv[2]
-    for line in sys.stdin:
-        req = json.loads(line)
+    for line, req in protocol_lines.request_lines():
         inner.stdin.write(line if line.endswith("\n") else line + "\n")
         inner.stdin.flush()
         resp = json.loads(inner.stdout.readline())
@@ -92,8 +95,7 @@ def main():
             resp["codec"]["name"] = "rewrite[%s]" % kind
         else:
             resp = rewrite(kind, req, resp)
-        sys.stdout.write(json.dumps(resp, separators=(",", ":")) + "\n")
-        sys.stdout.flush()
+        protocol_lines.reply(resp, compact=True)
         if req.get("op") == "bye":
             break
     inner.stdin.close()

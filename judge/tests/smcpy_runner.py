@@ -35,7 +35,6 @@ Environment:
      bom-strip             every U+FEFF is removed from decoded strings, not only a leading one
 """
 
-import json
 import os
 import struct
 import sys
@@ -46,6 +45,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "vectors
 sys.dont_write_bytecode = True
 
 import profiles  # noqa: E402
+import protocol_lines  # noqa: E402
 import smcpy  # noqa: E402
 
 FEATURES = list(smcpy.FEATURES)  # every feature word, from vectors/schema.json
@@ -167,8 +167,7 @@ def decode(entry, data, strict, prof):
 
 
 def reply(obj):
-    sys.stdout.write(json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n")
-    sys.stdout.flush()
+    protocol_lines.reply(obj, ascii=False, compact=True)
 
 
 def error(seq, e):
@@ -189,8 +188,7 @@ def main():
     no_stacktrace = os.environ.get("SMCPY_PROFILE") in NO_STACKTRACE_HOSTS
     ecaps = [f for f in caps if not (no_stacktrace and f == "error-stacktrace")]
     name = os.environ.get("SMCPY_PROFILE") or os.environ.get("SMCPY_ORDER", "flutter order")
-    for line in sys.stdin:
-        req = json.loads(line)
+    for req in protocol_lines.requests():
         seq, op = req["seq"], req["op"]
         if op == "hello":
             reply(
