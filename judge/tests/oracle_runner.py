@@ -77,6 +77,7 @@ import time
 sys.path.insert(
     0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "vectors", "gen")
 )
+import protocol_lines  # noqa: E402
 import smcpy  # noqa: E402 - the feature words (from vectors/schema.json), and an encoder
 
 ALL_FEATURES = list(smcpy.FEATURES)
@@ -249,8 +250,7 @@ def main():
         return not shifted[0] and vid is not None and vid in sab.get(kind, set())
 
     def out(obj):
-        sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
-        sys.stdout.flush()
+        protocol_lines.reply(obj, ascii=False)
 
     def lies_about(vid):
         return vid is not None and bool(features.get(vid, set()) & false_caps)
@@ -296,8 +296,7 @@ def main():
             ans["offset"] = ans["offset"] + 1
         return ans
 
-    for line in sys.stdin:
-        req = json.loads(line)
+    for req in protocol_lines.requests():
         seq, op = req["seq"], req["op"]
         if op == "hello":
             if "hello_garbage" in flags:
