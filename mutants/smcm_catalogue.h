@@ -122,6 +122,11 @@ extern "C" {
       "JAVA, DART, third-party Rust ports (D18)")                                                  \
     X(NULL_ENCODES_EMPTY, "null-encodes-empty", SMCM_ENC, "9.3", "R9.3-1",                         \
       "a top-level null encoded as no bytes", "DART, JAVA, OBJC (D24)")                            \
+    X(F32_FOUR_BYTES, "f32-four-bytes", SMCM_ENC, "17.1", "R17-4",                                 \
+      "a 32-bit host float written as tag 6 with its 4-byte payload, unpadded",                    \
+      "a third-party Swift port (D42)")                                                            \
+    X(UINT64S_AS_INTS, "uint64s-as-ints", SMCM_ENC, "17.1", "R17-3",                               \
+      "a Uint64List written as a List of ints, those above 2^63-1 negative", "DART (D44)")         \
     X(ENVELOPE_FLAG_INVERTED, "envelope-flag-inverted", SMCM_BOTH, "11.1", "R11.1-1",              \
       "envelope success and error flags swapped", "third-party ports")                             \
     X(NONZERO_FLAG_IS_ERROR, "nonzero-flag-is-error", SMCM_DEC, "11.4", "R11.4-1",                 \
