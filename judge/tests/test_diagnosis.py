@@ -568,6 +568,12 @@ def case_crashes():
             {"read-past-end": "read-past-end"},
         ),
         (
+            "wrong-type",
+            mutant_cmd("element-type-uncaught"),
+            ["element-type-uncaught"],
+            {"element-type-uncaught": "wrong-type"},
+        ),
+        (
             "java",
             mutant_cmd(java, False),
             bug_ids(java),
@@ -680,6 +686,25 @@ def case_host_encodes():
         "a host model with another host bug (java-by-type) gets neither %s (got %s)"
         % (host_ids, named),
         other,
+    )
+
+
+def case_element_types():
+    """D31 as CPP ships it (issue 28): unknown tags read as null, a code or message of another
+    type crashing with bad_variant_access, a call with a name of another type decoded as no
+    call, without error offsets. All three are named and nothing else, explaining >= 95%."""
+    bugs = "unknown-tag-as-null,element-type-uncaught,call-name-not-string-null"
+    r = mutant(bugs, offsets=False)
+    named = r.causes()
+    check(
+        sorted(named) == sorted(bugs.split(",")),
+        "D31 as CPP: %s named, nothing else (got %s)" % (bugs, named),
+        r,
+    )
+    check(
+        r.diag["failing"] > 0 and r.diag["explained"] * 20 >= r.diag["failing"] * 19,
+        "D31 as CPP: >= 95%% explained (%d of %d)" % (r.diag["explained"], r.diag["failing"]),
+        r,
     )
 
 

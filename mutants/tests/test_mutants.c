@@ -370,6 +370,9 @@ static const example_t k_examples[] = {
      "value:[\"map\",[[[\"str\",\"a\"],[\"list\",[[\"i32\",0],[\"bool\",true]]]]]]"},
     {"empty-as-null", "decode", MSG, "", 0, "value:[\"null\"]"},
     {"null-encodes-empty", "encode", MSG, "[\"null\"]", 0, "bytes:"},
+    /* D31: CPP reads a code or name of another type as a value first */
+    {"element-type-uncaught", "decode", ENV, "0103000000000000", 0, "crash:wrong-type"},
+    {"call-name-not-string-null", "decode", CALL, "030000000000", 0, "error:*"},
     /* spec §17: a Swift Float, alone and in an Array; a Dart Uint64List (D42, D44) */
     {"f32-four-bytes", "host-encode:swift", MSG,
      "{\"type\":\"Float\",\"value\":\"3fc00000\"}\n[\"f64\",\"3ff8000000000000\"]", 0,
