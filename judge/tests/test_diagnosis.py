@@ -1268,6 +1268,66 @@ def case_accidental_selection():
             "--section %s: the same verdicts with probes and without" % sec,
             on,
         )
+        if sec == "14":
+            probes_in_every_report(on, "%d diagnosis probes sent after the verdicts" % probes)
+    # --no-probes: none sent, and every report says the diagnosis ran without them
+    bare = judge(rust, args=("--section", "14", "--no-probes"))
+    with_probes = judge(rust, args=("--section", "14"), all_reports=False)
+    check(
+        bare.diag["probes"] == 0 and bare.diag["probes_off"] and not with_probes.diag["probes_off"],
+        "--no-probes: no probe sent, probes_off (%s probes, probes_off %s)"
+        % (bare.diag["probes"], bare.diag["probes_off"]),
+        bare,
+    )
+    probes_in_every_report(bare, "the diagnosis ran without diagnosis probes (--no-probes)")
+    check(
+        bare.statuses() == with_probes.statuses() and bare.code == with_probes.code,
+        "--no-probes: the same verdicts as with probes",
+        bare,
+    )
+    # probes the runner refuses (a crash answer) are counted as refused, not as sent
+    crashing = model("unknown-null,string-keys", MODEL_CRASH_ON=",".join(CRASHING_PROBES))
+    hurt = judge(crashing, args=("--section", "14"))
+    sent, refused = hurt.diag["probes"], hurt.diag["probes_refused"]
+    check(
+        refused == len(CRASHING_PROBES) and sent == with_probes.diag["probes"] - refused,
+        "probes the runner crashed on: %d refused, %d sent (of %d probes)"
+        % (refused, sent, with_probes.diag["probes"]),
+        hurt,
+    )
+    probes_in_every_report(
+        hurt,
+        "%d diagnosis probes sent after the verdicts" % sent,
+        "%d refused (a crash, a limit or a skip" % refused,
+    )
+    check(
+        hurt.statuses() == with_probes.statuses() and hurt.code == with_probes.code,
+        "probes refused: the same verdicts",
+        hurt,
+    )
+
+
+# two valid vectors outside section 14 that are diagnosis probes of the Rust-style port:
+# s07.4-key-null and s07.3-dup-null (their canonical bytes)
+CRASHING_PROBES = ("0d0200070176070561667465720301000000", "0d02000301000000000302000000")
+
+
+def probes_in_every_report(run, *texts):
+    """The diagnosis probes are stated in the text, JSON (the caller's), HTML and JUnit."""
+    with open(os.path.join(run.tmp, "report.html"), encoding="utf-8") as f:
+        html = f.read()
+    junit = ET.parse(os.path.join(run.tmp, "report.xml"))
+    prop = [
+        p.get("value", "") for p in junit.iter("property") if p.get("name") == "diagnosis-probes"
+    ]
+    for text in texts:
+        check(text in run.out, "text report states %r" % text, run)
+        check(text in html, "HTML report states %r" % text, run)
+        check(
+            len(prop) == 1 and text in prop[0],
+            "JUnit report states %r as the diagnosis-probes property (%s)" % (text, prop),
+            run,
+        )
 
 
 # the valid vectors in which a null map key is the only key of a type the Rust-style port
