@@ -75,3 +75,11 @@ void smcj_diag_probes_run(smcj_run_t *run, const smcj_session_cfg_t *cfg)
         vs->v[i].probe = false;
     }
 }
+
+void smcj_diag_probes_off(smcj_run_t *run)
+{
+    for (size_t i = 0; i < run->n_runners; i++) {
+        smcj_runner_t *r = &run->runners[i];
+        r->probes_off = smcj_diagnosis_probes_runner(r, run->vectors);
+    }
+}

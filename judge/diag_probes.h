@@ -26,4 +26,8 @@
  *  `probes`; cfg is the verdicts' session configuration (its progress line is not shown). */
 void smcj_diag_probes_run(smcj_run_t *run, const smcj_session_cfg_t *cfg);
 
+/** --no-probes: send none, and mark each runner that would have been sent them
+ *  (`probes_off`), so that its diagnosis says it ran without them. */
+void smcj_diag_probes_off(smcj_run_t *run);
+
 #endif /* SMCJ_DIAG_PROBES_H */

@@ -536,7 +536,11 @@ int smc_judge_main(int argc, char **argv)
     plan_replays(&run);
     if (!o.no_diagnosis && !smcj_out_of_memory()) {
         smcj_catch_interrupts(false);
-        smcj_diag_probes_run(&run, &cfg); /* after every verdict: none of them changes */
+        if (o.no_probes) {
+            smcj_diag_probes_off(&run);
+        } else {
+            smcj_diag_probes_run(&run, &cfg); /* after every verdict: none of them changes */
+        }
         smcj_catch_interrupts(true);
         if (smcj_interrupted()) {
             fprintf(stderr,

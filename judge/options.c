@@ -85,6 +85,9 @@ static const char k_usage_more[] =
     "  --list-na                list every not-applicable vector with its reason (default: counts "
     "per reason)\n"
     "  --no-diagnosis           do not name likely causes (spec/bugs-in-the-wild.md) of failures\n"
+    "  --no-probes              send no diagnosis probes (valid vectors outside the selection,\n"
+    "                           decoded after the verdicts to learn what a runner refuses);\n"
+    "                           every report says the diagnosis ran without them\n"
     "  --no-complexity          do not time the complexity families (spec §15.4); reports say so\n"
     "  --complexity FILE        the complexity families (default: c15-complexity.json of the\n"
     "                           vectors directory; none there: not checked, reports say so)\n"
@@ -372,6 +375,10 @@ int smcj_opts_parse(smcj_opts_t *o, int argc, char **argv, char *err, size_t err
         }
         if (strcmp(a, "--no-diagnosis") == 0) {
             o->no_diagnosis = true;
+            continue;
+        }
+        if (strcmp(a, "--no-probes") == 0) {
+            o->no_probes = true;
             continue;
         }
         if (strcmp(a, "--no-complexity") == 0) {

@@ -40,6 +40,7 @@ typedef struct smcj_opts {
     int progress;        /* -1 auto */
     bool list_na;
     bool no_diagnosis;           /* --no-diagnosis: no likely causes in the reports */
+    bool no_probes;              /* --no-probes: a diagnosis without diagnosis probes */
     bool no_complexity;          /* --no-complexity: the families of spec §15.4 not timed */
     const char *complexity;      /* --complexity FILE, or NULL: the vectors' c15-complexity.json */
     bool allow_xfail_crashes;    /* --allow-xfail-crashes: lists may excuse what R1.4-8 forbids */

@@ -122,6 +122,11 @@ extern "C" {
       "JAVA, DART, third-party Rust ports (D18)")                                                  \
     X(NULL_ENCODES_EMPTY, "null-encodes-empty", SMCM_ENC, "9.3", "R9.3-1",                         \
       "a top-level null encoded as no bytes", "DART, JAVA, OBJC (D24)")                            \
+    X(F32_FOUR_BYTES, "f32-four-bytes", SMCM_ENC, "17.1", "R17-4",                                 \
+      "a 32-bit host float written as tag 6 with its 4-byte payload, unpadded",                    \
+      "a third-party Swift port (D42)")                                                            \
+    X(UINT64S_AS_INTS, "uint64s-as-ints", SMCM_ENC, "17.1", "R17-3",                               \
+      "a Uint64List written as a List of ints, those above 2^63-1 negative", "DART (D44)")         \
     X(ENVELOPE_FLAG_INVERTED, "envelope-flag-inverted", SMCM_BOTH, "11.1", "R11.1-1",              \
       "envelope success and error flags swapped", "third-party ports")                             \
     X(NONZERO_FLAG_IS_ERROR, "nonzero-flag-is-error", SMCM_DEC, "11.4", "R11.4-1",                 \
@@ -132,6 +137,12 @@ extern "C" {
       "four-element error envelopes rejected", "JAVA, GLIB, OBJC, WEBUI (D29)")                    \
     X(SUCCESS_TRAILING_AS_ERROR, "success-trailing-as-error", SMCM_DEC, "11.5", "R11.5-1",         \
       "bytes after a success value read as an error envelope", "JAVA (D27)")                       \
+    X(ELEMENT_TYPE_UNCAUGHT, "element-type-uncaught", SMCM_DEC, "11.5", "R11.5-1",                 \
+      "an error code or message of another type read as a value, then a typed access throws",      \
+      "CPP (D31)")                                                                                 \
+    X(CALL_NAME_NOT_STRING_NULL, "call-name-not-string-null", SMCM_DEC, "10.1", "R10.1-3",         \
+      "a call whose name is not a string read as a value, then decoded as no call (null)",         \
+      "CPP (D31)")                                                                                 \
     X(ERROR_MESSAGE_EMPTY_AS_NULL, "error-message-empty-as-null", SMCM_BOTH, "11.2", "R11.2-3",    \
       "an empty error message written as null and null read as empty", "CPP (D30)")                \
     X(CONTROL_BOOLS_SWAPPED, "control-bools-swapped", SMCM_BOTH, "4.1", "R4.1-1",                  \

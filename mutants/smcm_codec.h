@@ -50,11 +50,13 @@ typedef enum smcm_fault {
     SMCM_FAULT_NEGATIVE, /**< a size read as negative (or wrapped) given to an allocation */
     SMCM_FAULT_DEPTH,    /**< recursion past what the stack holds */
     SMCM_FAULT_OVERREAD, /**< a read past the end of the input, caught by the host's bounds check */
+    SMCM_FAULT_TYPE, /**< a typed access to a value of another type (CPP's bad_variant_access) */
     SMCM_FAULT_COUNT
 } smcm_fault_t;
 
 /** The stable id of a fault kind ("allocation", "negative-size", "recursion-depth",
- *  "read-past-end"; "" for SMCM_FAULT_NONE): what the mutant runner answers as `kind`. */
+ *  "read-past-end", "wrong-type"; "" for SMCM_FAULT_NONE): what the mutant runner answers as
+ * `kind`. */
 const char *smcm_fault_id(smcm_fault_t f);
 
 /** What a fault kind is, for reports ("allocation before the size check", ...). */

@@ -629,7 +629,30 @@ static bool end_of_item(dec_t *d)
  * A fixed-type text element of a call or envelope: its tag must be `07` (or, with
  * allow_null, `00`), checked before decoding it (errors.md §14.2).
  */
-static bool read_text_element(dec_t *d, bool allow_null, bool *is_null, smc_bytes_t *text)
+/* Which text element of a call or envelope is read (D31: CPP answers each differently). */
+typedef enum text_element { EL_NAME, EL_CODE, EL_MESSAGE, EL_STACKTRACE } text_element_t;
+
+/* A text element of another type, as CPP reads it (D31): the element decoded as a value
+ * first (its own errors are its own: an unknown tag inside it is unknown_tag), then
+ * std::get<std::string> on an error's code or message throws bad_variant_access, uncaught,
+ * and DecodeMethodCall returns null for a call whose name is not a string. */
+static bool wrong_text_element(dec_t *d, text_element_t which, size_t at)
+{
+    bool uncaught = on(d, SMCM_ELEMENT_TYPE_UNCAUGHT) && (which == EL_CODE || which == EL_MESSAGE);
+    bool null_call = on(d, SMCM_CALL_NAME_NOT_STRING_NULL) && which == EL_NAME;
+    if (!uncaught && !null_call) {
+        return fail(d, "bad_envelope", at);
+    }
+    if (!value_node(d, 0)) {
+        return false;
+    }
+    return uncaught ? crash(d, SMCM_FAULT_TYPE, false,
+                            "bad_variant_access: a code or message that is not a string (CPP)")
+                    : fail_any(d, "no method call (null): a name that is not a string (CPP)");
+}
+
+static bool read_text_element(dec_t *d, text_element_t which, bool allow_null, bool *is_null,
+                              smc_bytes_t *text)
 {
     size_t at = d->pos;
     *is_null = false;
@@ -643,7 +666,7 @@ static bool read_text_element(dec_t *d, bool allow_null, bool *is_null, smc_byte
         return true;
     }
     if (tag != 0x07) {
-        return fail(d, "bad_envelope", at);
+        return wrong_text_element(d, which, at);
     }
     d->pos++;
     if (!read_text(d, text)) {
@@ -662,7 +685,7 @@ static bool read_text_element(dec_t *d, bool allow_null, bool *is_null, smc_byte
 static bool decode_call(dec_t *d, smc_method_call_t *call)
 {
     bool is_null;
-    if (!read_text_element(d, false, &is_null, &call->name)) {
+    if (!read_text_element(d, EL_NAME, false, &is_null, &call->name)) {
         return false;
     }
     if (on(d, SMCM_PAD_FROM_CALL_ARGS)) {
@@ -686,9 +709,9 @@ static bool error_after_success(dec_t *d, smc_envelope_t *env)
     smc_envelope_t err;
     memset(&err, 0, sizeof err);
     err.is_error = true;
-    bool ok = read_text_element(&sub, false, &(bool){false}, &err.code);
+    bool ok = read_text_element(&sub, EL_CODE, false, &(bool){false}, &err.code);
     bool is_null = false;
-    ok = ok && read_text_element(&sub, true, &is_null, &err.message);
+    ok = ok && read_text_element(&sub, EL_MESSAGE, true, &is_null, &err.message);
     err.has_message = ok && !is_null;
     ok = ok && (err.details = value_node(&sub, 0)) != NULL;
     if (sub.state == D_UNKNOWN) {
@@ -737,10 +760,10 @@ static bool decode_envelope(dec_t *d, smc_envelope_t *env)
 static bool read_error_body(dec_t *d, smc_envelope_t *env)
 {
     bool is_null;
-    if (!read_text_element(d, false, &is_null, &env->code)) {
+    if (!read_text_element(d, EL_CODE, false, &is_null, &env->code)) {
         return false;
     }
-    if (!read_text_element(d, true, &is_null, &env->message)) {
+    if (!read_text_element(d, EL_MESSAGE, true, &is_null, &env->message)) {
         return false;
     }
     env->has_message =
@@ -760,7 +783,7 @@ static bool read_error_body(dec_t *d, smc_envelope_t *env)
     if (on(d, SMCM_STACKTRACE_REJECTED)) {
         return fail(d, "trailing_bytes", d->pos);
     }
-    if (!read_text_element(d, true, &is_null, &env->stacktrace)) {
+    if (!read_text_element(d, EL_STACKTRACE, true, &is_null, &env->stacktrace)) {
         return false;
     }
     env->stacktrace_state = is_null ? SMC_STACKTRACE_NULL : SMC_STACKTRACE_STRING;
@@ -822,15 +845,18 @@ void smcm_decode(smcm_set_t bugs, smc_entry_t entry, const uint8_t *data, size_t
 
 const char *smcm_fault_id(smcm_fault_t f)
 {
-    static const char *const ids[SMCM_FAULT_COUNT] = {"", "allocation", "negative-size",
-                                                      "recursion-depth", "read-past-end"};
+    static const char *const ids[SMCM_FAULT_COUNT] = {
+        "", "allocation", "negative-size", "recursion-depth", "read-past-end", "wrong-type"};
     return f < SMCM_FAULT_COUNT ? ids[f] : "";
 }
 
 const char *smcm_fault_what(smcm_fault_t f)
 {
-    static const char *const what[SMCM_FAULT_COUNT] = {
-        "a rejection", "allocation before the size check", "a negative size allocated",
-        "recursion past the stack", "a read past the end"};
+    static const char *const what[SMCM_FAULT_COUNT] = {"a rejection",
+                                                       "allocation before the size check",
+                                                       "a negative size allocated",
+                                                       "recursion past the stack",
+                                                       "a read past the end",
+                                                       "a typed access of another type"};
     return f < SMCM_FAULT_COUNT ? what[f] : "";
 }

@@ -24,6 +24,9 @@ typedef struct enc {
     smc_arena_t *arena;
     const char *cls; /* first error */
     bool nomem;
+    /* float64 nodes that were 32-bit floats in the host value (smcm_host.c): f32-four-bytes */
+    const smc_value_t *const *f32_nodes;
+    size_t n_f32;
 } enc_t;
 
 static bool on(const enc_t *e, smcm_bug_t bug)
@@ -159,6 +162,32 @@ static bool is_nan32(uint32_t bits)
     return (bits & 0x7f800000u) == 0x7f800000u && (bits & 0x007fffffu) != 0;
 }
 
+/* Whether float64 node v was a 32-bit float of the host value. */
+static bool was_f32(const enc_t *e, const smc_value_t *v)
+{
+    for (size_t i = 0; i < e->n_f32; i++) {
+        if (e->f32_nodes[i] == v) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The binary32 a float64 widened from (spec R17-4: the widening is exact, so is this; a NaN
+ * keeps the top 23 bits of its payload, which widening shifted up by 29). */
+static uint32_t f32_of_widened(uint64_t bits)
+{
+    if (is_nan64(bits)) {
+        return (uint32_t)(bits >> 63) << 31 | 0x7f800000u | (uint32_t)((bits >> 29) & 0x7fffffu);
+    }
+    double d;
+    memcpy(&d, &bits, sizeof d);
+    float f = (float)d;
+    uint32_t out;
+    memcpy(&out, &f, sizeof out);
+    return out;
+}
+
 /* JAVA's doubleToLongBits / floatToIntBits (D9). */
 static uint64_t f64_bits(const enc_t *e, uint64_t bits)
 {
@@ -272,6 +301,10 @@ static bool put_value(enc_t *e, const smc_value_t *v, unsigned depth)
         return put_tag(e, on(e, SMCM_I64_UNDER_I32_TAG) ? 0x03 : 0x04) &&
                put_le(e, (uint64_t)v->i64, 8, SMCM_ROLE_DATA);
     case SMC_TYPE_F64:
+        if (on(e, SMCM_F32_FOUR_BYTES) && was_f32(e, v)) {
+            /* a Swift port's Float: tag 6, no padding, the 4 binary32 bytes (D42) */
+            return put_tag(e, 0x06) && put_le(e, f32_of_widened(v->f64_bits), 4, SMCM_ROLE_DATA);
+        }
         return put_tag(e, 0x06) && put_pad(e, 8) &&
                put_le(e, f64_bits(e, v->f64_bits), 8, SMCM_ROLE_DATA);
     case SMC_TYPE_STR:
@@ -365,10 +398,19 @@ static void *dup(smc_arena_t *arena, const void *p, size_t n)
 
 void smcm_encode(smcm_set_t bugs, const smct_doc_t *doc, smc_arena_t *arena, smcm_answer_t *out)
 {
+    smcmi_encode_marked(bugs, doc, NULL, 0, arena, out);
+}
+
+void smcmi_encode_marked(smcm_set_t bugs, const smct_doc_t *doc,
+                         const smc_value_t *const *f32_nodes, size_t n_f32, smc_arena_t *arena,
+                         smcm_answer_t *out)
+{
     enc_t e;
     memset(&e, 0, sizeof e);
     e.bugs = bugs;
     e.arena = arena;
+    e.f32_nodes = f32_nodes;
+    e.n_f32 = n_f32;
     memset(out, 0, sizeof *out);
     out->doc.entry = doc->entry;
     bool ok = false;

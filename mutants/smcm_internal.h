@@ -6,7 +6,7 @@
 #include <stddef.h>
 
 #include "smc/smc.h"
-#include "smcm_catalogue.h"
+#include "smcm_codec.h"
 
 /** True if `bug` is in `bugs`. */
 static inline bool smcmi_on(smcm_set_t bugs, smcm_bug_t bug)
@@ -26,5 +26,13 @@ static inline bool smcmi_on(smcm_set_t bugs, smcm_bug_t bug)
  */
 bool smcmi_map_entries(smcm_set_t bugs, const smc_value_t *map, smc_arena_t *arena,
                        smc_value_t **entries, size_t *count);
+
+/**
+ * smcm_encode with `f32_nodes[0..n_f32)`: the float64 nodes of `doc` that the host value held
+ * as 32-bit floats (smcm_host.c), which f32-four-bytes writes with a 4-byte payload.
+ */
+void smcmi_encode_marked(smcm_set_t bugs, const smct_doc_t *doc,
+                         const smc_value_t *const *f32_nodes, size_t n_f32, smc_arena_t *arena,
+                         smcm_answer_t *out);
 
 #endif /* SMCM_INTERNAL_H */

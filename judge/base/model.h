@@ -445,6 +445,7 @@ typedef struct smcj_runner {
      * sent after the verdicts only to learn what the runner refuses; never a verdict */
     smcj_check_t *probes;
     size_t n_probes;
+    bool probes_off;        /* it would have been sent probes, and --no-probes sent none */
     smcj_result_t *results; /* one per vector (indexed like smcj_vectors_t.v) */
 
     unsigned restarts;

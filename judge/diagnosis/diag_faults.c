@@ -3,7 +3,8 @@
  * of spec §1.4's *Crash or rejection* table throw for the failure: JAVA's OutOfMemoryError
  * for `new byte[0x7fffffff]` and NegativeArraySizeException for a size read as signed (D19),
  * its StackOverflowError and DART's (D22), JAVA's BufferUnderflowException and DART's
- * RangeError for a read past the end (D18, D32).
+ * RangeError for a read past the end (D18, D32), CPP's std::bad_variant_access for a code or
+ * message of another type (D31).
  */
 #include "diag_faults.h"
 
@@ -27,6 +28,8 @@ static const fault_name_t k_names[] = {
     {"IndexOutOfBoundsException", SMCM_FAULT_OVERREAD},
     {"ArrayIndexOutOfBoundsException", SMCM_FAULT_OVERREAD},
     {"RangeError", SMCM_FAULT_OVERREAD},
+    {"wrong-type", SMCM_FAULT_TYPE},
+    {"bad_variant_access", SMCM_FAULT_TYPE},
 };
 
 /* The name after the last `.` or `::` (a qualified class name). */

@@ -9,16 +9,20 @@
 #include "diag_faults.h"
 #include "results.h"
 #include "shape.h"
+#include "smcm_host.h"
+#include "smct_json.h"
 #include "smct_notation.h"
 
 /* Host-type checks (spec §17) map wire types to a host's types, which the catalogue's
- * variant codec does not model, and a self-consistency check (R1.4-18) decodes bytes the
- * runner wrote, which a replay does not have: they are never replayed, so no cause is
- * credited with, or contradicted by, one of them — except a self-consistency check of the
- * canonical bytes, replayed as their decode (smcj_self_replayable), and a decode to host,
- * replayed as the decode of its canonical bytes where the runner rejected them (issue 28:
- * pad-from-remaining's host's `trailing_bytes`), or, where it passed, predicted from the
- * value the replay decodes (host_decode_verdict). */
+ * variant codec models only as far as its host-encode bugs need (smcm_host.h), and a
+ * self-consistency check (R1.4-18) decodes bytes the runner wrote, which a replay does not
+ * have. An encode from host is replayed as the variant encoder's bytes of the vector's wire
+ * value (or its refusal), with the host facts of f32-four-bytes and uint64s-as-ints (issue
+ * 28); a decode to host as the decode of its canonical bytes where the runner rejected them
+ * (pad-from-remaining's host's `trailing_bytes`), or, where it passed, predicted from the
+ * value the replay decodes (host_decode_verdict); a self-consistency check of the canonical
+ * bytes as their decode (smcj_self_replayable). No other is replayed, so no cause is credited
+ * with, or contradicted by, one of them. */
 static bool is_host_check(smcj_check_kind_t k)
 {
     return k == SMCJ_CHECK_HOST_ENCODE || k == SMCJ_CHECK_HOST_DECODE || k == SMCJ_CHECK_SELF;
@@ -37,7 +41,7 @@ bool smcj_self_replayable(const smcj_check_t *c)
 
 bool smcj_check_encodes(smcj_check_kind_t k)
 {
-    return k == SMCJ_CHECK_ENCODE || k == SMCJ_CHECK_ROUNDTRIP;
+    return k == SMCJ_CHECK_ENCODE || k == SMCJ_CHECK_ROUNDTRIP || k == SMCJ_CHECK_HOST_ENCODE;
 }
 
 bool smcj_replay_too_big(const smcj_vector_t *v)
@@ -56,8 +60,7 @@ void smcj_answer_of(const smcj_check_t *c, const smcj_vector_t *v, smc_arena_t *
     bool crash = c->reason == SMCJ_REASON_CRASH; /* replayed by kind (diag_faults.h) */
     if (c->outcome != SMCJ_OUT_FAIL || (smcj_reason_is_harness(c->reason) && !crash) ||
         c->kind == SMCJ_CHECK_HANDSHAKE ||
-        (is_host_check(c->kind) && !smcj_self_replayable(c) && c->kind != SMCJ_CHECK_HOST_DECODE) ||
-        c->answer_cut) {
+        (c->kind == SMCJ_CHECK_SELF && !smcj_self_replayable(c)) || c->answer_cut) {
         return; /* answer_cut: only a part of the answer is kept (kept_value.h) */
     }
     switch (c->reason) {
@@ -66,6 +69,16 @@ void smcj_answer_of(const smcj_check_t *c, const smcj_vector_t *v, smc_arena_t *
         smct_error_t e;
         if (c->kind == SMCJ_CHECK_HOST_DECODE) {
             return; /* a host value: types a replay does not model */
+        }
+        if (c->kind == SMCJ_CHECK_HOST_ENCODE) {
+            /* bytes where the spec refuses the host value (host_verdict.c keeps them) */
+            if (!c->act_bytes && c->act_len) {
+                return;
+            }
+            out->kind = SMCM_BYTES;
+            out->bytes = c->act_bytes;
+            out->len = c->act_len;
+            break;
         }
         if (c->act_summary) { /* P.3: a value too large to print, compared by its summary */
             out->kind = SMCM_VALUE;
@@ -150,10 +163,36 @@ static void request_bytes(const smcj_check_t *c, const smcj_vector_t *v, const u
     *n = v->canonical_len;
 }
 
+/* An encode from host: the host value as the variant's host side hands it to the encoder
+ * (smcm_host.h), the wire value with the integers the check expects (host_vectors.c). */
+static void replay_host_encode(const smcj_check_t *c, const smcj_vector_t *v, smcm_bugs_t bugs,
+                               smc_arena_t *arena, smcj_replay_t *out)
+{
+    out->has_enc = true;
+    out->enc.kind = SMCM_UNKNOWN;
+    out->enc.why = "host value not modelled";
+    smct_json_t *host;
+    smct_error_t e;
+    if (!v->host || !v->host_value ||
+        smct_json_parse(v->host_value, strlen(v->host_value), NULL, arena, &host, &e) != SMCT_OK) {
+        return;
+    }
+    smct_doc_t held;
+    if (v->host_refused || !v->has_value) {
+        smcm_host_encode(bugs.encoder, v->host, host, NULL, arena, &out->enc);
+    } else if (smcj_doc_retype(&v->value, c->width, arena, &held)) {
+        smcm_host_encode(bugs.encoder, v->host, host, &held, arena, &out->enc);
+    }
+}
+
 void smcj_replay(const smcj_check_t *c, const smcj_vector_t *v, const smcj_runner_t *r,
                  smcm_bugs_t bugs, smc_arena_t *arena, smcj_replay_t *out)
 {
     memset(out, 0, sizeof *out);
+    if (c->kind == SMCJ_CHECK_HOST_ENCODE) {
+        replay_host_encode(c, v, bugs, arena, out);
+        return;
+    }
     if (c->kind == SMCJ_CHECK_ENCODE) {
         /* the value as the runner's host holds it: integers of the one width it has (expect.c) */
         smct_doc_t held;
@@ -253,7 +292,7 @@ bool smcj_replay_matches(const smcj_replay_t *p, const smcj_check_t *c, const sm
         return false;
     }
     const smcj_decl_t *d = &r->decl[v->entry];
-    if (c->kind == SMCJ_CHECK_ENCODE) {
+    if (c->kind == SMCJ_CHECK_ENCODE || c->kind == SMCJ_CHECK_HOST_ENCODE) {
         return a->kind == SMCM_BYTES ? same_bytes(&p->enc, a->bytes, a->len)
                                      : same_error(&p->enc, a, d);
     }
@@ -396,6 +435,24 @@ static smcj_pred_t host_decode_verdict(const smcm_answer_t *x, const smcj_check_
     return p == SMCJ_PRED_FAIL && x->kind == SMCM_VALUE ? SMCJ_PRED_UNKNOWN : p;
 }
 
+/* An encode from host the spec refuses (not_encodable, spec §17): the variant's refusal
+ * passes it (of that class, where the runner has error classes), bytes fail it. */
+static smcj_pred_t host_refusal_verdict(const smcm_answer_t *x, const smcj_decl_t *d)
+{
+    switch (x->kind) {
+    case SMCM_ERROR:
+        return !d->error_classes || !x->error_class || strcmp(x->error_class, "not_encodable") == 0
+                   ? SMCJ_PRED_PASS
+                   : SMCJ_PRED_FAIL;
+    case SMCM_BYTES:
+        return SMCJ_PRED_FAIL;
+    case SMCM_VALUE:
+    case SMCM_UNKNOWN:
+        break;
+    }
+    return SMCJ_PRED_UNKNOWN;
+}
+
 smcj_pred_t smcj_replay_verdict(const smcj_replay_t *p, const smcj_check_t *c,
                                 const smcj_vector_t *v, const smcj_runner_t *r, smc_arena_t *arena)
 {
@@ -425,8 +482,10 @@ smcj_pred_t smcj_replay_verdict(const smcj_replay_t *p, const smcj_check_t *c,
         return smcj_self_replayable(c) ? expect_value(&p->dec, c, v) : SMCJ_PRED_UNKNOWN;
     case SMCJ_CHECK_HOST_DECODE:
         return v->has_value ? host_decode_verdict(&p->dec, c, v) : SMCJ_PRED_UNKNOWN;
+    case SMCJ_CHECK_HOST_ENCODE:
+        return v->host_refused ? host_refusal_verdict(&p->enc, d)
+                               : expect_bytes(&p->enc, c, v, arena);
     case SMCJ_CHECK_HANDSHAKE:
-    case SMCJ_CHECK_HOST_ENCODE: /* not modelled (is_host_check) */
         break;
     }
     return SMCJ_PRED_UNKNOWN;

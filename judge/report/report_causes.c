@@ -12,6 +12,7 @@
 #include "escape.h"
 #include "report_kinds.h"
 #include "report_util.h"
+#include "results.h"
 #include "smct_json.h"
 #include "smct_json_writer.h"
 
@@ -125,14 +126,49 @@ static void contradictions_text(smct_buf_t *b, const smcj_run_t *run, const smcj
     }
 }
 
-/* The diagnosis probes sent (diag_probes.h): those not n/a for the runner. */
-static size_t probes_sent(const smcj_runner_t *r)
+/* A probe the runner refused: skipped, or failed without an answer (a crash, a hang, a limit
+ * or a protocol error); it says nothing of what the runner decodes. */
+static bool probe_refused(const smcj_check_t *c)
 {
-    size_t n = 0;
+    return c->outcome == SMCJ_OUT_SKIPPED ||
+           (c->outcome == SMCJ_OUT_FAIL && smcj_reason_is_harness(c->reason));
+}
+
+/* The diagnosis probes (diag_probes.h) the runner answered (`sent`) and refused; one that is
+ * n/a for it, or that the time left never reached, is neither. */
+static void probe_counts(const smcj_runner_t *r, size_t *sent, size_t *refused)
+{
+    *sent = *refused = 0;
     for (size_t i = 0; i < r->n_probes; i++) {
-        n += r->probes[i].outcome != SMCJ_OUT_NA;
+        const smcj_check_t *c = &r->probes[i];
+        if (c->outcome == SMCJ_OUT_NA || c->outcome == SMCJ_OUT_PENDING) {
+            continue;
+        }
+        *(probe_refused(c) ? refused : sent) += 1;
     }
-    return n;
+}
+
+char *smcj_probes_line(const smcj_runner_t *r)
+{
+    if (r->probes_off) {
+        return smcj_strdup("the diagnosis ran without diagnosis probes (--no-probes): what the "
+                           "runner refuses is learned from the selected vectors only");
+    }
+    size_t sent, refused;
+    probe_counts(r, &sent, &refused);
+    if (sent == 0 && refused == 0) {
+        return NULL;
+    }
+    char *refusals = refused ? smcj_asprintf("; %zu refused (a crash, a limit or a skip: they "
+                                             "say nothing)",
+                                             refused)
+                             : NULL;
+    char *line = smcj_asprintf("%zu diagnosis probe%s sent after the verdicts: valid vectors "
+                               "outside the selection, decoded only to learn what the runner "
+                               "refuses; no verdict%s",
+                               sent, sent == 1 ? "" : "s", smcj_or_empty(refusals));
+    free(refusals);
+    return line;
 }
 
 void smcj_causes_text(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r)
@@ -161,14 +197,11 @@ void smcj_causes_text(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t 
                     " (each failing check replayed through the catalogue of "
                     "spec/bugs-in-the-wild.md; %zu replays, %.2f s):\n",
                     d->replays, d->seconds);
-    size_t probes = probes_sent(r);
+    char *probes = smcj_probes_line(r);
     if (probes) {
-        smct_buf_printf(
-            b,
-            "  (%zu diagnosis probe%s sent after the verdicts: valid vectors outside the "
-            "selection, decoded only to learn what the runner refuses; no verdict)\n",
-            probes, probes == 1 ? "" : "s");
+        smct_buf_printf(b, "  (%s)\n", probes);
     }
+    free(probes);
     outside_gate(b, run, r);
     if (d->n_causes == 0 && d->failing) {
         smct_buf_puts(b, "  no catalogued bug reproduces these failures\n");
@@ -356,7 +389,12 @@ void smcj_causes_json(smct_jw_t *w, const smcj_run_t *run, const smcj_runner_t *
     smct_jw_key_u64(w, "not_replayed", d->not_replayed);
     smct_jw_key_u64(w, "replay_limit", SMCJ_REPLAY_MAX_INPUT);
     smct_jw_key_u64(w, "as_reference", d->as_reference);
-    smct_jw_key_u64(w, "probes", probes_sent(r));
+    size_t sent, refused;
+    probe_counts(r, &sent, &refused);
+    smct_jw_key_u64(w, "probes", sent);
+    smct_jw_key_u64(w, "probes_refused", refused);
+    smct_jw_key(w, "probes_off");
+    smct_jw_bool(w, r->probes_off);
     smct_jw_key_u64(w, "contradicted_together", d->contradicted_together);
     smct_jw_key_u64(w, "replays", d->replays);
     smct_jw_key(w, "seconds");
@@ -437,6 +475,13 @@ void smcj_causes_html(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t 
     html_text(b, r->name);
     smct_buf_printf(b, ": likely causes of %zu failing vector%s</h3>", d->failing,
                     d->failing == 1 ? "" : "s");
+    char *probes = smcj_probes_line(r);
+    if (probes) {
+        smct_buf_puts(b, "<p class=\"sub probes\">");
+        html_text(b, probes);
+        smct_buf_puts(b, "</p>");
+    }
+    free(probes);
     smct_buf_puts(b, "<table class=\"causes\"><thead><tr><th>cause</th><th>spec</th><th>where</th>"
                      "<th>explains</th><th>shipped by</th><th>examples</th></tr></thead><tbody>");
     for (size_t i = 0; i < d->n_causes; i++) {

@@ -45,6 +45,12 @@ const char *smcj_causes_what_differs(const smcj_runner_t *r, size_t ci);
 /** The HTML causes table of runner r; example links go to `#f-<runner index>-<vector index>`. */
 void smcj_causes_html(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r, size_t ri);
 
+/** What the diagnosis probes of runner r were (diag_probes.h): how many it answered and
+ *  refused, or that --no-probes sent none it would have had; NULL when it had none. Every
+ *  report states it: text and HTML in the diagnosis block, JUnit as a property, JSON as
+ *  `probes`, `probes_refused`, `probes_off`. Free with free(). */
+char *smcj_probes_line(const smcj_runner_t *r);
+
 /** "likely cause: …" or "no catalogued bug explains it: …" for vector vi; NULL if none. */
 char *smcj_cause_note(const smcj_runner_t *r, size_t vi);
 

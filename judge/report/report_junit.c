@@ -281,6 +281,14 @@ static void suite_properties(smct_buf_t *body, const smcj_run_t *run,
             smct_buf_puts(body, "/>\n");
         }
     }
+    /* the diagnosis probes, as the other reports state them (issue 28) */
+    char *probes = smcj_probes_line(r);
+    if (probes) {
+        smct_buf_puts(body, "      <property name=\"diagnosis-probes\"");
+        attr(body, "value", probes);
+        smct_buf_puts(body, "/>\n");
+    }
+    free(probes);
     /* issue 26: a CI system that shows only this file must see a set that is not released */
     smct_buf_puts(body, "      <property name=\"vectors\"");
     attr(body, "value",

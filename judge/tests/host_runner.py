@@ -10,7 +10,9 @@ Environment:
   HOST_RUNNER_BUG    swift-float4: a Swift Float (and an any float32) written as tag 6 with its
                      4-byte binary32 payload and no padding, the old bug of a Swift port (D42);
                      java-by-type: a Dart int (and the ints of Int8List...) written as int64
-                     whatever its value, Java's by-type choice for a Long (D6)
+                     whatever its value, Java's by-type choice for a Long (D6);
+                     dart-uint64-list: a Dart Uint64List written as a List of Dart ints, an
+                     element above 2^63-1 read as negative (DART's `is List` branch, D44)
   HOST_RUNNER_LACKS  float32list: it does not declare the feature, and a host value or message
                      holding a Float32List is refused cleanly (encode: not_encodable; decode:
                      unknown_tag), as R1.4-13 allows
@@ -140,7 +142,19 @@ def buggy_value(vocab, hv):
     return hosttypes.to_value(vocab, hv)
 
 
+def wrapped_ints(hv):
+    """A Uint64List as a List of Dart ints (D44): each element's bits as a signed int64,
+    written by value (R4.2-4)."""
+    out = []
+    for e in hv["value"]:
+        n = int(e) - 2**64 if int(e) > 2**63 - 1 else int(e)
+        out.append(["i32", n] if -(2**31) <= n < 2**31 else ["i64", str(n)])
+    return ["list", out]
+
+
 def encode(vocab, hv):
+    if BUG == "dart-uint64-list" and vocab == "dart" and hv["type"] == "Uint64List":
+        return smcpy.encode("message", wrapped_ints(hv)).hex
     if BUG == "swift-float4":
         t = hosttypes.table(vocab)[hv["type"]]
         if (vocab, t.enc) in (("swift", "f32-widened"), ("any", "f32-widened")):

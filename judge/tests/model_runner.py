@@ -81,6 +81,7 @@ Environment:
                     (JAVA's default thread stack, D22): deeper answers `crash` with kind
                     java.lang.StackOverflowError (alloc-first,java-stack: both, as JAVA)
   MODEL_PROTOCOL  1 or 2 (default 2)
+  MODEL_CRASH_ON  comma-separated hex messages whose decode answers `crash` (kind panic)
 """
 
 import os
@@ -121,6 +122,9 @@ JAVA_STACK_DEPTH = 2260  # java-stack: the deepest nesting its stack holds
 ALLOC_KIND = os.environ.get("MODEL_ALLOC_KIND", "java.lang.OutOfMemoryError")
 SEGV_DEPTH = int(os.environ.get("MODEL_SEGV_DEPTH", "80000"))  # where depth-segv dies
 PRINTABLE_DEPTH = 500
+# MODEL_CRASH_ON: comma-separated hex messages whose decode answers `crash` (a panic), as a
+# port with a bug there does: the diagnosis probes it refuses (judge/diag_probes.h)
+CRASH_ON = set(filter(None, os.environ.get("MODEL_CRASH_ON", "").split(",")))
 
 
 class Panic(Exception):
@@ -422,6 +426,9 @@ def main():
         try:
             if op == "encode":
                 reply({"seq": seq, "status": "ok", "hex": encode(entry, req["value"])})
+                continue
+            if req.get("hex") in CRASH_ON:  # MODEL_CRASH_ON: a probe this runner refuses
+                reply({"seq": seq, "status": "crash", "kind": "panic", "message": "crash"})
                 continue
             # Python bytes have no address: `shift` cannot change anything here
             out = decode(entry, bytes.fromhex(req["hex"]), req.get("mode") == "strict")

@@ -25,6 +25,10 @@ import xml.etree.ElementTree as ET
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "vectors", "gen"))
+sys.dont_write_bytecode = True
+import catches  # noqa: E402  (entry_runner: which runner has exactly one entry on)
+
 SCHEMA = os.path.join(os.path.dirname(HERE), "report.schema.json")
 ANNEX = os.path.join(ROOT, "spec", "bugs-in-the-wild.md")
 ARGS = None
@@ -98,9 +102,9 @@ def mutant(bugs, args=(), offsets=True, all_reports=False, vectors=None):
 
 
 def wire_vectors():
-    """The vector files without the host-type vectors of spec §17, whose encode-from-host
-    checks and host values the diagnosis does not replay (diag_replay.c; a decode to host that
-    the runner rejected is): for the cases that expect every failure to have a cause."""
+    """The vector files without the host-type vectors of spec §17, whose host values the
+    diagnosis does not replay (diag_replay.c replays encodes from host, and a decode to host
+    that the runner rejected): for the cases that expect every failure to have a cause."""
     out = tempfile.mkdtemp(prefix="diag-wire-")
     for name in os.listdir(ARGS.vectors):
         if name.endswith(".json") and not name.startswith("s17-"):
@@ -251,6 +255,16 @@ def many(specs, args=()):
     }
 
 
+def host_cmd(fault, hosts):
+    """The command of host_runner.py (spec §17's host model) with HOST_RUNNER_BUG=fault."""
+    return "HOST_RUNNER_BUG=%s HOST_RUNNER_HOSTS=%s %s %s" % (
+        fault,
+        hosts,
+        shlex.quote(sys.executable),
+        shlex.quote(os.path.join(HERE, "host_runner.py")),
+    )
+
+
 def mutant_cmd(bugs, offsets=True):
     return "SMC_MUTANTS=%s %s%s" % (
         bugs,
@@ -263,7 +277,7 @@ def case_each_entry():
     """Every catalogue entry alone: the report names it first, explaining >= 90%, in a part it
     can live in, and a codec with it fails no check the runner passed. One judge run holds a
     mutant runner per entry."""
-    got = many([(e["id"], mutant_cmd(e["id"])) for e in entries()])
+    got = many([(e["id"], catches.entry_runner(e["id"], ARGS.mutant_runner)) for e in entries()])
     for e in entries():
         failing, causes, _ = got[e["id"]]
         if only_listed_differs(summaries[e["id"]]):
@@ -284,6 +298,11 @@ def case_each_entry():
             first[2] * 10 >= failing * 9,
             "%s: explains >= 90%% of its failing vectors (%d of %d)" % (e["id"], first[2], failing),
         )
+        if e["id"] in catches.HOST_ENTRY_RUNNERS:
+            check(
+                first[2] * 20 >= failing * 19,
+                "%s (host encode): explains >= 95%% (%d of %d)" % (e["id"], first[2], failing),
+            )
         can = {
             "decoder": e["decoder"] and not e["encoder"],
             "encoder": e["encoder"] and not e["decoder"],
@@ -549,6 +568,12 @@ def case_crashes():
             {"read-past-end": "read-past-end"},
         ),
         (
+            "wrong-type",
+            mutant_cmd("element-type-uncaught"),
+            ["element-type-uncaught"],
+            {"element-type-uncaught": "wrong-type"},
+        ),
+        (
             "java",
             mutant_cmd(java, False),
             bug_ids(java),
@@ -619,6 +644,66 @@ def case_host_checks():
         r.diag["failing"] > 0 and r.diag["explained"] == r.diag["failing"],
         "no host vector unexplained (%d of %d explained)"
         % (r.diag["explained"], r.diag["failing"]),
+        r,
+    )
+
+
+def case_host_encodes():
+    """Encode-from-host checks (spec §17) are replayed through the catalogue (issue 28): the
+    host-encode entries, each alone in host_runner.py's host model, are named first and alone
+    with >= 95% of the failing vectors explained and no passed check contradicting them; the
+    honest model and one with a host bug outside them never get either."""
+    host_ids = sorted(catches.HOST_ENTRY_RUNNERS)
+    for bug in host_ids:
+        r = judge(catches.entry_runner(bug, ARGS.mutant_runner), args=("--section", "17"))
+        causes = r.diag["causes"] if r.diag else []
+        check(
+            [c["id"] for c in causes] == [bug],
+            "%s: named, alone (got %s)" % (bug, [c["id"] for c in causes]),
+            r,
+        )
+        check(
+            r.diag["failing"] > 0 and causes[0]["explains"] * 20 >= r.diag["failing"] * 19,
+            "%s: explains >= 95%% (%d of %d)" % (bug, causes[0]["explains"], r.diag["failing"]),
+            r,
+        )
+        check(
+            not causes[0].get("contradicted_by"),
+            "%s: contradicted by no passed check (%s)" % (bug, causes[0].get("contradicted_by")),
+            r,
+        )
+    honest = judge(host_cmd("", "dart,kotlin,swift,any"), args=("--section", "17"))
+    check(
+        honest.code == 0 and not (honest.diag or {}).get("causes"),
+        "the honest host model fails nothing and gets no cause (%s)"
+        % [c["id"] for c in (honest.diag or {}).get("causes", [])],
+        honest,
+    )
+    other = judge(host_cmd("java-by-type", "dart"), args=("--section", "17"))
+    named = [c["id"] for c in (other.diag or {}).get("causes", [])]
+    check(
+        other.diag is not None and other.diag["failing"] > 0 and not set(named) & set(host_ids),
+        "a host model with another host bug (java-by-type) gets neither %s (got %s)"
+        % (host_ids, named),
+        other,
+    )
+
+
+def case_element_types():
+    """D31 as CPP ships it (issue 28): unknown tags read as null, a code or message of another
+    type crashing with bad_variant_access, a call with a name of another type decoded as no
+    call, without error offsets. All three are named and nothing else, explaining >= 95%."""
+    bugs = "unknown-tag-as-null,element-type-uncaught,call-name-not-string-null"
+    r = mutant(bugs, offsets=False)
+    named = r.causes()
+    check(
+        sorted(named) == sorted(bugs.split(",")),
+        "D31 as CPP: %s named, nothing else (got %s)" % (bugs, named),
+        r,
+    )
+    check(
+        r.diag["failing"] > 0 and r.diag["explained"] * 20 >= r.diag["failing"] * 19,
+        "D31 as CPP: >= 95%% explained (%d of %d)" % (r.diag["explained"], r.diag["failing"]),
         r,
     )
 
@@ -850,7 +935,7 @@ def case_annex():
     for e in entries():
         cmd += [
             "--runner",
-            "%s=SMC_MUTANTS=%s %s" % (e["id"], e["id"], shlex.quote(ARGS.mutant_runner)),
+            "%s=%s" % (e["id"], catches.entry_runner(e["id"], ARGS.mutant_runner)),
         ]
     p = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
     check(
@@ -1182,6 +1267,66 @@ def case_accidental_selection():
             and on.code == off.code,
             "--section %s: the same verdicts with probes and without" % sec,
             on,
+        )
+        if sec == "14":
+            probes_in_every_report(on, "%d diagnosis probes sent after the verdicts" % probes)
+    # --no-probes: none sent, and every report says the diagnosis ran without them
+    bare = judge(rust, args=("--section", "14", "--no-probes"))
+    with_probes = judge(rust, args=("--section", "14"), all_reports=False)
+    check(
+        bare.diag["probes"] == 0 and bare.diag["probes_off"] and not with_probes.diag["probes_off"],
+        "--no-probes: no probe sent, probes_off (%s probes, probes_off %s)"
+        % (bare.diag["probes"], bare.diag["probes_off"]),
+        bare,
+    )
+    probes_in_every_report(bare, "the diagnosis ran without diagnosis probes (--no-probes)")
+    check(
+        bare.statuses() == with_probes.statuses() and bare.code == with_probes.code,
+        "--no-probes: the same verdicts as with probes",
+        bare,
+    )
+    # probes the runner refuses (a crash answer) are counted as refused, not as sent
+    crashing = model("unknown-null,string-keys", MODEL_CRASH_ON=",".join(CRASHING_PROBES))
+    hurt = judge(crashing, args=("--section", "14"))
+    sent, refused = hurt.diag["probes"], hurt.diag["probes_refused"]
+    check(
+        refused == len(CRASHING_PROBES) and sent == with_probes.diag["probes"] - refused,
+        "probes the runner crashed on: %d refused, %d sent (of %d probes)"
+        % (refused, sent, with_probes.diag["probes"]),
+        hurt,
+    )
+    probes_in_every_report(
+        hurt,
+        "%d diagnosis probes sent after the verdicts" % sent,
+        "%d refused (a crash, a limit or a skip" % refused,
+    )
+    check(
+        hurt.statuses() == with_probes.statuses() and hurt.code == with_probes.code,
+        "probes refused: the same verdicts",
+        hurt,
+    )
+
+
+# two valid vectors outside section 14 that are diagnosis probes of the Rust-style port:
+# s07.4-key-null and s07.3-dup-null (their canonical bytes)
+CRASHING_PROBES = ("0d0200070176070561667465720301000000", "0d02000301000000000302000000")
+
+
+def probes_in_every_report(run, *texts):
+    """The diagnosis probes are stated in the text, JSON (the caller's), HTML and JUnit."""
+    with open(os.path.join(run.tmp, "report.html"), encoding="utf-8") as f:
+        html = f.read()
+    junit = ET.parse(os.path.join(run.tmp, "report.xml"))
+    prop = [
+        p.get("value", "") for p in junit.iter("property") if p.get("name") == "diagnosis-probes"
+    ]
+    for text in texts:
+        check(text in run.out, "text report states %r" % text, run)
+        check(text in html, "HTML report states %r" % text, run)
+        check(
+            len(prop) == 1 and text in prop[0],
+            "JUnit report states %r as the diagnosis-probes property (%s)" % (text, prop),
+            run,
         )
 
 

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "host_absent.h"
+#include "smct_hex.h"
 #include "smct_json_writer.h"
 #include "host_vectors.h"
 #include "verdict.h"
@@ -250,6 +251,23 @@ static void stated_absent(smcj_check_t *c, const smct_json_t *resp, bool rejecte
                                   c->kind == SMCJ_CHECK_HOST_DECODE ? "a host value" : "bytes"));
 }
 
+/* The bytes an encoder wrote for a value the spec refuses, kept for the diagnosis's replay
+ * (diag_replay.c: a Dart Uint64List written as a List, D44); "no bytes" is an empty answer. */
+static void keep_written(smcj_check_t *c, const smct_json_t *h)
+{
+    if (!h || h->type != SMCT_JSON_STRING) {
+        return;
+    }
+    uint8_t *bytes;
+    size_t len;
+    if (smct_hex_decode_strict_new(h->str.ptr, h->str.len, &bytes, &len, NULL) != SMCT_OK) {
+        c->act_len = 1; /* not hex: no answer to compare, as act_bytes NULL with a length says */
+        return;
+    }
+    c->act_bytes = bytes;
+    c->act_len = len;
+}
+
 void smcj_host_verdict(smcj_check_t *c, const smcj_runner_t *r, const smcj_vector_t *v,
                        const smct_json_t *resp, const char *status, smc_arena_t *arena)
 {
@@ -289,6 +307,7 @@ void smcj_host_verdict(smcj_check_t *c, const smcj_runner_t *r, const smcj_vecto
                 smct_json_write(&b, h);
             }
             c->actual = smcj_buf_take(&b);
+            keep_written(c, h);
             smcj_check_fail(c, SMCJ_REASON_UNEXPECTED_SUCCESS,
                             smcj_asprintf("the spec refuses this %s value (not_encodable, spec "
                                           "§17), the encoder wrote it",

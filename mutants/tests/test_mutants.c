@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "smcm_codec.h"
+#include "smcm_host.h"
 #include "smct_doc.h"
 #include "smct_hex.h"
 #include "smct_io.h"
@@ -271,9 +272,10 @@ static void no_bug_is_the_reference_on_the_seed_corpus(void **state)
 
 typedef struct example {
     const char *bugs; /* smcm_parse_bugs list */
-    const char *op;   /* "decode", "decode-strict", "encode" */
+    const char *op;   /* "decode", "decode-strict", "encode", "host-encode:VOCABULARY" */
     smc_entry_t entry;
-    const char *input;    /* decode: hex; encode: notation */
+    const char *input;    /* decode: hex; encode: notation; host-encode: the host value (JSON),
+                             a newline, the notation the spec writes it as ("" if it refuses it) */
     unsigned address;     /* decode: address of the first byte mod 8 */
     const char *expected; /* "value:NOTATION", "error:CLASS@OFFSET", "error:*", "bytes:HEX" */
 } example_t;
@@ -368,6 +370,21 @@ static const example_t k_examples[] = {
      "value:[\"map\",[[[\"str\",\"a\"],[\"list\",[[\"i32\",0],[\"bool\",true]]]]]]"},
     {"empty-as-null", "decode", MSG, "", 0, "value:[\"null\"]"},
     {"null-encodes-empty", "encode", MSG, "[\"null\"]", 0, "bytes:"},
+    /* D31: CPP reads a code or name of another type as a value first */
+    {"element-type-uncaught", "decode", ENV, "0103000000000000", 0, "crash:wrong-type"},
+    {"call-name-not-string-null", "decode", CALL, "030000000000", 0, "error:*"},
+    /* spec §17: a Swift Float, alone and in an Array; a Dart Uint64List (D42, D44) */
+    {"f32-four-bytes", "host-encode:swift", MSG,
+     "{\"type\":\"Float\",\"value\":\"3fc00000\"}\n[\"f64\",\"3ff8000000000000\"]", 0,
+     "bytes:060000c03f"},
+    {"f32-four-bytes", "host-encode:swift", MSG,
+     "{\"type\":\"Array\",\"value\":[{\"type\":\"Int32\",\"value\":\"1\"},{\"type\":"
+     "\"Float\",\"value\":\"c0000000\"}]}\n[\"list\",[[\"i32\",1],[\"f64\","
+     "\"c000000000000000\"]]]",
+     0, "bytes:0c02030100000006000000c0"},
+    {"uint64s-as-ints", "host-encode:dart", MSG,
+     "{\"type\":\"Uint64List\",\"value\":[\"18446744073709551615\",\"9223372036854775807\"]}\n", 0,
+     "bytes:0c0203ffffffff04ffffffffffffff7f"},
     {"envelope-flag-inverted", "decode", ENV, "00032a000000", 0, "error:bad_envelope@1"},
     {"envelope-flag-inverted", "encode", ENV, "[\"success\",[\"i32\",42]]", 0,
      "bytes:01032a000000"},
@@ -433,6 +450,22 @@ static void describe(const smcm_answer_t *a, char *out, size_t size)
 
 static void run_example(const example_t *x, smcm_set_t bugs, smc_arena_t *arena, smcm_answer_t *a)
 {
+    if (strncmp(x->op, "host-encode:", 12) == 0) {
+        const char *nl = strchr(x->input, '\n');
+        assert_non_null(nl);
+        smct_json_t *host;
+        smct_error_t e;
+        assert_int_equal(smct_json_parse(x->input, (size_t)(nl - x->input), NULL, arena, &host, &e),
+                         SMCT_OK);
+        smct_doc_t wire;
+        bool refused = nl[1] == '\0';
+        if (!refused) {
+            assert_int_equal(
+                smct_notation_parse(nl + 1, strlen(nl + 1), x->entry, arena, &wire, &e), SMCT_OK);
+        }
+        smcm_host_encode(bugs, x->op + 12, host, refused ? NULL : &wire, arena, a);
+        return;
+    }
     if (strcmp(x->op, "encode") == 0) {
         smct_doc_t doc;
         smct_error_t e;
@@ -459,7 +492,7 @@ static void each_bug_changes_its_example(void **state)
         smcm_bugs_t bugs;
         char err[256];
         assert_true(smcm_parse_bugs(x->bugs, &bugs, err, sizeof err));
-        smcm_set_t set = strcmp(x->op, "encode") == 0 ? bugs.encoder : bugs.decoder;
+        smcm_set_t set = strstr(x->op, "encode") ? bugs.encoder : bugs.decoder;
         assert_true(set != 0);
         smcm_answer_t with, without;
         char got[4096], ref[4096];

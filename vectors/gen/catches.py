@@ -14,8 +14,21 @@ one it does."""
 import json
 import os
 import re
+import shlex
 import subprocess
+import sys
 import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+# Entries that live in a host's side of the encoder (spec §17: what a host type is written
+# as) and that the mutant runner, which speaks only the `c` vocabulary, cannot show: a codec
+# with each is the host model of judge/tests/host_runner.py with that bug, speaking the
+# vocabularies of the port that shipped it (HOST_RUNNER_BUG, HOST_RUNNER_HOSTS).
+HOST_ENTRY_RUNNERS = {
+    "f32-four-bytes": ("swift-float4", "swift,any"),
+    "uint64s-as-ints": ("dart-uint64-list", "dart"),
+}
 
 ID_LINE = re.compile(r"^(s\d\d\.\d+-\S+)\s")
 # A failure no list may excuse (a crash, spec R1.4-17) is written as a comment, and a vector
@@ -36,6 +49,19 @@ def catalogue(mutants_tool):
     except (OSError, subprocess.SubprocessError) as e:
         raise CatchesError("cannot list the bug catalogue with %s: %s" % (mutants_tool, e)) from e
     return [e["id"] for e in json.loads(out.stdout) if not e["control"]]
+
+
+def entry_runner(bug, mutant_runner):
+    """The runner command of a codec with exactly catalogue entry `bug` on."""
+    if bug in HOST_ENTRY_RUNNERS:
+        fault, hosts = HOST_ENTRY_RUNNERS[bug]
+        return "HOST_RUNNER_BUG=%s HOST_RUNNER_HOSTS=%s %s %s" % (
+            fault,
+            hosts,
+            shlex.quote(sys.executable),
+            shlex.quote(os.path.join(ROOT, "judge", "tests", "host_runner.py")),
+        )
+    return "SMC_MUTANTS=%s %s" % (bug, shlex.quote(mutant_runner))
 
 
 def compute(vectors_dir, smc, mutant_runner, mutants_tool):
@@ -66,7 +92,7 @@ def compute(vectors_dir, smc, mutant_runner, mutants_tool):
         for bug in ids:
             cmd += [
                 "--runner",
-                "%s=SMC_MUTANTS=%s %s" % (bug, bug, mutant_runner),
+                "%s=%s" % (bug, entry_runner(bug, mutant_runner)),
                 "--write-xfail",
                 "%s=%s" % (bug, os.path.join(tmp, bug + ".txt")),
             ]
