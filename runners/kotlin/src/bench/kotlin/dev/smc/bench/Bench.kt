@@ -116,6 +116,18 @@ object Bench {
             else -> if (v == null) 0 else 1
         }
 
+    /**
+     * Bytes this thread has allocated so far (HotSpot's per-thread counter; -1 where the JVM
+     * has none): the difference over the timed samples, per op, is the op's allocation.
+     */
+    private fun allocatedBytes(): Long {
+        val mx = java.lang.management.ManagementFactory.getThreadMXBean()
+        return if (mx is com.sun.management.ThreadMXBean) mx.getThreadAllocatedBytes(Thread.currentThread().id) else -1L
+    }
+
+    /** Bytes allocated per op in the last [measure]'s timed samples (negative: unknown). */
+    private var lastAllocPerOp = -1.0
+
     /** Per-operation nanoseconds of [Options.samples] samples, sorted; see bench/README.md. */
     fun measure(o: Options, op: () -> Int): LongArray {
         if (o.profileIterations > 0) {
@@ -132,11 +144,14 @@ object Bench {
             else if (System.nanoTime() >= warmEnd) break
         }
         val perOp = LongArray(o.samples)
+        val allocatedBefore = allocatedBytes()
         for (s in 0 until o.samples) {
             val t0 = System.nanoTime()
             for (i in 0 until batch) sink += op()
             perOp[s] = (System.nanoTime() - t0) / batch
         }
+        val ops = o.samples.toLong() * batch
+        lastAllocPerOp = if (allocatedBefore < 0) -1.0 else (allocatedBytes() - allocatedBefore).toDouble() / ops
         perOp.sort()
         return perOp
     }
@@ -250,7 +265,8 @@ object Bench {
                     "p10_ns" to percentile(t, 10).toString(),
                     "p90_ns" to percentile(t, 90).toString(),
                     "mb_per_s" to String.format(java.util.Locale.ROOT, "%.1f", size * 1000.0 / maxOf(median, 1L)),
-                    "ns_per_value" to String.format(java.util.Locale.ROOT, "%.2f", median.toDouble() / values)
+                    "ns_per_value" to String.format(java.util.Locale.ROOT, "%.2f", median.toDouble() / values),
+                    "alloc_bytes_per_op" to String.format(java.util.Locale.ROOT, "%.0f", lastAllocPerOp)
                 ))
             }
         }
