@@ -200,15 +200,23 @@ class SmcReader(
             position += count
             return Utf8.latin1String(bytes, start, count)
         }
-        val bad = Utf8.firstIllFormed(bytes, start, start + count)
-        if (bad >= 0) {
-            throw SmcException(
-                ErrorClass.BAD_UTF8, bad - base,
-                "$what is not well-formed UTF-8 (spec §5.3)"
-            )
+        // The JDK's decoder replaces every ill-formed subsequence with U+FFFD and is exact on
+        // well-formed input, so a result without U+FFFD came from well-formed bytes: the
+        // common non-ASCII string is scanned once, by the JDK. Only a result holding U+FFFD
+        // (ill-formed input, or a U+FFFD that was on the wire) is checked by firstIllFormed,
+        // which finds the offset of the error.
+        val text = Utf8.decodeWellFormed(bytes, start, count)
+        if (text.indexOf('\uFFFD') >= 0) {
+            val bad = Utf8.firstIllFormed(bytes, start, start + count)
+            if (bad >= 0) {
+                throw SmcException(
+                    ErrorClass.BAD_UTF8, bad - base,
+                    "$what is not well-formed UTF-8 (spec §5.3)"
+                )
+            }
         }
         position += count
-        return Utf8.decodeWellFormed(bytes, start, count)
+        return text
     }
 
     // ---- sizes (spec §2.2) and the bound checks of spec §14.2 step 3 ----

@@ -92,6 +92,15 @@ object TypedFieldTests {
         t.equal("string of 3 with 2 bytes left", "error truncated @4", outcome { reader("0703 6162").readStringOrNull() })
         t.equal("depth limit at a one-byte map header", "error depth_limit @2",
             outcome { reader("0c01 0d00", maxDepth = 1).let { r -> r.openListOrNull(); r.openMapOrNull() } })
+        // Non-ASCII strings are checked only when the JDK's decoding holds U+FFFD: one that
+        // was on the wire decodes, an ill-formed sequence beside it is still found.
+        t.equal("U+FFFD on the wire", "a\ufffdé", outcome { reader("0706 61efbfbdc3a9").readStringOrNull() })
+        t.equal("ill-formed after a U+FFFD", "error bad_utf8 @6", outcome { reader("0706 61efbfbdc328").readStringOrNull() })
+        for ((name, hex) in listOf("overlong" to "c0af", "surrogate" to "eda080", "above U+10FFFF" to "f4908080",
+                "cut off" to "e282", "stray continuation" to "80", "f5" to "f5808080")) {
+            t.equal("é then $name", "error bad_utf8 @4",
+                outcome { reader("07%02x c3a9".format(2 + hex.length / 2) + hex).readStringOrNull() })
+        }
         // The ASCII test reads 8 bytes at a time: a byte >= 0x80 at any place of strings of
         // 1..40 bytes must be seen (an ill-formed 0xff as bad_utf8 at its offset, a
         // well-formed é decoded).
