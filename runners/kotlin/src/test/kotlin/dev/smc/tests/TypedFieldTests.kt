@@ -106,7 +106,7 @@ object TypedFieldTests {
         // well-formed é decoded).
         for (n in 1..40) {
             for (i in 0 until n) {
-                val ascii = ByteArray(n) { 'a'.toByte() }
+                val ascii = ByteArray(n) { 0x61 } // 'a'
                 val bad = ascii.copyOf().also { it[i] = 0xff.toByte() }
                 val badHex = "07%02x".format(n) + Hex.encode(bad)
                 t.equal("0xff at $i of $n bytes", "error bad_utf8 @${2 + i}", outcome { reader(badHex).readStringOrNull() })
