@@ -58,6 +58,10 @@ CODEC_NOTES = {
     "on this project's machine the 32-bit JIT VM of Dart 2.16.2, which boxes 64-bit ints: "
     "not a measure of Dart AOT on 64-bit devices.",
 }
+# Same-round time ratios between two codecs other than C, given a column when both ran: the
+# issue-33 question "is Swift at least as fast as Kotlin?" answered per payload and op, as the
+# swift-le-kotlin target scores it (numerator / denominator, each round on its own).
+CODEC_PAIRS = [("smc-swift", "smc-kotlin"), ("smc-swift-flat", "smc-kotlin-flat")]
 # Diagnostic runs of a codec in a changed environment (bench/run.sh).
 DIAGNOSTIC_LABELS = {"smc-swift-glibc-kept": "Swift, glibc heap kept"}
 
@@ -249,6 +253,15 @@ class Run:
         return seen
 
 
+def codec_pairs(codecs):
+    """The pairs of CODEC_PAIRS whose two codecs both ran."""
+    return [(a, b) for a, b in CODEC_PAIRS if a in codecs and b in codecs]
+
+
+def pair_key(pair):
+    return "%s/%s" % pair
+
+
 def build_rows(run, manifest_order, callgrind, codecs, instructions=None):
     instructions = instructions or {}
     seen = run.c_payload_ops()
@@ -276,7 +289,10 @@ def build_rows(run, manifest_order, callgrind, codecs, instructions=None):
                 "c_instructions_per_value": instr / values if instr and values else None,
                 "codecs": {},
                 "instructions": {},
+                "pairs": {},
             }
+            for pair in codec_pairs(codecs):
+                row["pairs"][pair_key(pair)] = run.ratio(pair[0], pair[1], p, op)
             for codec in instr_codecs(instructions):
                 n = instructions.get((codec, p, op))
                 if n is not None:
@@ -300,6 +316,8 @@ def table_lines(rows, codecs, skipped):
     head = ["payload", "op", "C median", "C instr/value"]
     head += [label(c) + " instr/value (x C)" for c in icodecs]
     head += ["x memcpy"] + [label(c) + " (x C)" for c in codecs[1:]]
+    pairs = codec_pairs(codecs)
+    head += ["%s / %s" % (label(a), label(b)) for a, b in pairs]
     body, last = [], None
     for r in rows:
         c = r["c_ns"]
@@ -324,6 +342,8 @@ def table_lines(rows, codecs, skipped):
                 cells.append("-")
             else:
                 cells.append("%s (%s)" % (fmt_ns(o["ns"]["median"]), fmt_ratio(o["x_c"])))
+        for pair in pairs:
+            cells.append(fmt_ratio(r["pairs"].get(pair_key(pair))))
         body.append(cells)
     return head, body
 
@@ -711,6 +731,12 @@ def main():
         "/ 10), and in parentheses Swift's instructions / C's on the same payload and op (same ops: decode, encode, typed).",
         "x memcpy: C time / C's memcpy of the same bytes, per round. Codec (x C): that codec's median, and the",
         "median (and range) over the rounds of its time / C's time on the same payload and op in the same round.",
+    ]
+    notes += [
+        "%s / %s: the median (and range) over the rounds of %s's time / %s's on the same payload and op "
+        "in the same round (below 1: %s is faster)."
+        % (label(a), label(b), label(a), label(b), label(a))
+        for a, b in codec_pairs(codecs)
     ] + [CODEC_NOTES[c] for c in codecs if c in CODEC_NOTES]
     text = header + [""] + render_text(head, body) + [""] + notes
     text += ["", "Targets (reporting only; bench/budget.json):"] + target_lines(

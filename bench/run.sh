@@ -51,7 +51,7 @@ if [ "$smoke" -eq 1 ]; then
   samples="${samples:-5}" rounds="${rounds:-1}" diagnostics=0
   c_timing=(--samples "$samples" --warmup-ms 1 --min-sample-us 10)
   swift_timing=(--samples "$samples" --warmup-ms 1 --min-sample-us 10)
-  kotlin_timing=(--samples "$samples" --warmup-ms 100 --min-sample-us 10 --global-warmup-ms 200)
+  kotlin_timing=(--samples "$samples" --warmup-ms 100 --min-sample-us 10 --global-warmup-ms 200 --jit-settle-ms 0)
   dart_timing=(--samples "$samples" --warmup-ms 100 --min-sample-us 10)
 else
   samples="${samples:-200}" rounds="${rounds:-3}"

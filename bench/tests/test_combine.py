@@ -198,6 +198,24 @@ def main():
                 abs(sw["median"] - 3.0) < 1e-9 and abs(sw["max"] - 5.0) < 1e-9,
                 "Swift x C median 3, max 5: %s" % sw,
             )
+            # Swift / Kotlin, each round on its own: 900/750, 1800/1500, 1500/750 -> median
+            # 1.2, range 1.2-2.0. Medians divided (1500/750) would give 2.0; rounds paired
+            # wrongly (900/1500, 1800/750, ...) a range from 0.6 or to 2.4.
+            sk = row["pairs"].get("smc-swift/smc-kotlin")
+            expect(
+                sk is not None
+                and abs(sk["median"] - 1.2) < 1e-9
+                and abs(sk["min"] - 1.2) < 1e-9
+                and abs(sk["max"] - 2.0) < 1e-9
+                and sk["rounds"] == 3,
+                "Swift / Kotlin same-round median 1.2, range 1.2-2.0: %s" % sk,
+            )
+            with open(os.path.join(tmp, "out", "bench.md"), encoding="utf-8") as f:
+                md = f.read()
+            expect(
+                "| Swift / Kotlin |" in md and "| 1.20x (1.20-2.00) |" in md,
+                "bench.md has the Swift / Kotlin column with the same-round ratio",
+            )
             expect(
                 abs(row["c_ns"]["median"] - 300) < 1e-9 and row["c_ns"]["max"] == 600,
                 "C median of rounds 300, 600, 300",
@@ -239,6 +257,9 @@ def main():
                 check_of(doc, "typed-1.5x-c", "Swift b_anr_1.bin typed_encode")["met"] is False,
                 "1.6x typed missed",
             )
+            # kotlin-typed-2x-c: Kotlin typed_encode 800/500 = 1.6: met at 2x (missed at 1.5x).
+            c = check_of(doc, "kotlin-typed-2x-c", "Kotlin b_anr_1.bin typed_encode")
+            expect(c["met"] is True and c["limit"] == 2.0, "Kotlin typed 1.6x C within 2x: %s" % c)
             # bulk-memcpy: decode 21000/20000 = 1.05 met (0.95 of bandwidth); encode 1.5 missed.
             d = check_of(doc, "bulk-memcpy", "Swift d_u8s_1MiB.bin decode")
             expect(

@@ -30,6 +30,8 @@ import kotlin.system.exitProcess
  *   --global-warmup-ms N: before any timing, run every op of every file for N ms (default
  *     2000), so the JIT has compiled every path with the profile of the whole run; the
  *     per-op warm-up (--warmup-ms) alone left the first payloads' code half-compiled.
+ *   --jit-settle-ms N: then go on until the JIT has compiled nothing for 500 ms, for at most
+ *     N ms from the start of the warm-up (default 20000; 0: no wait).
  * Default input: every .bin file in bench/payloads, relative to the working directory (or $SMC_BENCH_DIR).
  */
 object Bench {
@@ -40,6 +42,7 @@ object Bench {
         var samples: Int = 200,
         var warmupMs: Long = 300,
         var globalWarmupMs: Long = 2000,
+        var jitSettleMs: Long = 20000,
         var minSampleNs: Long = 50_000,
         var entry: String = "message",
         var typed: Boolean = false,
@@ -61,6 +64,7 @@ object Bench {
                 "--samples" -> o.samples = maxOf(value().toInt(), 1)
                 "--warmup-ms" -> o.warmupMs = value().toLong()
                 "--global-warmup-ms" -> o.globalWarmupMs = value().toLong()
+                "--jit-settle-ms" -> o.jitSettleMs = value().toLong()
                 "--min-sample-us" -> o.minSampleNs = value().toLong() * 1000
                 "--ops", "--op" -> o.ops = value().split(",").toSet()
                 "--typed" -> o.typed = true
@@ -116,6 +120,49 @@ object Bench {
             else -> if (v == null) 0 else 1
         }
 
+    /**
+     * Bytes this thread has allocated so far (HotSpot's per-thread counter; -1 where the JVM
+     * has none): the difference over the timed samples, per op, is the op's allocation.
+     */
+    private fun allocatedBytes(): Long {
+        val mx = java.lang.management.ManagementFactory.getThreadMXBean()
+        return if (mx is com.sun.management.ThreadMXBean) mx.getThreadAllocatedBytes(Thread.currentThread().id) else -1L
+    }
+
+    /** Bytes allocated per op in the last [measure]'s timed samples (negative: unknown). */
+    private var lastAllocPerOp = -1.0
+
+    /**
+     * After the fixed warm-up, keeps running [pass] (every op of every file) until the JIT
+     * has compiled nothing for [JIT_QUIET_MS] of passes, for at most [Options.jitSettleMs]
+     * from [start]. On a loaded machine the compiler threads get little CPU: C2's code for
+     * the record readers (RecordsCodec.readAnrPayload, 535 bytes of bytecode) was installed
+     * 3-4 s after start, after the 2 s warm-up, so a payload measured first ran profiling
+     * C1 code (b_anr_1000 typed_decode 1.1-1.6 ms against 0.4-0.6 ms once compiled). Returns
+     * how it ended, for the log.
+     */
+    private fun settleJit(o: Options, start: Long, pass: () -> Unit): String {
+        val jit = java.lang.management.ManagementFactory.getCompilationMXBean()
+        if (o.jitSettleMs <= 0 || jit == null || !jit.isCompilationTimeMonitoringSupported) return ""
+        val cap = start + o.jitSettleMs * 1_000_000
+        var compiled = jit.totalCompilationTime
+        var quietSince = System.nanoTime()
+        while (true) {
+            val now = System.nanoTime()
+            if (now - quietSince >= JIT_QUIET_MS * 1_000_000) return ", JIT settled"
+            if (now >= cap) return ", JIT still compiling after --jit-settle-ms ${o.jitSettleMs}"
+            pass()
+            val c = jit.totalCompilationTime
+            if (c != compiled) {
+                compiled = c
+                quietSince = System.nanoTime()
+            }
+        }
+    }
+
+    /** How long the JIT must have compiled nothing for the warm-up to end. */
+    private const val JIT_QUIET_MS = 500L
+
     /** Per-operation nanoseconds of [Options.samples] samples, sorted; see bench/README.md. */
     fun measure(o: Options, op: () -> Int): LongArray {
         if (o.profileIterations > 0) {
@@ -132,11 +179,14 @@ object Bench {
             else if (System.nanoTime() >= warmEnd) break
         }
         val perOp = LongArray(o.samples)
+        val allocatedBefore = allocatedBytes()
         for (s in 0 until o.samples) {
             val t0 = System.nanoTime()
             for (i in 0 until batch) sink += op()
             perOp[s] = (System.nanoTime() - t0) / batch
         }
+        val ops = o.samples.toLong() * batch
+        lastAllocPerOp = if (allocatedBefore < 0) -1.0 else (allocatedBytes() - allocatedBefore).toDouble() / ops
         perOp.sort()
         return perOp
     }
@@ -227,10 +277,12 @@ object Bench {
             }
         }
         if (o.profileIterations == 0 && o.globalWarmupMs > 0) {
-            val end = System.nanoTime() + o.globalWarmupMs * 1_000_000
-            while (System.nanoTime() < end) {
-                for ((_, _, prep) in prepared) for ((_, op) in prep.second) sink += op()
-            }
+            val start = System.nanoTime()
+            val pass = { for ((_, _, prep) in prepared) for ((_, op) in prep.second) sink += op() }
+            val end = start + o.globalWarmupMs * 1_000_000
+            while (System.nanoTime() < end) pass()
+            val settled = settleJit(o, start, pass)
+            System.err.println("smc-kotlin-bench: warm-up %d ms%s".format((System.nanoTime() - start) / 1_000_000, settled))
         }
         for ((file, size, prep) in prepared) {
             val (values, ops) = prep
@@ -250,7 +302,8 @@ object Bench {
                     "p10_ns" to percentile(t, 10).toString(),
                     "p90_ns" to percentile(t, 90).toString(),
                     "mb_per_s" to String.format(java.util.Locale.ROOT, "%.1f", size * 1000.0 / maxOf(median, 1L)),
-                    "ns_per_value" to String.format(java.util.Locale.ROOT, "%.2f", median.toDouble() / values)
+                    "ns_per_value" to String.format(java.util.Locale.ROOT, "%.2f", median.toDouble() / values),
+                    "alloc_bytes_per_op" to String.format(java.util.Locale.ROOT, "%.0f", lastAllocPerOp)
                 ))
             }
         }

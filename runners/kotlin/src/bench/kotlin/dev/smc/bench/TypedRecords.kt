@@ -102,8 +102,11 @@ class RecordsCodec : StandardMessageCodec(mapStyle = MapStyle.LINKED_HASH_MAP) {
         return point
     }
 
-    /** A List of records of one class. */
-    fun <T> readRecordList(r: SmcReader, element: (SmcReader) -> T): List<T> {
+    /**
+     * A List of records of one class. Inline, so that each caller's element read is a direct
+     * call (one shared loop would see every record class: a polymorphic call per element).
+     */
+    inline fun <T> readRecordList(r: SmcReader, element: (SmcReader) -> T): List<T> {
         val n = r.openListOrNull()
         if (n < 0) throw NullFieldException("record list")
         val out = ArrayList<T>(n)
@@ -205,8 +208,9 @@ class RecordsCodec : StandardMessageCodec(mapStyle = MapStyle.LINKED_HASH_MAP) {
     fun readLatLngPayload(r: SmcReader): LatLng {
         val n = r.openListOrNull()
         if (n < 2) throw NullFieldException("LatLng")
-        val latitude = r.readDoubleOrNull() ?: throw NullFieldException("latitude")
-        val longitude = r.readDoubleOrNull() ?: throw NullFieldException("longitude")
+        // Non-null fields: unboxed reads (null is a type mismatch there).
+        val latitude = r.readDouble()
+        val longitude = r.readDouble()
         for (i in 2 until n) readValue(r)
         r.closeContainer()
         return LatLng(latitude, longitude)

@@ -196,19 +196,27 @@ class SmcReader(
      */
     fun readUtf8(count: Int, what: String): String {
         val start = base + position
-        if (Utf8.isAscii(bytes, start, start + count)) {
+        if (isAsciiAt(start, count)) {
             position += count
             return Utf8.latin1String(bytes, start, count)
         }
-        val bad = Utf8.firstIllFormed(bytes, start, start + count)
-        if (bad >= 0) {
-            throw SmcException(
-                ErrorClass.BAD_UTF8, bad - base,
-                "$what is not well-formed UTF-8 (spec §5.3)"
-            )
+        // The JDK's decoder replaces every ill-formed subsequence with U+FFFD and is exact on
+        // well-formed input, so a result without U+FFFD came from well-formed bytes: the
+        // common non-ASCII string is scanned once, by the JDK. Only a result holding U+FFFD
+        // (ill-formed input, or a U+FFFD that was on the wire) is checked by firstIllFormed,
+        // which finds the offset of the error.
+        val text = Utf8.decodeWellFormed(bytes, start, count)
+        if (text.indexOf('\uFFFD') >= 0) {
+            val bad = Utf8.firstIllFormed(bytes, start, start + count)
+            if (bad >= 0) {
+                throw SmcException(
+                    ErrorClass.BAD_UTF8, bad - base,
+                    "$what is not well-formed UTF-8 (spec §5.3)"
+                )
+            }
         }
         position += count
-        return Utf8.decodeWellFormed(bytes, start, count)
+        return text
     }
 
     // ---- sizes (spec §2.2) and the bound checks of spec §14.2 step 3 ----
@@ -267,24 +275,36 @@ class SmcReader(
     // SmcException (class + offset) the generic decoder reports, after the same checks in the
     // same order (spec/errors.md §14.2); containers count against the depth limit (§15.1).
 
-    /** Offset of the tag the last typed read consumed. */
-    private var typedTagOffset = 0
+    //
+    // Each read has a fast path for the common case: the tag and a payload of known size
+    // (a one-byte size for strings and containers; flutter-mode padding for float64) behind
+    // one bounds check, with no field stored but the position. Anything else (null, another
+    // tag, a short input, a longer size form, strict mode's checks) takes the full path,
+    // which makes every check of spec/errors.md §14.2 in order, so errors and offsets are
+    // those of the generic decoder either way.
 
     private fun readTypedTag(): Int {
-        typedTagOffset = position
         if (position >= length) throw truncated("a value (its tag is missing)")
         return bytes[base + position++].toInt() and 0xff
     }
 
-    /** The error for an unexpected tag: unknown_tag if no value carries it, else a mismatch. */
+    /**
+     * The error for an unexpected tag: unknown_tag if no value carries it, else a mismatch.
+     * Called right after [readTypedTag], so the tag is the byte before the cursor.
+     */
     private fun unexpected(tag: Int, expected: String): RuntimeException {
+        val tagOffset = position - 1
         val known = tag <= StandardMessageCodec.FLOAT32_LIST &&
             !(tag == StandardMessageCodec.LARGE_INT && isStrict) || tag >= 0x80
         if (!known) {
-            return SmcException(ErrorClass.UNKNOWN_TAG, typedTagOffset, "unknown tag 0x%02x".format(tag))
+            return SmcException(ErrorClass.UNKNOWN_TAG, tagOffset, "unknown tag 0x%02x".format(tag))
         }
-        return SmcTypeException(typedTagOffset, tag, expected)
+        return SmcTypeException(tagOffset, tag, expected)
     }
+
+    /** The tag at the cursor if at least [count] bytes (the tag's included) are left, else -1. */
+    private fun tagWithAtLeast(count: Int): Int =
+        if (length - position >= count) bytes[base + position].toInt() and 0xff else -1
 
     fun readBooleanOrNull(): Boolean? =
         when (val tag = readTypedTag()) {
@@ -294,7 +314,16 @@ class SmcReader(
             else -> throw unexpected(tag, "bool")
         }
 
-    fun readIntOrNull(): Int? =
+    fun readIntOrNull(): Int? {
+        if (tagWithAtLeast(5) == StandardMessageCodec.INT32) {
+            val p = base + position
+            position += 5
+            return int32At(p + 1)
+        }
+        return readIntOrNullFull()
+    }
+
+    private fun readIntOrNullFull(): Int? =
         when (val tag = readTypedTag()) {
             StandardMessageCodec.NULL -> null
             StandardMessageCodec.INT32 -> readInt32LE("an int32")
@@ -302,7 +331,16 @@ class SmcReader(
         }
 
     /** int64, or an int32 widened (Pigeon's Kotlin int fields are Long). */
-    fun readLongOrNull(): Long? =
+    fun readLongOrNull(): Long? {
+        if (tagWithAtLeast(9) == StandardMessageCodec.INT64) {
+            val p = base + position
+            position += 9
+            return int64At(p + 1)
+        }
+        return readLongOrNullFull()
+    }
+
+    private fun readLongOrNullFull(): Long? =
         when (val tag = readTypedTag()) {
             StandardMessageCodec.NULL -> null
             StandardMessageCodec.INT64 -> readInt64LE("an int64")
@@ -310,17 +348,65 @@ class SmcReader(
             else -> throw unexpected(tag, "int64")
         }
 
-    fun readDoubleOrNull(): Double? =
+    fun readDoubleOrNull(): Double? {
+        val p = position
+        if (float64FastAt(p)) return readFloat64At(p)
+        return readDoubleOrNullFull()
+    }
+
+    /**
+     * A float64 that generated code declares non-null (a LatLng's coordinates): the value
+     * unboxed. Null, like any other tag, is a mismatch ([SmcTypeException]); malformed
+     * bytes fail as in [readDoubleOrNull].
+     */
+    fun readDouble(): Double {
+        val p = position
+        if (float64FastAt(p)) return readFloat64At(p)
+        val tag = readTypedTag()
+        if (tag != StandardMessageCodec.FLOAT64) throw unexpected(tag, "float64 (not null)")
+        return readFloat64Payload()
+    }
+
+    /**
+     * The float64 reads' fast path applies at [p]: a float64 tag with room for its padding
+     * and payload (at most 16 bytes), in flutter mode, where padding bytes are not checked
+     * (spec §3.3).
+     */
+    private fun float64FastAt(p: Int): Boolean =
+        length - p >= 16 && bytes[base + p].toInt() == StandardMessageCodec.FLOAT64 && !isStrict
+
+    /** The float64 whose tag is at [p] ([float64FastAt] held): padding skipped, 8 bytes read. */
+    private fun readFloat64At(p: Int): Double {
+        val at = p + 1 + ((-(p + 1)) and 7)
+        position = at + 8
+        return java.lang.Double.longBitsToDouble(int64At(base + at))
+    }
+
+    private fun readFloat64Payload(): Double {
+        skipPadding(8, "a float64")
+        return java.lang.Double.longBitsToDouble(readInt64LE("a float64"))
+    }
+
+    private fun readDoubleOrNullFull(): Double? =
         when (val tag = readTypedTag()) {
             StandardMessageCodec.NULL -> null
-            StandardMessageCodec.FLOAT64 -> {
-                skipPadding(8, "a float64")
-                java.lang.Double.longBitsToDouble(readInt64LE("a float64"))
-            }
+            StandardMessageCodec.FLOAT64 -> readFloat64Payload()
             else -> throw unexpected(tag, "float64")
         }
 
-    fun readStringOrNull(): String? =
+    fun readStringOrNull(): String? {
+        // Fast path: tag 7, a one-byte size, and that many bytes present.
+        if (tagWithAtLeast(2) == StandardMessageCodec.STRING) {
+            val count = bytes[base + position + 1].toInt() and 0xff
+            if (count < 254 && count <= length - position - 2) {
+                position += 2
+                return readUtf8(count, "a string")
+            }
+        }
+        return readStringOrNullFull()
+    }
+
+    private fun readStringOrNullFull(): String? =
         when (val tag = readTypedTag()) {
             StandardMessageCodec.NULL -> null
             StandardMessageCodec.STRING -> readUtf8(readCheckedSize(1, "a string"), "a string")
@@ -367,7 +453,29 @@ class SmcReader(
      * spec §14.3), or -1 for null. The caller reads exactly that many values, then calls
      * [closeContainer]. This is how a data class's field list is read.
      */
-    fun openListOrNull(): Int =
+    fun openListOrNull(): Int = openContainerOrNull(StandardMessageCodec.LIST, 1)
+
+    /** As [openListOrNull] for a Map (tag 13): the entry count; 2 × count values follow. */
+    fun openMapOrNull(): Int = openContainerOrNull(StandardMessageCodec.MAP, 2)
+
+    /**
+     * A List or Map header: fast path for a one-byte count whose [unit] × count bytes are
+     * present (spec §14.3); the full path otherwise.
+     */
+    private fun openContainerOrNull(containerTag: Int, unit: Int): Int {
+        if (tagWithAtLeast(2) == containerTag) {
+            val count = bytes[base + position + 1].toInt() and 0xff
+            if (count < 254 && unit * count <= length - position - 2) {
+                position++
+                enterContainer()
+                position++
+                return count
+            }
+        }
+        return if (containerTag == StandardMessageCodec.LIST) openListOrNullFull() else openMapOrNullFull()
+    }
+
+    private fun openListOrNullFull(): Int =
         when (val tag = readTypedTag()) {
             StandardMessageCodec.NULL -> -1
             StandardMessageCodec.LIST -> {
@@ -377,8 +485,7 @@ class SmcReader(
             else -> throw unexpected(tag, "List")
         }
 
-    /** As [openListOrNull] for a Map (tag 13): the entry count; 2 × count values follow. */
-    fun openMapOrNull(): Int =
+    private fun openMapOrNullFull(): Int =
         when (val tag = readTypedTag()) {
             StandardMessageCodec.NULL -> -1
             StandardMessageCodec.MAP -> {
@@ -405,10 +512,11 @@ class SmcReader(
         depth--
     }
 
+    /** Counts a container whose tag is the byte before the cursor (spec §15.1). */
     private fun enterContainer() {
         if (depth >= maxDepth) {
             throw SmcException(
-                ErrorClass.DEPTH_LIMIT, typedTagOffset,
+                ErrorClass.DEPTH_LIMIT, position - 1,
                 "container nested deeper than $maxDepth levels (spec §15.1)"
             )
         }
@@ -428,7 +536,7 @@ class SmcReader(
      */
     fun validateUtf8(count: Int, what: String) {
         val start = base + position
-        if (!Utf8.isAscii(bytes, start, start + count)) {
+        if (!isAsciiAt(start, count)) {
             val bad = Utf8.firstIllFormed(bytes, start, start + count)
             if (bad >= 0) {
                 throw SmcException(
@@ -464,6 +572,23 @@ class SmcReader(
         position += count
     }
 
+    /**
+     * [Utf8.isAscii] over bytes[start, start + count) eight bytes at a time: the OR of the
+     * words (the last one overlapping the one before when count is not a multiple of 8) has
+     * no high bit set. Shorter strings are tested byte by byte.
+     */
+    private fun isAsciiAt(start: Int, count: Int): Boolean {
+        if (count < 8) return Utf8.isAscii(bytes, start, start + count)
+        var bits = littleEndian.getLong(start + count - 8)
+        var i = start
+        val lastWord = start + count - 8
+        while (i < lastWord) {
+            bits = bits or littleEndian.getLong(i)
+            i += 8
+        }
+        return bits and HIGH_BITS == 0L
+    }
+
     private fun int32At(p: Int): Int = littleEndian.getInt(p)
 
     private fun int64At(p: Int): Long = littleEndian.getLong(p)
@@ -474,5 +599,8 @@ class SmcReader(
          * it, wrapping costs more than the loop saves.
          */
         const val BULK_MIN_ELEMENTS = 16
+
+        /** The high bit of each byte of a word (0x8080808080808080). */
+        private const val HIGH_BITS = -0x7f7f7f7f7f7f7f80L
     }
 }

@@ -11,6 +11,13 @@ import java.nio.ByteOrder
 class SmcWriter(initialCapacity: Int = 64) {
     private var buf = ByteArray(if (initialCapacity < 16) 16 else initialCapacity)
 
+    /**
+     * [buf] as little-endian numbers (spec §2.1): the JIT turns putInt/putLong into one
+     * unaligned store, where four or eight byte stores each had their own bounds check.
+     * Made again whenever [buf] is replaced.
+     */
+    private var littleEndian: ByteBuffer = wrapLittleEndian(buf)
+
     var size: Int = 0
         private set
 
@@ -23,8 +30,13 @@ class SmcWriter(initialCapacity: Int = 64) {
         if (needed <= buf.size) return
         var cap = buf.size * 2
         if (cap < needed || cap < 0) cap = needed
-        buf = buf.copyOf(cap)
+        setBuffer(buf.copyOf(cap))
         handedOver = false
+    }
+
+    private fun setBuffer(b: ByteArray) {
+        buf = b
+        littleEndian = wrapLittleEndian(b)
     }
 
     /** Writes the low 8 bits of [b]. */
@@ -188,12 +200,24 @@ class SmcWriter(initialCapacity: Int = 64) {
     /** Raw bits: NaN payloads survive (spec §4.3); Java's codec canonicalises them. */
     fun putDouble(value: Double?) {
         if (value == null) return putNull()
+        putFloat64(value)
+    }
+
+    /**
+     * A float64 from a non-null field, unboxed: tag, padding, payload behind one capacity
+     * check; the padding (at most 7 bytes) zeroed with one 8-byte store the payload then
+     * partly overwrites.
+     */
+    fun putDouble(value: Double) = putFloat64(value)
+
+    private fun putFloat64(value: Double) {
         ensure(16)
-        buf[size++] = StandardMessageCodec.FLOAT64.toByte()
-        val pad = (-size) and 7
-        for (i in 0 until pad) buf[size++] = 0
-        putInt64(size, java.lang.Double.doubleToRawLongBits(value))
-        size += 8
+        val p = size
+        buf[p] = StandardMessageCodec.FLOAT64.toByte()
+        littleEndian.putLong(p + 1, 0L)
+        val at = p + 1 + ((-(p + 1)) and 7)
+        littleEndian.putLong(at, java.lang.Double.doubleToRawLongBits(value))
+        size = at + 8
     }
 
     /**
@@ -268,14 +292,21 @@ class SmcWriter(initialCapacity: Int = 64) {
     }
 
     /** The header of a List of [count] elements (spec §7.1); exactly [count] values follow. */
-    fun putListHeader(count: Int) {
-        write(StandardMessageCodec.LIST)
-        writeSize(count.toLong())
-    }
+    fun putListHeader(count: Int) = putHeader(StandardMessageCodec.LIST, count)
 
     /** The header of a Map of [count] entries (spec §7.2); exactly [count] pairs follow. */
-    fun putMapHeader(count: Int) {
-        write(StandardMessageCodec.MAP)
+    fun putMapHeader(count: Int) = putHeader(StandardMessageCodec.MAP, count)
+
+    /** [tag] and the size [count]: a one-byte size behind one capacity check (spec §2.2). */
+    private fun putHeader(tag: Int, count: Int) {
+        if (count in 0..253) {
+            ensure(2)
+            buf[size] = tag.toByte()
+            buf[size + 1] = count.toByte()
+            size += 2
+            return
+        }
+        write(tag)
         writeSize(count.toLong())
     }
 
@@ -312,7 +343,7 @@ class SmcWriter(initialCapacity: Int = 64) {
     internal fun release() {
         inUse = false
         size = 0
-        if (buf.size > KEEP_MAX) buf = ByteArray(INITIAL)
+        if (buf.size > KEEP_MAX) setBuffer(ByteArray(INITIAL))
     }
 
     companion object {
@@ -360,14 +391,12 @@ class SmcWriter(initialCapacity: Int = 64) {
     }
 
     private fun putInt64(p: Int, v: Long) {
-        putInt32(p, v.toInt())
-        putInt32(p + 4, (v ushr 32).toInt())
+        littleEndian.putLong(p, v)
     }
 
     private fun putInt32(p: Int, v: Int) {
-        buf[p] = v.toByte()
-        buf[p + 1] = (v shr 8).toByte()
-        buf[p + 2] = (v shr 16).toByte()
-        buf[p + 3] = (v shr 24).toByte()
+        littleEndian.putInt(p, v)
     }
 }
+
+private fun wrapLittleEndian(b: ByteArray): ByteBuffer = ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN)

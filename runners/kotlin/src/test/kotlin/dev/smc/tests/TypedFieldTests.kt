@@ -45,6 +45,97 @@ object TypedFieldTests {
         malformed(t)
         writes(t)
         ownership(t)
+        fastPaths(t)
+        fastWrites(t)
+    }
+
+    /**
+     * The reads' fast paths (tag and payload behind one bounds check) and the full paths they
+     * fall back to must agree: the same value, the same bytes consumed, the same error and
+     * offset. Each input is read once as it is and once with bytes after it, so the same
+     * value is read by both paths (a read takes the fast path only with room to spare).
+     */
+    private fun fastPaths(t: Check) {
+        val trailer = "00".repeat(16)
+        fun both(name: String, hex: String, read: (SmcReader) -> Any?) {
+            val alone = outcome { reader(hex).let { r -> "${read(r)} +${r.position}" } }
+            val followed = outcome { reader(hex + trailer).let { r -> "${read(r)} +${r.position}" } }
+            t.equal("$name: with and without bytes after it", alone, followed)
+        }
+        // float64 after k leading nulls: padding 7 - k (mod 8) counted from the message start.
+        for (k in 0 until 8) {
+            val pad = (7 - k + 8) % 8
+            val hex = "00".repeat(k) + "06" + "00".repeat(pad) + "000000000000f83f"
+            fun skipNulls(r: SmcReader) { repeat(k) { r.readBooleanOrNull() } }
+            both("float64 after $k nulls", hex) { r -> skipNulls(r); r.readDoubleOrNull() }
+            both("non-null float64 after $k nulls", hex) { r -> skipNulls(r); r.readDouble() }
+            t.equal("float64 after $k nulls", "1.5 +${k + 1 + pad + 8}",
+                outcome { reader(hex + trailer).let { r -> skipNulls(r); "${r.readDouble()} +${r.position}" } })
+        }
+        // Strict mode checks the padding even when the fast path would have room.
+        t.equal("strict: non-zero float64 padding, bytes after it", "error not_canonical @2",
+            outcome { reader("06 00010000000000 000000000000f83f$trailer", DecodeMode.STRICT).readDoubleOrNull() })
+        t.equal("flutter: non-zero float64 padding is skipped", "1.5",
+            outcome { reader("06 00010000000000 000000000000f83f$trailer").readDoubleOrNull() })
+        t.equal("non-null float64: null is a mismatch", "mismatch 00 @0", outcome { reader("00$trailer").readDouble() })
+        t.equal("non-null float64: int32 is a mismatch", "mismatch 03 @0", outcome { reader("0307000000").readDouble() })
+        t.equal("non-null float64: short", "error truncated @9", outcome { reader("06 00000000000000 00").readDouble() })
+        both("int32", "03feffffff") { it.readIntOrNull() }
+        both("int64", "04005ed0b200000000") { it.readLongOrNull() }
+        both("int32 as Long", "0307000000") { it.readLongOrNull() }
+        both("string", "0703 616263") { it.readStringOrNull() }
+        both("string, 3-byte size", "07fe0300 616263") { it.readStringOrNull() }
+        both("list header", "0c02 0000") { it.openListOrNull() }
+        both("map header", "0d01 0000") { it.openMapOrNull() }
+        t.equal("map of 3 with 4 bytes left", "error truncated @6", outcome { reader("0d03 00000000").openMapOrNull() })
+        t.equal("list of 5 with 4 bytes left", "error truncated @6", outcome { reader("0c05 00000000").openListOrNull() })
+        t.equal("string of 3 with 2 bytes left", "error truncated @4", outcome { reader("0703 6162").readStringOrNull() })
+        t.equal("depth limit at a one-byte map header", "error depth_limit @2",
+            outcome { reader("0c01 0d00", maxDepth = 1).let { r -> r.openListOrNull(); r.openMapOrNull() } })
+        // Non-ASCII strings are checked only when the JDK's decoding holds U+FFFD: one that
+        // was on the wire decodes, an ill-formed sequence beside it is still found.
+        t.equal("U+FFFD on the wire", "a\ufffdé", outcome { reader("0706 61efbfbdc3a9").readStringOrNull() })
+        t.equal("ill-formed after a U+FFFD", "error bad_utf8 @6", outcome { reader("0706 61efbfbdc328").readStringOrNull() })
+        for ((name, hex) in listOf("overlong" to "c0af", "surrogate" to "eda080", "above U+10FFFF" to "f4908080",
+                "cut off" to "e282", "stray continuation" to "80", "f5" to "f5808080")) {
+            t.equal("é then $name", "error bad_utf8 @4",
+                outcome { reader("07%02x c3a9".format(2 + hex.length / 2) + hex).readStringOrNull() })
+        }
+        // The ASCII test reads 8 bytes at a time: a byte >= 0x80 at any place of strings of
+        // 1..40 bytes must be seen (an ill-formed 0xff as bad_utf8 at its offset, a
+        // well-formed é decoded).
+        for (n in 1..40) {
+            for (i in 0 until n) {
+                val ascii = ByteArray(n) { 0x61 } // 'a'
+                val bad = ascii.copyOf().also { it[i] = 0xff.toByte() }
+                val badHex = "07%02x".format(n) + Hex.encode(bad)
+                t.equal("0xff at $i of $n bytes", "error bad_utf8 @${2 + i}", outcome { reader(badHex).readStringOrNull() })
+                val text = "a".repeat(i) + "é" + "a".repeat(n - i)
+                val w = SmcWriter()
+                w.putString(text)
+                val good = w.toByteArray()
+                t.equal("é at $i of ${n + 2} bytes", text,
+                    SmcReader(good, 0, good.size, DecodeMode.FLUTTER, 128).readStringOrNull())
+            }
+        }
+    }
+
+    private fun fastWrites(t: Check) {
+        // One-byte sizes up to 253, then the 3- and 5-byte forms (spec §2.2).
+        for ((count, hex) in listOf(0 to "0c00", 253 to "0cfd", 254 to "0cfefe00", 65535 to "0cfeffff", 65536 to "0cff00000100")) {
+            t.equal("list header of $count", hex, Hex.encode(SmcWriter().also { it.putListHeader(count) }.toByteArray()))
+        }
+        t.equal("map header of 254", "0dfefe00", Hex.encode(SmcWriter().also { it.putMapHeader(254) }.toByteArray()))
+        // A float64's padding is zero even in a reused buffer that held other bytes.
+        SmcWriter.encode { w -> w.putByteArray(ByteArray(64) { -1 }) }
+        for (k in 0 until 8) {
+            val bytes = SmcWriter.encode { w -> repeat(k) { w.putNull() }; w.putDouble(1.5) }
+            val pad = (7 - k + 8) % 8
+            t.equal("float64 after $k nulls, reused buffer", "00".repeat(k) + "06" + "00".repeat(pad) + "000000000000f83f", Hex.encode(bytes))
+        }
+        val nullable: Double? = -0.0
+        t.equal("putDouble(Double?) == putDouble(Double)", Hex.encode(SmcWriter().also { it.putDouble(-0.0) }.toByteArray()),
+            Hex.encode(SmcWriter().also { it.putDouble(nullable) }.toByteArray()))
     }
 
     private fun reads(t: Check) {
