@@ -254,15 +254,15 @@ static void runner_notes(smct_buf_t *b, const smcj_report_runner_t *mr)
 /* The gate verdict with its reasons, then one summary line per runner. */
 static void summary(smct_buf_t *b, const smcj_report_model_t *m)
 {
-    const smcj_run_t *run = m->run;
+    const smcj_report_facts_t *f = &m->facts;
     smct_buf_puts(b, "<section><h2>Summary</h2>");
-    smct_buf_printf(b, "<div class=\"gate %s\">%s</div>", run->gate_passed ? "ok" : "bad",
-                    run->gate_passed ? "GATE PASSED" : "GATE FAILED");
-    if (run->n_gate_notes) {
+    smct_buf_printf(b, "<div class=\"gate %s\">%s</div>", f->gate_passed ? "ok" : "bad",
+                    f->gate_passed ? "GATE PASSED" : "GATE FAILED");
+    if (f->n_gate_notes) {
         smct_buf_puts(b, "<ul class=\"notes\">");
-        for (size_t k = 0; k < run->n_gate_notes; k++) {
+        for (size_t k = 0; k < f->n_gate_notes; k++) {
             smct_buf_puts(b, "<li>");
-            esc(b, run->gate_notes[k]);
+            esc(b, f->gate_notes[k]);
             smct_buf_puts(b, "</li>");
         }
         smct_buf_puts(b, "</ul>");
@@ -548,7 +548,8 @@ static void grid(smct_buf_t *b, const smcj_run_t *run, const smcj_matrix_t *m)
 
 void smcj_report_html(smct_buf_t *b, const smcj_report_model_t *model)
 {
-    const smcj_run_t *run = model->run;
+    const smcj_run_t *run = model->run; /* the complexity figures and the causes */
+    const smcj_report_facts_t *f = &model->facts;
     const smcj_matrix_t *m = &model->subsections;
     static const char *const gates[] = {"required", "recommended", "all"};
     smct_buf_printf(b,
@@ -561,11 +562,10 @@ void smcj_report_html(smct_buf_t *b, const smcj_report_model_t *model)
     char *meta = smcj_asprintf(
         "%s · %zu of %zu vectors from %zu files in %s%s · gate: %s · %zu runner%s · %.2f s · "
         "runners %s: %s",
-        run->started_at, run->vectors->selected, run->vectors->count, run->vectors->n_files,
-        run->vectors->dir, run->vectors->n_integrity ? " (MODIFIED: not the released set)" : "",
-        gates[run->gate], run->n_runners, run->n_runners == 1 ? "" : "s", run->seconds,
-        run->sandboxed ? "sandboxed" : "NOT sandboxed",
-        run->sandbox_note ? run->sandbox_note : "none");
+        f->started_at, f->vectors->selected, f->vectors->count, f->vectors->n_files,
+        f->vectors->dir, f->vectors->n_integrity ? " (MODIFIED: not the released set)" : "",
+        gates[f->gate], f->n_runners, f->n_runners == 1 ? "" : "s", f->seconds,
+        f->sandboxed ? "sandboxed" : "NOT sandboxed", f->sandbox_note);
     esc(b, meta);
     free(meta);
     smct_buf_puts(b, "</div></header><main>\n");

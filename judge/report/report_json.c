@@ -452,9 +452,9 @@ static void runner_json(smct_jw_t *w, const smcj_run_t *run, const smcj_report_r
 }
 
 /* The run's `vectors`: which set was judged and whether it is the released one. */
-static void vectors_json(smct_jw_t *w, const smcj_run_t *run)
+static void vectors_json(smct_jw_t *w, const smcj_report_facts_t *f)
 {
-    const smcj_vectors_t *vs = run->vectors;
+    const smcj_vectors_t *vs = f->vectors;
     smct_jw_key(w, "vectors");
     smct_jw_object(w);
     smct_jw_key_str(w, "dir", vs->dir);
@@ -464,43 +464,43 @@ static void vectors_json(smct_jw_t *w, const smcj_run_t *run)
     smct_jw_key_u64(w, "total", vs->count);
     smct_jw_key_u64(w, "selected", vs->selected);
     smct_jw_key_bool(w, "released", vs->n_integrity == 0);
-    smct_jw_key_bool(w, "allow_modified", run->allow_modified_vectors);
+    smct_jw_key_bool(w, "allow_modified", f->allow_modified_vectors);
     smct_jw_key(w, "integrity");
     str_array(w, vs->integrity, vs->n_integrity);
     smct_jw_end_object(w);
 }
 
 /* The run's `limits` and `gate`. */
-static void limits_and_gate_json(smct_jw_t *w, const smcj_run_t *run)
+static void limits_and_gate_json(smct_jw_t *w, const smcj_report_facts_t *f)
 {
     static const char *const gates[] = {"required", "recommended", "all"};
     smct_jw_key(w, "limits");
     smct_jw_object(w);
     smct_jw_key(w, "max_run_time");
-    smct_jw_real(w, run->max_run_time, -1);
-    smct_jw_key_u64(w, "max_timeouts", run->max_timeouts);
-    smct_jw_key_u64(w, "max_restarts", run->max_restarts);
-    smct_jw_key_u64(w, "max_restarts_per_vector", run->max_restarts_per_vector);
-    smct_jw_key_u64(w, "memory_limit", run->memory_limit);
-    smct_jw_key_bool(w, "out_of_time", run->out_of_time);
+    smct_jw_real(w, f->max_run_time, -1);
+    smct_jw_key_u64(w, "max_timeouts", f->max_timeouts);
+    smct_jw_key_u64(w, "max_restarts", f->max_restarts);
+    smct_jw_key_u64(w, "max_restarts_per_vector", f->max_restarts_per_vector);
+    smct_jw_key_u64(w, "memory_limit", f->memory_limit);
+    smct_jw_key_bool(w, "out_of_time", f->out_of_time);
     smct_jw_end_object(w);
-    smct_jw_key_u64(w, "strays", run->strays);
+    smct_jw_key_u64(w, "strays", f->strays);
     smct_jw_key(w, "sandbox");
     smct_jw_object(w);
-    smct_jw_key_bool(w, "used", run->sandboxed);
-    smct_jw_key_str(w, "note", run->sandbox_note ? run->sandbox_note : "none");
+    smct_jw_key_bool(w, "used", f->sandboxed);
+    smct_jw_key_str(w, "note", f->sandbox_note);
     smct_jw_end_object(w);
-    vectors_json(w, run);
+    vectors_json(w, f);
     smct_jw_key(w, "gate");
     smct_jw_object(w);
-    smct_jw_key_str(w, "policy", gates[run->gate]);
-    smct_jw_key_bool(w, "passed", run->gate_passed);
-    smct_jw_key_i64(w, "exit_status", run->exit_status);
+    smct_jw_key_str(w, "policy", gates[f->gate]);
+    smct_jw_key_bool(w, "passed", f->gate_passed);
+    smct_jw_key_i64(w, "exit_status", f->exit_status);
     smct_jw_key(w, "notes");
-    str_array(w, run->gate_notes, run->n_gate_notes);
-    smct_jw_key_u64(w, "excused", run->n_excused);
-    smct_jw_key_u64(w, "excused_features", run->n_excused_features);
-    smct_jw_key_bool(w, "allow_xfail_crashes", run->allow_xfail_crashes);
+    str_array(w, f->gate_notes, f->n_gate_notes);
+    smct_jw_key_u64(w, "excused", f->n_excused);
+    smct_jw_key_u64(w, "excused_features", f->n_excused_features);
+    smct_jw_key_bool(w, "allow_xfail_crashes", f->allow_xfail_crashes);
     smct_jw_end_object(w);
 }
 
@@ -513,16 +513,16 @@ void smcj_report_json(smct_buf_t *b, const smcj_report_model_t *m)
     smct_jw_key_u64(&w, "report_format", 4);
     smct_jw_key_str(&w, "tool", "smc conformance");
     smct_jw_key_u64(&w, "protocol", 2);
-    smct_jw_key_str(&w, "started_at", run->started_at);
-    key_seconds(&w, "seconds", run->seconds);
+    smct_jw_key_str(&w, "started_at", m->facts.started_at);
+    key_seconds(&w, "seconds", m->facts.seconds);
     smct_jw_key(&w, "timeout");
-    smct_jw_real(&w, run->timeout, -1);
-    limits_and_gate_json(&w, run);
+    smct_jw_real(&w, m->facts.timeout, -1);
+    limits_and_gate_json(&w, &m->facts);
     smcj_cx_json_run(&w, run);
     smct_jw_key(&w, "runners");
     smct_jw_array(&w);
     smct_jw_newline(&w);
-    for (size_t ri = 0; ri < run->n_runners; ri++) {
+    for (size_t ri = 0; ri < m->n_runners; ri++) {
         if (ri) {
             smct_jw_newline(&w);
         }

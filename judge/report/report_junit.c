@@ -257,7 +257,7 @@ static void vector_cases(smct_buf_t *cases, const smcj_run_t *run, const smcj_re
 }
 
 /* The runner's command, codec and restarts as suite properties. */
-static void suite_properties(smct_buf_t *body, const smcj_run_t *run,
+static void suite_properties(smct_buf_t *body, const smcj_report_facts_t *f,
                              const smcj_report_runner_t *mr)
 {
     const smcj_runner_t *r = mr->runner;
@@ -284,15 +284,15 @@ static void suite_properties(smct_buf_t *body, const smcj_run_t *run,
     /* issue 26: a CI system that shows only this file must see a set that is not released */
     smct_buf_puts(body, "      <property name=\"vectors\"");
     attr(body, "value",
-         run->vectors->n_integrity
-             ? (run->allow_modified_vectors ? "MODIFIED (allowed by --allow-modified-vectors)"
-                                            : "MODIFIED (the gate refuses it)")
+         f->vectors->n_integrity
+             ? (f->allow_modified_vectors ? "MODIFIED (allowed by --allow-modified-vectors)"
+                                          : "MODIFIED (the gate refuses it)")
              : "released");
     smct_buf_puts(body, "/>\n");
     /* whether the runner could reach the judge's files (sandbox.h) */
     smct_buf_puts(body, "      <property name=\"sandbox\"");
-    char *sb = smcj_asprintf("%s: %s", run->sandboxed ? "sandboxed" : "NOT sandboxed",
-                             run->sandbox_note ? run->sandbox_note : "none");
+    char *sb =
+        smcj_asprintf("%s: %s", f->sandboxed ? "sandboxed" : "NOT sandboxed", f->sandbox_note);
     attr(body, "value", sb ? sb : "?");
     free(sb);
     smct_buf_puts(body, "/>\n");
@@ -311,8 +311,10 @@ static void suite_properties(smct_buf_t *body, const smcj_run_t *run,
 }
 
 /* One runner's <testsuite>, its counts the model's (report_model.h). */
-static void runner_suite(smct_buf_t *body, const smcj_run_t *run, const smcj_report_runner_t *mr)
+static void runner_suite(smct_buf_t *body, const smcj_report_model_t *m,
+                         const smcj_report_runner_t *mr)
 {
+    const smcj_run_t *run = m->run; /* the failing checks and the complexity figures */
     const smcj_runner_t *r = mr->runner;
     const smcj_report_counts_t *n = &mr->counts;
     smct_buf_t cases = {0};
@@ -327,10 +329,10 @@ static void runner_suite(smct_buf_t *body, const smcj_run_t *run, const smcj_rep
     smct_buf_printf(body,
                     " tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\" time=\"%.3f\"",
                     n->cases, n->case_failures, n->case_errors, n->case_skipped, r->seconds);
-    attr(body, "timestamp", run->started_at);
+    attr(body, "timestamp", m->facts.started_at);
     smct_buf_puts(body, ">\n");
     if (r->command) {
-        suite_properties(body, run, mr);
+        suite_properties(body, &m->facts, mr);
     }
     smcj_buf_append_buf(body, &cases);
     smct_buf_free(&cases);
@@ -339,18 +341,17 @@ static void runner_suite(smct_buf_t *body, const smcj_run_t *run, const smcj_rep
 
 void smcj_report_junit(smct_buf_t *b, const smcj_report_model_t *m)
 {
-    const smcj_run_t *run = m->run;
     const smcj_report_counts_t *total = &m->total;
     smct_buf_t body = {0};
     for (size_t ri = 0; ri < m->n_runners; ri++) {
-        runner_suite(&body, run, &m->runners[ri]);
+        runner_suite(&body, m, &m->runners[ri]);
     }
     smct_buf_puts(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     smct_buf_printf(b,
                     "<testsuites name=\"smc conformance\" tests=\"%zu\" failures=\"%zu\" "
                     "errors=\"%zu\" skipped=\"%zu\" time=\"%.3f\">\n",
                     total->cases, total->case_failures, total->case_errors, total->case_skipped,
-                    run->seconds);
+                    m->facts.seconds);
     smcj_buf_append_buf(b, &body);
     smct_buf_puts(b, "</testsuites>\n");
     smct_buf_free(&body);

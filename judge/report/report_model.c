@@ -225,6 +225,7 @@ bool smcj_report_model_build(smcj_report_model_t *m, const smcj_run_t *run)
 {
     memset(m, 0, sizeof *m);
     m->run = run;
+    smcj_report_facts_of(&m->facts, run);
     m->runners = smcj_calloc(run->n_runners + 1, sizeof *m->runners);
     if (!m->runners) {
         return false;

@@ -16,6 +16,7 @@
 
 #include "model.h"
 #include "report_causes.h"
+#include "report_facts.h"
 #include "report_kinds.h"
 #include "report_util.h"
 
@@ -85,6 +86,7 @@ typedef struct smcj_report_runner {
 
 typedef struct smcj_report_model {
     const smcj_run_t *run;
+    smcj_report_facts_t facts;     /* what the run was: vectors, gate, limits, sandbox, clock */
     smcj_report_runner_t *runners; /* like run->runners */
     size_t n_runners;
     smcj_report_counts_t total; /* the JUnit totals of every runner (the <testsuites>) */

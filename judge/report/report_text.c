@@ -104,7 +104,7 @@ static void runner_line(smct_buf_t *b, const smcj_report_runner_t *mr)
  * section a codec gets wrong is visible at a glance. */
 static void matrix(smct_buf_t *b, const smcj_report_model_t *model)
 {
-    const smcj_run_t *run = model->run;
+    const smcj_run_t *run = model->run; /* the complexity figures */
     const smcj_matrix_t *mp = &model->sections;
     smct_buf_puts(b, "\nMatrix: passed/applicable per spec section (F failures, A placement "
                      "failures, R unclassified rejections, X expected "
@@ -260,7 +260,8 @@ static bool is_difference(const smcj_runner_t *r, size_t i)
  * under "Failures" is one (issue 27). */
 static void detail_section(smct_buf_t *b, const smcj_report_model_t *m, bool differences)
 {
-    const smcj_run_t *run = m->run;
+    const smcj_run_t *run = m->run; /* the checks of each vector */
+    int max_details = m->facts.max_details;
     size_t total = 0, shown = 0;
     for (size_t ri = 0; ri < m->n_runners; ri++) {
         for (size_t s = 0; s < SMCJ_ST_COUNT; s++) {
@@ -277,14 +278,14 @@ static void detail_section(smct_buf_t *b, const smcj_report_model_t *m, bool dif
         smct_buf_printf(b,
                         "\nImplementation-defined differences (%zu; informational, not failures; "
                         "details of up to %d per cause):\n",
-                        total, run->max_details);
+                        total, max_details);
     } else {
         smct_buf_printf(
             b,
             "\nFailures (%zu; by likely cause, details of up to %d per cause, --max-details N):\n",
-            total, run->max_details);
+            total, max_details);
     }
-    for (size_t ri = 0; ri < m->n_runners && run->max_details > 0; ri++) {
+    for (size_t ri = 0; ri < m->n_runners && max_details > 0; ri++) {
         const smcj_report_runner_t *mr = &m->runners[ri];
         const smcj_runner_t *r = mr->runner;
         size_t n_groups = mr->n_groups;
@@ -294,8 +295,7 @@ static void detail_section(smct_buf_t *b, const smcj_report_model_t *m, bool dif
             for (size_t k = 0; k < groups[g].n_vectors; k++) {
                 in_section += is_difference(r, groups[g].vectors[k]) == differences;
             }
-            size_t n =
-                in_section < (size_t)run->max_details ? in_section : (size_t)run->max_details;
+            size_t n = in_section < (size_t)max_details ? in_section : (size_t)max_details;
             if (n == 0) {
                 continue;
             }
@@ -333,23 +333,22 @@ static void details(smct_buf_t *b, const smcj_report_model_t *m)
  * declares too little is seen to test too little. */
 static void not_applicable(smct_buf_t *b, const smcj_report_model_t *m)
 {
-    const smcj_run_t *run = m->run; /* --list-na and the vector ids */
+    const smcj_report_facts_t *f = &m->facts; /* --list-na and the vector ids */
     for (size_t ri = 0; ri < m->n_runners; ri++) {
         const smcj_report_runner_t *mr = &m->runners[ri];
         if (mr->na_total == 0) {
             continue;
         }
         smct_buf_printf(b, "\n%s: %zu vectors not applicable (never counted as passed)%s:\n",
-                        mr->runner->name, mr->na_total,
-                        run->list_na ? "" : "; --list-na names each");
+                        mr->runner->name, mr->na_total, f->list_na ? "" : "; --list-na names each");
         for (size_t k = 0; k < mr->n_na; k++) {
             smct_buf_printf(b, "  %6zu  %s\n", mr->na[k].count, mr->na[k].reason);
-            for (size_t i = 0; run->list_na && i < mr->n_rows; i++) {
+            for (size_t i = 0; f->list_na && i < mr->n_rows; i++) {
                 const smcj_report_row_t *row = &mr->rows[i];
                 /* a row without a detail is counted under "not applicable", never named */
                 if (row->status == SMCJ_ST_NA && row->na_detail &&
                     strcmp(row->na_detail, mr->na[k].reason) == 0) {
-                    smct_buf_printf(b, "          %s\n", run->vectors->v[row->vector].id);
+                    smct_buf_printf(b, "          %s\n", f->vectors->v[row->vector].id);
                 }
             }
         }
@@ -408,7 +407,7 @@ static void differs_summary(smct_buf_t *b, const smcj_report_model_t *m)
 /* Entries of expected-failure lists that match no vector (they fail the gate). */
 static void xfail_problems(smct_buf_t *b, const smcj_report_model_t *m)
 {
-    const smcj_run_t *run = m->run;
+    const smcj_vectors_t *vs = m->facts.vectors;
     for (size_t ri = 0; ri < m->n_runners; ri++) {
         const smcj_report_runner_t *mr = &m->runners[ri];
         const smcj_runner_t *r = mr->runner;
@@ -416,9 +415,9 @@ static void xfail_problems(smct_buf_t *b, const smcj_report_model_t *m)
             smct_buf_printf(
                 b, "\n%s: unexpected passes (listed in %s, but they pass now; remove them):\n",
                 r->name, r->xfail.path);
-            for (size_t i = 0; i < run->vectors->count; i++) {
+            for (size_t i = 0; i < vs->count; i++) {
                 if (r->results[i].status == SMCJ_ST_XPASS) {
-                    smct_buf_printf(b, "  %s  # ", run->vectors->v[i].id);
+                    smct_buf_printf(b, "  %s  # ", vs->v[i].id);
                     line_text(b, r->results[i].xfail_reason);
                     smct_buf_putc(b, '\n');
                 }
@@ -463,23 +462,24 @@ static void xfail_summary(smct_buf_t *b, const smcj_report_model_t *m)
 
 void smcj_report_text(smct_buf_t *b, const smcj_report_model_t *m)
 {
-    const smcj_run_t *run = m->run;
-    const smcj_vectors_t *vs = run->vectors;
+    const smcj_run_t *run = m->run; /* the complexity figures and the causes */
+    const smcj_report_facts_t *f = &m->facts;
+    const smcj_vectors_t *vs = f->vectors;
     static const char *const gates[] = {"required", "recommended", "all"};
     smct_buf_printf(b,
                     "smc conformance: vectors %s from %s (%zu files): %zu of %zu selected; gate: "
                     "%s; %.2f s",
                     vs->version ? vs->version : "unknown", vs->dir, vs->n_files, vs->selected,
-                    vs->count, gates[run->gate], run->seconds);
+                    vs->count, gates[f->gate], f->seconds);
     if (vs->n_integrity) {
         /* the end of the first line, so that nothing reads it as the released set */
         smct_buf_printf(b, "; vectors MODIFIED (%zu problem%s)", vs->n_integrity,
                         vs->n_integrity == 1 ? "" : "s");
     }
     smct_buf_putc(b, '\n');
-    smcj_vectors_integrity_line(b, run);
-    smcj_sandbox_line(b, run);
-    smcj_limits_line(b, run);
+    smcj_vectors_integrity_line(b, f);
+    smcj_sandbox_line(b, f);
+    smcj_limits_line(b, f);
     for (size_t ri = 0; ri < m->n_runners; ri++) {
         runner_line(b, &m->runners[ri]);
     }
@@ -493,10 +493,10 @@ void smcj_report_text(smct_buf_t *b, const smcj_report_model_t *m)
     details(b, m);
     xfail_problems(b, m);
     /* The verdict line, last, and only the judge's: every note on it is one safe line. */
-    smct_buf_printf(b, "\n%s", run->gate_passed ? "GATE PASSED" : "GATE FAILED");
-    for (size_t k = 0; k < run->n_gate_notes; k++) {
+    smct_buf_printf(b, "\n%s", f->gate_passed ? "GATE PASSED" : "GATE FAILED");
+    for (size_t k = 0; k < f->n_gate_notes; k++) {
         smct_buf_puts(b, k ? "; " : ": ");
-        line_text(b, run->gate_notes[k]);
+        line_text(b, f->gate_notes[k]);
     }
     xfail_summary(b, m);
     smct_buf_putc(b, '\n');

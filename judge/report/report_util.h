@@ -75,15 +75,6 @@ void smcj_raw_command(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t 
 /** Append `s`, cut to SMCJ_SHOWN_TEXT bytes with a note of the full length. */
 void smcj_buf_shown(smct_buf_t *b, const char *s);
 
-/** The limits that bounded the run (session.h), one line, and the strays killed at the end. */
-/** When the vectors are not the released set (manifest.h): one line naming every problem. */
-void smcj_vectors_integrity_line(smct_buf_t *b, const smcj_run_t *run);
-
-void smcj_limits_line(smct_buf_t *b, const smcj_run_t *run);
-
-/** "sandbox: runners sandboxed: bwrap: ..." or "... NOT sandboxed: none (why)" (sandbox.h). */
-void smcj_sandbox_line(smct_buf_t *b, const smcj_run_t *run);
-
 /** "NAME: memory: peak resident 143.2 MiB; largest growth on a length-bomb input ..." and the
  *  escaped processes killed, when known. */
 void smcj_memory_line(smct_buf_t *b, const smcj_runner_t *r);
