@@ -46,7 +46,7 @@ void smcj_vectors_integrity_line(smct_buf_t *b, const smcj_report_facts_t *f)
      * text (file names escaped), one line */
     smct_buf_printf(b, "vectors MODIFIED (%s): not the released set of MANIFEST.json:",
                     f->allow_modified_vectors ? "allowed by --allow-modified-vectors"
-                                                : "the gate refuses it");
+                                              : "the gate refuses it");
     for (size_t k = 0; k < vs->n_integrity; k++) {
         smct_buf_puts(b, k ? "; " : " ");
         smcj_buf_excerpt_cstr(b, vs->integrity[k], 300);

@@ -194,9 +194,10 @@ static const smcj_check_t *same_as(const smcj_runner_t *r, size_t cb, const smcj
 
 /* One failing check's details: what differs, the byte diff or expected/actual, the input it
  * sent when not the box's, the runner's stderr and the request alone. */
-static void check_details(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r,
+static void check_details(smct_buf_t *b, const smcj_run_t *run, const smcj_report_runner_t *mr,
                           const smcj_check_t *c, const uint8_t *box_input)
 {
+    const smcj_runner_t *r = mr->runner;
     const char *diff = smcj_causes_what_differs(r, (size_t)(c - r->checks));
     if (diff) {
         smct_buf_puts(b, "<p class=\"differs-line\"><span class=\"k\">what differs:</span> ");
@@ -227,28 +228,27 @@ static void check_details(smct_buf_t *b, const smcj_run_t *run, const smcj_runne
         smct_buf_puts(b, "</pre>");
     }
     if (c->kind != SMCJ_CHECK_HANDSHAKE) {
-        smct_buf_t t = {0};
-        smcj_raw_command(&t, run, r, c);
-        smcj_buf_ok(&t); /* a failed part records out of memory: no report */
-        if (t.len <= RAW_SHOWN) {
+        const char *raw = mr->raw[c - r->checks];
+        size_t raw_len = strlen(raw);
+        if (raw_len <= RAW_SHOWN) {
             smct_buf_puts(b, "<pre class=\"cmd raw\">");
-            content(b, t.data, t.len);
+            content(b, raw, raw_len);
             smct_buf_puts(b, "</pre>");
         } else {
             smct_buf_printf(b,
                             "<p class=\"oth\">this request alone, raw: %zu bytes, in the text "
                             "report</p>",
-                            t.len);
+                            raw_len);
         }
-        smct_buf_free(&t);
     }
 }
 
 /* Every check of the vector: a row for each failing one, followed by its details, then a
  * row per other outcome naming its checks ("pass: decode, encode, roundtrip"). */
-static void checks_table(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r, size_t vi,
-                         const uint8_t *box_input)
+static void checks_table(smct_buf_t *b, const smcj_run_t *run, const smcj_report_runner_t *mr,
+                         size_t vi, const uint8_t *box_input)
 {
+    const smcj_runner_t *r = mr->runner;
     const smcj_result_t *res = &r->results[vi];
     size_t cb, ce;
     smcj_checks_of(r, vi, &cb, &ce);
@@ -275,7 +275,7 @@ static void checks_table(smct_buf_t *b, const smcj_run_t *run, const smcj_runner
         }
         esc(b, c->detail);
         smct_buf_puts(b, "</td></tr><tr class=\"more\"><td colspan=\"3\">");
-        check_details(b, run, r, c, box_input);
+        check_details(b, run, mr, c, box_input);
         smct_buf_puts(b, "</td></tr>");
     }
     smct_buf_puts(b, "</table>");
@@ -310,8 +310,8 @@ static const uint8_t *box_input(const smcj_run_t *run, const smcj_runner_t *r, s
 
 /* One (runner, vector) box; `cause` is its group's label, `cause_key` that label's index in
  * the cause filter. */
-static void box(smct_buf_t *b, const smcj_run_t *run, size_t ri, size_t vi, const char *cause,
-                size_t cause_key, const smcj_matrix_t *m)
+static void box(smct_buf_t *b, const smcj_run_t *run, const smcj_report_runner_t *mr, size_t ri,
+                size_t vi, const char *cause, size_t cause_key, const smcj_matrix_t *m)
 {
     const smcj_runner_t *r = &run->runners[ri];
     const smcj_result_t *res = &r->results[vi];
@@ -369,7 +369,7 @@ static void box(smct_buf_t *b, const smcj_run_t *run, size_t ri, size_t vi, cons
     if (in) {
         input_block(b, in, in_len, "input");
     }
-    checks_table(b, run, r, vi, in);
+    checks_table(b, run, mr, vi, in);
     size_t deciding = smcj_result_check(res);
     if (deciding == SIZE_MAX || r->checks[deciding].kind != SMCJ_CHECK_HANDSHAKE) {
         /* the script writes the group's data-rerun and this id when the box opens: the same
@@ -397,26 +397,24 @@ static size_t cause_key(cause_keys_t *k, const char *label)
 }
 
 /* One group's heading and boxes. */
-static void group(smct_buf_t *b, const smcj_run_t *run, size_t ri, const char *label, size_t key,
-                  const size_t *vectors, size_t n, const smcj_matrix_t *m)
+static void group(smct_buf_t *b, const smcj_report_model_t *model, size_t ri, const char *label,
+                  size_t key, const size_t *vectors, size_t n, const smcj_matrix_t *m)
 {
+    const smcj_run_t *run = model->run; /* the checks of each box */
     if (n == 0) {
         return;
     }
     const smcj_runner_t *r = &run->runners[ri];
-    smct_buf_t rp = {0};
-    smcj_replay_prefix(&rp, run, r);
+    const char *prefix = model->runners[ri].replay_prefix;
     smct_buf_puts(b, "<div class=\"group\" data-rerun=\"");
-    smcj_buf_ok(&rp); /* a failed part records out of memory: no report */
-    smcj_buf_xml_text(b, rp.data, rp.len);
-    smct_buf_free(&rp);
+    smcj_buf_xml_text(b, prefix, strlen(prefix));
     smct_buf_puts(b, "\"><h3>");
     esc(b, r->name);
     smct_buf_puts(b, " × ");
     esc(b, label);
     smct_buf_printf(b, " <span class=\"sub\">%zu vector%s</span></h3>\n", n, n == 1 ? "" : "s");
     for (size_t k = 0; k < n; k++) {
-        box(b, run, ri, vectors[k], label, key, m);
+        box(b, run, &model->runners[ri], ri, vectors[k], label, key, m);
     }
     smct_buf_puts(b, "</div>\n");
 }
@@ -531,10 +529,10 @@ void smcj_html_failures(smct_buf_t *b, const smcj_report_model_t *model)
                          "</div>\n");
         for (size_t ri = 0; ri < run->n_runners; ri++) {
             for (size_t g = 0; rg[ri].keys && g < rg[ri].n; g++) {
-                group(b, run, ri, smcj_or_empty(rg[ri].g[g].label), rg[ri].keys[g],
+                group(b, model, ri, smcj_or_empty(rg[ri].g[g].label), rg[ri].keys[g],
                       rg[ri].g[g].vectors, rg[ri].g[g].n_vectors, m);
             }
-            group(b, run, ri, k_xpass_label, rg[ri].xpass_key, rg[ri].xpass, rg[ri].n_xpass, m);
+            group(b, model, ri, k_xpass_label, rg[ri].xpass_key, rg[ri].xpass, rg[ri].n_xpass, m);
         }
     }
     smct_buf_puts(b, "</section>\n");

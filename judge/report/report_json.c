@@ -77,9 +77,10 @@ static size_t first_difference(const smcj_check_t *c)
 }
 
 /* One check; a failure carries everything needed to judge it without rerunning. */
-static void check_json(smct_jw_t *w, const smcj_run_t *run, const smcj_runner_t *r,
+static void check_json(smct_jw_t *w, const smcj_run_t *run, const smcj_report_runner_t *mr,
                        const smcj_check_t *c)
 {
+    const smcj_runner_t *r = mr->runner;
     const smcj_vector_t *v = &run->vectors->v[c->vector];
     char label[64];
     smcj_check_label(c, label, sizeof label);
@@ -127,9 +128,7 @@ static void check_json(smct_jw_t *w, const smcj_run_t *run, const smcj_runner_t 
         }
         smct_jw_key_str(w, "stderr_tail", c->stderr_tail);
         if (c->kind != SMCJ_CHECK_HANDSHAKE) {
-            smct_buf_t raw = {0};
-            smcj_raw_command(&raw, run, r, c);
-            key_text(w, "raw_command", &raw);
+            smct_jw_key_str(w, "raw_command", mr->raw[c - r->checks]);
         }
     }
     smct_jw_end_object(w);
@@ -285,9 +284,10 @@ static void placement_json(smct_jw_t *w, const smcj_vector_t *v, const smcj_resu
 }
 
 /* One vector's result: status, tier, alternative, placement, replay, and its checks. */
-static void result_json(smct_jw_t *w, const smcj_run_t *run, const smcj_runner_t *r,
+static void result_json(smct_jw_t *w, const smcj_run_t *run, const smcj_report_runner_t *mr,
                         const smcj_report_row_t *row)
 {
+    const smcj_runner_t *r = mr->runner;
     size_t i = row->vector;
     const smcj_vector_t *v = &run->vectors->v[i];
     const smcj_result_t *res = &r->results[i];
@@ -306,9 +306,7 @@ static void result_json(smct_jw_t *w, const smcj_run_t *run, const smcj_runner_t
     placement_json(w, v, res, row);
     smct_jw_key_str(w, "xfail_reason", res->xfail_reason);
     if (failed) {
-        smct_buf_t rp = {0};
-        smcj_replay_command(&rp, run, r, v);
-        key_text(w, "replay", &rp);
+        smct_jw_key_str(w, "replay", row->replay);
         smcj_causes_json_result(w, r, i);
     }
     smct_jw_key(w, "checks");
@@ -316,7 +314,7 @@ static void result_json(smct_jw_t *w, const smcj_run_t *run, const smcj_runner_t
     size_t cb, ce;
     smcj_checks_of(r, i, &cb, &ce);
     for (size_t k = cb; k < ce; k++) {
-        check_json(w, run, r, &r->checks[k]);
+        check_json(w, run, mr, &r->checks[k]);
     }
     smct_jw_end_array(w);
     smct_jw_end_object(w);
@@ -445,7 +443,7 @@ static void runner_json(smct_jw_t *w, const smcj_run_t *run, const smcj_report_r
         if (k) {
             smct_jw_newline(w); /* one result a line */
         }
-        result_json(w, run, r, &mr->rows[k]);
+        result_json(w, run, mr, &mr->rows[k]);
     }
     smct_jw_end_array(w);
     smct_jw_end_object(w);

@@ -69,7 +69,7 @@ static void failure_body(smct_buf_t *b, const smcj_run_t *run, const smcj_runner
         }
     }
     smct_buf_puts(&t, "\nreplay: ");
-    smcj_replay_command(&t, run, r, v);
+    smct_buf_puts(&t, row->replay);
     smct_buf_putc(&t, '\n');
     smcj_buf_ok(&t); /* a failed part records out of memory: no report */
     smcj_buf_xml_text(b, t.data, t.len);

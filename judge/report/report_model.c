@@ -87,11 +87,44 @@ static void row_fill(smcj_report_row_t *row, const smcj_run_t *run, const smcj_r
     row->placement_text = smcj_placement_text(v, res);
     row->why = placement ? row->placement_text : row->alt_text;
     row->cause = smcj_cause_note(r, vi);
+    smct_buf_t rp = {0};
+    smcj_replay_command(&rp, run, r, v);
+    row->replay = smcj_buf_ok(&rp) ? smcj_strdup(smcj_buf_text(&rp)) : NULL;
+    smct_buf_free(&rp);
     if (res->status == SMCJ_ST_NA) {
         size_t cb, ce;
         smcj_checks_of(r, vi, &cb, &ce);
         row->na_detail = cb < ce ? r->checks[cb].detail : NULL;
     }
+}
+
+/* The replay commands the reports print: the group prefix, and the raw exchange of every
+ * check whose details they show (a failing check, a placement check). */
+static bool replays_build(smcj_report_runner_t *mr, const smcj_run_t *run, const smcj_runner_t *r)
+{
+    smct_buf_t b = {0};
+    smcj_replay_prefix(&b, run, r);
+    mr->replay_prefix = smcj_buf_ok(&b) ? smcj_strdup(smcj_buf_text(&b)) : NULL;
+    mr->raw = smcj_calloc(r->n_checks + 1, sizeof *mr->raw);
+    if (!mr->replay_prefix || !mr->raw) {
+        smct_buf_free(&b);
+        return false;
+    }
+    mr->n_raw = r->n_checks;
+    bool ok = true;
+    for (size_t k = 0; k < r->n_checks && ok; k++) {
+        const smcj_check_t *c = &r->checks[k];
+        bool shown = c->outcome == SMCJ_OUT_FAIL || r->results[c->vector].placement_check == k;
+        if (!shown || c->kind == SMCJ_CHECK_HANDSHAKE) {
+            continue;
+        }
+        smct_buf_clear(&b);
+        smcj_raw_command(&b, run, r, c);
+        mr->raw[k] = smcj_buf_ok(&b) ? smcj_strdup(smcj_buf_text(&b)) : NULL;
+        ok = mr->raw[k] != NULL;
+    }
+    smct_buf_free(&b);
+    return ok;
 }
 
 /* A line handed over by a note function (report_util.h, report_depth.h, self_check.h), kept. */
@@ -217,8 +250,13 @@ static bool runner_build(smcj_report_runner_t *mr, const smcj_run_t *run, const 
     summary_text(&s, n);
     mr->summary = smcj_buf_ok(&s) ? smcj_strdup(smcj_buf_text(&s)) : NULL;
     smct_buf_free(&s);
+    for (size_t k = 0; k < mr->n_rows; k++) {
+        if (!mr->rows[k].replay) {
+            return false;
+        }
+    }
     mr->groups = smcj_detail_groups(run, r, &mr->n_groups);
-    return na_build(mr) && mr->summary != NULL && mr->groups != NULL;
+    return na_build(mr) && mr->summary != NULL && mr->groups != NULL && replays_build(mr, run, r);
 }
 
 bool smcj_report_model_build(smcj_report_model_t *m, const smcj_run_t *run)
@@ -253,7 +291,10 @@ void smcj_report_model_free(smcj_report_model_t *m)
             free(mr->rows[k].alt_text);
             free(mr->rows[k].placement_text);
             free(mr->rows[k].cause);
+            free(mr->rows[k].replay);
         }
+        smcj_free_strs(mr->raw, mr->n_raw);
+        free(mr->replay_prefix);
         free(mr->rows);
         free(mr->row_of);
         free(mr->summary);

@@ -43,6 +43,7 @@ typedef struct smcj_report_row {
     char *alt_text;       /* the listed behaviour it matched, in words (report_util.h), or NULL */
     char *placement_text; /* the shifted-input verdict (P.2, spec §3.3), or NULL */
     char *cause;          /* the diagnosis's note (smcj_cause_note), or NULL */
+    char *replay;         /* the command that reruns the vector (smcj_replay_command) */
     /* n/a: the detail of the vector's first check (the missing feature or entry), borrowed
      * from the run; NULL otherwise or when that check has none */
     const char *na_detail;
@@ -82,6 +83,12 @@ typedef struct smcj_report_runner {
     size_t n_na, na_total;
     smcj_report_lines_t notes; /* what its declaration changes, then the depth ladder note */
     smcj_report_lines_t self;  /* its self-consistency line (smcj_self_note), if any */
+    /* the replay command up to a vector's quoted id (smcj_replay_prefix): an HTML group's */
+    char *replay_prefix;
+    /* per check of the run: the hello and that request alone piped into the runner's command
+     * (smcj_raw_command) for a failing check and a placement check (no handshake), else NULL */
+    char **raw;
+    size_t n_raw;
 } smcj_report_runner_t;
 
 typedef struct smcj_report_model {

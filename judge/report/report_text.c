@@ -170,8 +170,8 @@ static void matrix(smct_buf_t *b, const smcj_report_model_t *model)
 }
 
 /* One failing check: what was expected, what came, and how to see it again by hand. */
-static void check_details(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r,
-                          const smcj_check_t *c)
+static void check_details(smct_buf_t *b, const smcj_runner_t *r, const smcj_check_t *c,
+                          const char *raw)
 {
     char label[64];
     smcj_check_label(c, label, sizeof label);
@@ -202,7 +202,7 @@ static void check_details(smct_buf_t *b, const smcj_run_t *run, const smcj_runne
     }
     if (c->kind != SMCJ_CHECK_HANDSHAKE) {
         smct_buf_puts(b, "    raw:    ");
-        smcj_raw_command(b, run, r, c);
+        smct_buf_puts(b, raw);
         smct_buf_putc(b, '\n');
     }
 }
@@ -237,12 +237,12 @@ static void vector_details(smct_buf_t *b, const smcj_run_t *run, const smcj_repo
     smcj_checks_of(r, i, &cb, &ce);
     for (size_t k = cb; k < ce; k++) {
         if (r->checks[k].outcome == SMCJ_OUT_FAIL || (placement && k == res->placement_check)) {
-            check_details(b, run, r, &r->checks[k]);
+            check_details(b, r, &r->checks[k], mr->raw[k]);
         }
     }
     if (r->checks[row->check].kind != SMCJ_CHECK_HANDSHAKE) {
         smct_buf_puts(b, "  replay: ");
-        smcj_replay_command(b, run, r, v);
+        smct_buf_puts(b, row->replay);
         smct_buf_putc(b, '\n');
     }
 }
