@@ -398,12 +398,6 @@ void smcj_causes_json_result(smct_jw_t *w, const smcj_runner_t *r, size_t vi)
                     d->group_of[vi] != SIZE_MAX ? d->groups[d->group_of[vi]].text : NULL);
 }
 
-const char *smcj_causes_what_differs(const smcj_runner_t *r, size_t ci)
-{
-    const smcj_diagnosis_t *d = diag_of(r);
-    return d && ci < d->n_checks ? d->what_differs[ci] : NULL;
-}
-
 /* ---- HTML ---- */
 
 static void html_text(smct_buf_t *b, const char *s)

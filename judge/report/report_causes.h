@@ -39,9 +39,6 @@ void smcj_causes_json(smct_jw_t *w, const smcj_run_t *run, const smcj_runner_t *
 /** The members `causes` (ids) and `unexplained` for vector vi of runner r, when it failed. */
 void smcj_causes_json_result(smct_jw_t *w, const smcj_runner_t *r, size_t vi);
 
-/** What differs in failing check ci of runner r (diag_bytes.h, diag_values.h), or NULL. */
-const char *smcj_causes_what_differs(const smcj_runner_t *r, size_t ci);
-
 /** The HTML causes table of runner r; example links go to `#f-<runner index>-<vector index>`. */
 void smcj_causes_html(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r, size_t ri);
 

@@ -420,11 +420,11 @@ static void matrix(smct_buf_t *b, const smcj_run_t *run, const smcj_matrix_t *mp
 }
 
 /* The diagnosis of each runner that failed something: one row per likely cause. */
-static void causes(smct_buf_t *b, const smcj_run_t *run)
+static void causes(smct_buf_t *b, const smcj_report_model_t *model)
 {
     smct_buf_t t = {0};
-    for (size_t ri = 0; ri < run->n_runners; ri++) {
-        smcj_causes_html(&t, run, &run->runners[ri], ri);
+    for (size_t ri = 0; ri < model->n_runners; ri++) {
+        smct_buf_puts(&t, model->runners[ri].causes_html);
     }
     if (t.len) {
         smct_buf_puts(
@@ -574,7 +574,7 @@ void smcj_report_html(smct_buf_t *b, const smcj_report_model_t *model)
     smct_buf_puts(b, "<section>");
     smcj_cx_html(b, run); /* spec §15.4 */
     smct_buf_puts(b, "</section>\n");
-    causes(b, run);
+    causes(b, model);
     smcj_html_failures(b, model);
     grid(b, run, m);
     smct_buf_puts(b, "</main></body></html>\n");

@@ -198,7 +198,7 @@ static void check_details(smct_buf_t *b, const smcj_run_t *run, const smcj_repor
                           const smcj_check_t *c, const uint8_t *box_input)
 {
     const smcj_runner_t *r = mr->runner;
-    const char *diff = smcj_causes_what_differs(r, (size_t)(c - r->checks));
+    const char *diff = smcj_report_what_differs(mr, (size_t)(c - r->checks));
     if (diff) {
         smct_buf_puts(b, "<p class=\"differs-line\"><span class=\"k\">what differs:</span> ");
         esc(b, diff);

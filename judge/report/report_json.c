@@ -122,7 +122,7 @@ static void check_json(smct_jw_t *w, const smcj_run_t *run, const smcj_report_ru
         if (c->reason == SMCJ_REASON_WRONG_BYTES && c->exp_bytes) {
             smct_jw_key_u64(w, "first_difference", first_difference(c));
         }
-        const char *diff = smcj_causes_what_differs(r, (size_t)(c - r->checks));
+        const char *diff = smcj_report_what_differs(mr, (size_t)(c - r->checks));
         if (diff) {
             smct_jw_key_str(w, "what_differs", diff);
         }

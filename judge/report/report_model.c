@@ -12,6 +12,7 @@
 
 #include "alloc.h"
 #include "complexity.h"
+#include "diagnosis.h"
 #include "report_depth.h"
 #include "results.h"
 #include "self_check.h"
@@ -127,6 +128,30 @@ static bool replays_build(smcj_report_runner_t *mr, const smcj_run_t *run, const
     return ok;
 }
 
+/* The text a buffer holds, kept (NULL when out of memory), and the buffer freed. */
+static char *text_of(smct_buf_t *b)
+{
+    char *s = smcj_buf_ok(b) ? smcj_strdup(smcj_buf_text(b)) : NULL;
+    smct_buf_free(b);
+    return s;
+}
+
+/* The diagnosis as the reports show it: the text block, the HTML table, what differs. */
+static bool causes_build(smcj_report_runner_t *mr, const smcj_run_t *run, const smcj_runner_t *r,
+                         size_t ri)
+{
+    smct_buf_t b = {0};
+    smcj_causes_text(&b, run, r);
+    mr->causes_text = text_of(&b);
+    smcj_causes_html(&b, run, r, ri);
+    mr->causes_html = text_of(&b);
+    if (r->results && r->diagnosis) {
+        mr->what_differs = r->diagnosis->what_differs;
+        mr->n_what_differs = r->diagnosis->n_checks;
+    }
+    return mr->causes_text && mr->causes_html;
+}
+
 /* A line handed over by a note function (report_util.h, report_depth.h, self_check.h), kept. */
 static void keep_line(void *ctx, const char *line)
 {
@@ -206,7 +231,8 @@ static void junit_counts(smcj_report_counts_t *n, const smcj_report_runner_t *mr
     n->case_skipped += cx_skip;
 }
 
-static bool runner_build(smcj_report_runner_t *mr, const smcj_run_t *run, const smcj_runner_t *r)
+static bool runner_build(smcj_report_runner_t *mr, const smcj_run_t *run, const smcj_runner_t *r,
+                         size_t ri)
 {
     smcj_report_counts_t *n = &mr->counts;
     mr->runner = r;
@@ -216,6 +242,9 @@ static bool runner_build(smcj_report_runner_t *mr, const smcj_run_t *run, const 
     smcj_declaration_notes(r, keep_line, &mr->notes);
     smcj_depth_ladder_note(run, r, keep_line, &mr->notes);
     smcj_self_note(r, keep_line, &mr->self);
+    if (!causes_build(mr, run, r, ri)) {
+        return false;
+    }
     if (!mr->ran) {
         /* one "start" case: skipped (--skip-runner) or an error (it could not start) */
         n->cases = 1;
@@ -271,7 +300,7 @@ bool smcj_report_model_build(smcj_report_model_t *m, const smcj_run_t *run)
     m->n_runners = run->n_runners;
     bool ok = true;
     for (size_t ri = 0; ri < run->n_runners && ok; ri++) {
-        ok = runner_build(&m->runners[ri], run, &run->runners[ri]);
+        ok = runner_build(&m->runners[ri], run, &run->runners[ri], ri);
         const smcj_report_counts_t *n = &m->runners[ri].counts;
         m->total.cases += n->cases;
         m->total.case_failures += n->case_failures;
@@ -295,6 +324,8 @@ void smcj_report_model_free(smcj_report_model_t *m)
         }
         smcj_free_strs(mr->raw, mr->n_raw);
         free(mr->replay_prefix);
+        free(mr->causes_text);
+        free(mr->causes_html);
         free(mr->rows);
         free(mr->row_of);
         free(mr->summary);
@@ -310,6 +341,11 @@ void smcj_report_model_free(smcj_report_model_t *m)
     smcj_matrix_free(&m->sections);
     smcj_matrix_free(&m->subsections);
     memset(m, 0, sizeof *m);
+}
+
+const char *smcj_report_what_differs(const smcj_report_runner_t *mr, size_t check)
+{
+    return check < mr->n_what_differs ? mr->what_differs[check] : NULL;
 }
 
 const smcj_report_row_t *smcj_report_row(const smcj_report_model_t *m, size_t ri, size_t vi)

@@ -89,6 +89,12 @@ typedef struct smcj_report_runner {
      * (smcj_raw_command) for a failing check and a placement check (no handshake), else NULL */
     char **raw;
     size_t n_raw;
+    /* the diagnosis (report_causes.h): the text report's "likely causes" block and the HTML
+     * causes table of this runner ("" when it has none), and per check what differs in a
+     * failing one (borrowed from the diagnosis; NULL when none) */
+    char *causes_text, *causes_html;
+    char *const *what_differs;
+    size_t n_what_differs;
 } smcj_report_runner_t;
 
 typedef struct smcj_report_model {
@@ -110,6 +116,9 @@ void smcj_report_model_free(smcj_report_model_t *m);
 /** The row of vector `vi` for runner `ri`, or NULL when the vector is not selected or the
  *  runner did not run. */
 const smcj_report_row_t *smcj_report_row(const smcj_report_model_t *m, size_t ri, size_t vi);
+
+/** What differs in check `check` of runner `mr` (diag_bytes.h, diag_values.h), or NULL. */
+const char *smcj_report_what_differs(const smcj_report_runner_t *mr, size_t check);
 
 /** How JUnit shows a row (its status's SMCJ_STATUS_LIST column); *is_error: a <failure>
  *  that is an <error>, a harness failure (crash, timeout, protocol error; R1.4-8). */

@@ -170,15 +170,15 @@ static void matrix(smct_buf_t *b, const smcj_report_model_t *model)
 }
 
 /* One failing check: what was expected, what came, and how to see it again by hand. */
-static void check_details(smct_buf_t *b, const smcj_runner_t *r, const smcj_check_t *c,
-                          const char *raw)
+static void check_details(smct_buf_t *b, const smcj_report_runner_t *mr, const smcj_check_t *c)
 {
+    size_t k = (size_t)(c - mr->runner->checks);
     char label[64];
     smcj_check_label(c, label, sizeof label);
     smct_buf_printf(b, "  [%s] %s: ", label, smcj_reason_name(c->reason));
     line_text(b, c->detail);
     smct_buf_putc(b, '\n');
-    const char *diff = smcj_causes_what_differs(r, (size_t)(c - r->checks));
+    const char *diff = smcj_report_what_differs(mr, k);
     if (diff) {
         smct_buf_printf(b, "    differs: %s\n", diff);
     }
@@ -202,7 +202,7 @@ static void check_details(smct_buf_t *b, const smcj_runner_t *r, const smcj_chec
     }
     if (c->kind != SMCJ_CHECK_HANDSHAKE) {
         smct_buf_puts(b, "    raw:    ");
-        smct_buf_puts(b, raw);
+        smct_buf_puts(b, mr->raw[k]);
         smct_buf_putc(b, '\n');
     }
 }
@@ -237,7 +237,7 @@ static void vector_details(smct_buf_t *b, const smcj_run_t *run, const smcj_repo
     smcj_checks_of(r, i, &cb, &ce);
     for (size_t k = cb; k < ce; k++) {
         if (r->checks[k].outcome == SMCJ_OUT_FAIL || (placement && k == res->placement_check)) {
-            check_details(b, r, &r->checks[k], mr->raw[k]);
+            check_details(b, mr, &r->checks[k]);
         }
     }
     if (r->checks[row->check].kind != SMCJ_CHECK_HANDSHAKE) {
@@ -487,8 +487,8 @@ void smcj_report_text(smct_buf_t *b, const smcj_report_model_t *m)
     matrix(b, m);
     not_applicable(b, m);
     differs_summary(b, m);
-    for (size_t ri = 0; ri < run->n_runners; ri++) {
-        smcj_causes_text(b, run, &run->runners[ri]);
+    for (size_t ri = 0; ri < m->n_runners; ri++) {
+        smct_buf_puts(b, m->runners[ri].causes_text);
     }
     details(b, m);
     xfail_problems(b, m);
