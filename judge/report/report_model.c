@@ -87,6 +87,7 @@ static void row_fill(smcj_report_row_t *row, const smcj_run_t *run, const smcj_r
     row->alt_text = smcj_alternative_text(v, res);
     row->placement_text = smcj_placement_text(v, res);
     row->why = placement ? row->placement_text : row->alt_text;
+    row->aligned_failure = res->outcome == SMCJ_OUT_FAIL && !placement;
     row->cause = smcj_cause_note(r, vi);
     smct_buf_t rp = {0};
     smcj_replay_command(&rp, run, r, v);
@@ -309,6 +310,15 @@ bool smcj_report_model_build(smcj_report_model_t *m, const smcj_run_t *run)
     }
     smcj_matrix_build(&m->sections, run, true);
     smcj_matrix_build(&m->subsections, run, false);
+    const smcj_vectors_t *vs = run->vectors;
+    m->subsection_vectors = smcj_calloc(m->subsections.n_rows + 1, sizeof *m->subsection_vectors);
+    for (size_t row = 0; m->subsection_vectors && row < m->subsections.n_rows; row++) {
+        for (size_t i = 0; i < vs->count; i++) {
+            m->subsection_vectors[row] +=
+                vs->v[i].selected && strcmp(vs->v[i].section, m->subsections.rows[row]) == 0;
+        }
+    }
+    ok = ok && m->subsection_vectors != NULL;
     return ok && !smcj_out_of_memory();
 }
 
@@ -340,6 +350,7 @@ void smcj_report_model_free(smcj_report_model_t *m)
     free(m->runners);
     smcj_matrix_free(&m->sections);
     smcj_matrix_free(&m->subsections);
+    free(m->subsection_vectors);
     memset(m, 0, sizeof *m);
 }
 

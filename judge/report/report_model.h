@@ -44,6 +44,8 @@ typedef struct smcj_report_row {
     char *placement_text; /* the shifted-input verdict (P.2, spec §3.3), or NULL */
     char *cause;          /* the diagnosis's note (smcj_cause_note), or NULL */
     char *replay;         /* the command that reruns the vector (smcj_replay_command) */
+    bool aligned_failure; /* its aligned checks failed and its placement did not decide: the
+                             HTML grid's cell names the reason */
     /* n/a: the detail of the vector's first check (the missing feature or entry), borrowed
      * from the run; NULL otherwise or when that check has none */
     const char *na_detail;
@@ -105,6 +107,7 @@ typedef struct smcj_report_model {
     smcj_report_counts_t total; /* the JUnit totals of every runner (the <testsuites>) */
     smcj_matrix_t sections;     /* runners × top-level sections ("6"): the text report */
     smcj_matrix_t subsections;  /* runners × sections ("6.2"): the HTML report */
+    size_t *subsection_vectors; /* per row of subsections: the selected vectors of that section */
 } smcj_report_model_t;
 
 /** Build the model of a finished run (verdicts, diagnosis and complexity in). False when out
