@@ -301,6 +301,54 @@ def judge_map_problems():
     return out
 
 
+# issue 32, "one report model, four writers": the writers print the report model
+# (judge/report/report_model.h), built once after the run, and never read the run. A line of a
+# writer that names a run structure (the run, a runner, a result, a check), follows a model's
+# pointer into one, or includes a header of the run's pipeline reads the run. WRITER_RUN_READS
+# is how many such lines each writer still has, the part of the issue not yet moved into the
+# model: a writer with more fails (it reads the run again), one with fewer fails too (lower
+# its figure), so the figures only go down, to 0.
+WRITER_RUN_READS = {
+    "judge/report/report_text.c": 33,
+    "judge/report/report_json.c": 26,
+    "judge/report/report_junit.c": 20,
+    "judge/report/report_html.c": 7,
+    "judge/report/report_html_failures.c": 42,
+}
+RUN_READ_RE = re.compile(
+    r"\bsmcj_(?:run|runner|result|check)_t\b|->(?:run|runner|results|checks)\b|\brun->"
+    r'|#include "(?:plan|results|session|self_check|expect)\.h"'
+)
+
+
+def run_reads(path):
+    """The lines of a C file (comments blanked) that read the run: [(line, text)]."""
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    text = re.sub(r"/\*.*?\*/", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)
+    text = re.sub(r"//[^\n]*", "", text)
+    return [
+        (n, line.strip()) for n, line in enumerate(text.splitlines(), 1) if RUN_READ_RE.search(line)
+    ]
+
+
+def writer_problems():
+    problems = []
+    for rel, allowed in WRITER_RUN_READS.items():
+        reads = run_reads(os.path.join(ROOT, rel))
+        if len(reads) > allowed:
+            problems.append(
+                "%s: %d lines read the run, %d allowed (the report model holds what a writer "
+                "prints; first: %d: %s)" % (rel, len(reads), allowed, reads[0][0], reads[0][1])
+            )
+        elif len(reads) < allowed:
+            problems.append(
+                "%s: %d lines read the run: lower WRITER_RUN_READS from %d"
+                % (rel, len(reads), allowed)
+            )
+    return problems
+
+
 def main():
     # Where each header lives: a quoted include names a file by its path relative to an
     # include directory; index every header by its basename and by "smc/<name>".
@@ -371,6 +419,7 @@ def main():
     problems += room_header_problems(offered)
     py_arrows = check_python(problems)
     problems += judge_map_problems()
+    problems += writer_problems()
 
     print("dependency picture (layer -> layers it uses; judge/ROOM: the judge's rooms):")
     for layer in LAYERS:
@@ -378,6 +427,9 @@ def main():
     print("Python packages (package -> packages it imports):")
     for pkg in PY_PACKAGES:
         print("  %-26s -> %s" % (pkg, ", ".join(sorted(py_arrows[pkg])) or "(nothing)"))
+    print("report writers (lines that still read the run, not the report model; issue 32):")
+    for rel in WRITER_RUN_READS:
+        print("  %-36s %d" % (rel, len(run_reads(os.path.join(ROOT, rel)))))
     if problems:
         print("\nviolations (a layer uses one it may not, a circle, a file missing from a map):")
         for p in problems:
