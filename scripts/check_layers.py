@@ -309,11 +309,11 @@ def judge_map_problems():
 # model: a writer with more fails (it reads the run again), one with fewer fails too (lower
 # its figure), so the figures only go down, to 0.
 WRITER_RUN_READS = {
-    "judge/report/report_text.c": 33,
-    "judge/report/report_json.c": 26,
-    "judge/report/report_junit.c": 20,
-    "judge/report/report_html.c": 7,
-    "judge/report/report_html_failures.c": 42,
+    "judge/report/report_text.c": 18,
+    "judge/report/report_json.c": 21,
+    "judge/report/report_junit.c": 18,
+    "judge/report/report_html.c": 4,
+    "judge/report/report_html_failures.c": 38,
 }
 RUN_READ_RE = re.compile(
     r"\bsmcj_(?:run|runner|result|check)_t\b|->(?:run|runner|results|checks)\b|\brun->"

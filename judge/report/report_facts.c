@@ -3,6 +3,8 @@
  */
 #include "report_facts.h"
 
+#include <string.h>
+
 #include "report_util.h"
 
 void smcj_report_facts_of(smcj_report_facts_t *f, const smcj_run_t *run)
@@ -34,6 +36,80 @@ void smcj_report_facts_of(smcj_report_facts_t *f, const smcj_run_t *run)
         .sandboxed = run->sandboxed,
         .sandbox_note = run->sandbox_note ? run->sandbox_note : "none",
     };
+}
+
+void smcj_report_runner_facts_of(smcj_report_runner_facts_t *f, const smcj_runner_t *r)
+{
+    *f = (smcj_report_runner_facts_t){
+        .name = r->name,
+        .command = r->command,
+        .skip_reason = r->skip_reason,
+        .started = r->started,
+        .start_failed = r->start_failed,
+        .handshake_bad = r->handshake_bad,
+        .start_error = r->start_error,
+        .codec_name = r->codec_name,
+        .codec_version = r->codec_version,
+        .codec_language = r->codec_language,
+        .decode_caps = r->decode_caps,
+        .n_decode_caps = r->n_decode_caps,
+        .encode_caps = r->encode_caps,
+        .n_encode_caps = r->n_encode_caps,
+        .opt_shift = r->opt_shift,
+        .protocol = r->protocol,
+        .unsupported_features = r->unsupported_features,
+        .n_unsupported_features = r->n_unsupported_features,
+        .handshake_note = r->handshake_note,
+        .hosts = r->hosts,
+        .n_hosts = r->n_hosts,
+        .without_host = r->without_host,
+        .without_type = r->without_type,
+        .n_without = r->n_without,
+        .xfail = r->xfail,
+        .has_xfail = r->has_xfail,
+        .restarts = r->restarts,
+        .timeouts = r->timeouts,
+        .gave_up = r->gave_up,
+        .stop_reason = r->stop_reason,
+        .stop_kind = r->stop_kind,
+        .n_unsent = r->n_unsent,
+        .requests_sent = r->requests_sent,
+        .seconds = r->seconds,
+        .stderr_tail = r->stderr_tail,
+        .peak_rss = r->peak_rss,
+        .bomb_growth = r->bomb_growth,
+        .bombs_measured = r->bombs_measured,
+        .strays = r->strays,
+        .n_robust = r->n_robust,
+        .n_bombs_accepted = r->n_bombs_accepted,
+        .n_self_checked = r->n_self_checked,
+        .n_self_sent = r->n_self_sent,
+        .n_self_failed = r->n_self_failed,
+    };
+    memcpy(f->entry_ok, r->entry_ok, sizeof f->entry_ok);
+    memcpy(f->decl, r->decl, sizeof f->decl);
+}
+
+void smcj_memory_line(smct_buf_t *b, const smcj_report_runner_facts_t *r)
+{
+    if (r->peak_rss) {
+        char peak[32];
+        smcj_format_bytes(r->peak_rss, peak, sizeof peak);
+        smct_buf_printf(b, "%s: memory: peak resident %s", r->name, peak);
+        if (r->bombs_measured) {
+            char g[32];
+            smcj_format_bytes(r->bomb_growth, g, sizeof g);
+            smct_buf_printf(b, "; largest growth on a length-bomb input %s (%zu measured)", g,
+                            r->bombs_measured);
+        }
+        smct_buf_putc(b, '\n');
+    }
+    if (r->strays) {
+        smct_buf_printf(b,
+                        "%s: killed %zu process%s that had left its process group (setsid, "
+                        "double fork)\n",
+                        r->name, r->strays, r->strays == 1 ? "" : "es");
+    }
 }
 
 void smcj_vectors_integrity_line(smct_buf_t *b, const smcj_report_facts_t *f)

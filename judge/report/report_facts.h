@@ -38,6 +38,52 @@ typedef struct smcj_report_facts {
     const char *sandbox_note; /* never NULL: "none" when the run had none */
 } smcj_report_facts_t;
 
+/** What a runner was and did, as the reports state it: its command, its declaration (P.1),
+ *  how its session went (restarts, stops, memory). The strings and arrays are the run's,
+ *  borrowed; the names are the runner's (model.h), so a writer reads them as it would there. */
+typedef struct smcj_report_runner_facts {
+    const char *name, *command;
+    const char *skip_reason; /* --skip-runner: never started */
+    bool started, start_failed, handshake_bad;
+    const char *start_error;
+    const char *codec_name, *codec_version, *codec_language;
+    bool entry_ok[SMC_ENTRY_COUNT];
+    char *const *decode_caps;
+    size_t n_decode_caps;
+    char *const *encode_caps;
+    size_t n_encode_caps;
+    bool opt_shift;
+    int protocol;
+    smcj_decl_t decl[SMC_ENTRY_COUNT];
+    const smcj_feature_verdict_t *unsupported_features; /* core features it lacks */
+    size_t n_unsupported_features;
+    const char *handshake_note;
+    char *const *hosts;
+    size_t n_hosts;
+    char *const *without_host, *const *without_type;
+    size_t n_without;
+    smcj_xfail_t xfail; /* its expected-failure list (the entries borrowed) */
+    bool has_xfail;
+    unsigned restarts, timeouts;
+    bool gave_up;
+    const char *stop_reason;
+    smcj_reason_t stop_kind;
+    size_t n_unsent, requests_sent;
+    double seconds;
+    const char *stderr_tail;
+    uint64_t peak_rss, bomb_growth;
+    size_t bombs_measured, strays;
+    size_t n_robust, n_bombs_accepted;
+    size_t n_self_checked, n_self_sent, n_self_failed;
+} smcj_report_runner_facts_t;
+
+/** The facts of runner r. */
+void smcj_report_runner_facts_of(smcj_report_runner_facts_t *f, const smcj_runner_t *r);
+
+/** "NAME: memory: peak resident 143.2 MiB; largest growth on a length-bomb input ..." and the
+ *  escaped processes killed, when known. */
+void smcj_memory_line(smct_buf_t *b, const smcj_report_runner_facts_t *r);
+
 /** The facts of a finished run. */
 void smcj_report_facts_of(smcj_report_facts_t *f, const smcj_run_t *run);
 

@@ -221,7 +221,7 @@ static void html_note(void *ctx, const char *note)
  * own) and what its declaration changes in how it is judged. */
 static void runner_notes(smct_buf_t *b, const smcj_report_runner_t *mr)
 {
-    const smcj_runner_t *r = mr->runner;
+    const smcj_report_runner_facts_t *r = &mr->facts;
     smct_buf_puts(b, "<ul class=\"notes\">");
     for (int g = 0; g < SMCJ_KINDS_GROUPS; g++) {
         if (mr->kind_line[g]) {
@@ -269,7 +269,7 @@ static void summary(smct_buf_t *b, const smcj_report_model_t *m)
     }
     smct_buf_puts(b, "<div style=\"margin-top:10px\">");
     for (size_t ri = 0; ri < m->n_runners; ri++) {
-        const smcj_runner_t *r = m->runners[ri].runner;
+        const smcj_report_runner_facts_t *r = &m->runners[ri].facts;
         smct_buf_puts(b, "<div class=\"sum\"><b>");
         esc(b, r->name);
         smct_buf_puts(b, "</b> ");
@@ -365,7 +365,7 @@ static void matrix(smct_buf_t *b, const smcj_report_model_t *model)
     smct_buf_puts(b, "<table id=\"matrix\"><thead><tr><th>section</th><th>vectors</th>");
     for (size_t ri = 0; ri < model->n_runners; ri++) {
         smct_buf_puts(b, "<th class=\"r\">");
-        esc(b, model->runners[ri].runner->name);
+        esc(b, model->runners[ri].facts.name);
         smct_buf_puts(b, "</th>");
     }
     smct_buf_puts(b, "</tr></thead><tbody>\n");
@@ -373,7 +373,7 @@ static void matrix(smct_buf_t *b, const smcj_report_model_t *model)
         smct_buf_printf(b, "<tr><td class=\"sec\">§%s</td><td class=\"sub\">%zu</td>", m.rows[row],
                         model->subsection_vectors[row]);
         for (size_t ri = 0; ri < model->n_runners; ri++) {
-            const smcj_runner_t *r = model->runners[ri].runner;
+            const smcj_report_runner_facts_t *r = &model->runners[ri].facts;
             if (!model->runners[ri].ran) {
                 smct_buf_printf(b, "<td class=\"c %s\">%s</td>",
                                 r->skip_reason ? "skipped" : "fail",
@@ -479,7 +479,7 @@ static void grid(smct_buf_t *b, const smcj_report_model_t *model)
                     vs->selected);
     for (size_t ri = 0; ri < model->n_runners; ri++) {
         smct_buf_puts(b, "<th class=\"r\">");
-        esc(b, model->runners[ri].runner->name);
+        esc(b, model->runners[ri].facts.name);
         smct_buf_puts(b, "</th>");
     }
     smct_buf_puts(b, "</tr></thead><tbody></tbody></table></div></details>");

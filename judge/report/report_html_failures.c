@@ -404,7 +404,7 @@ static void group(smct_buf_t *b, const smcj_report_model_t *model, size_t ri, co
     if (n == 0) {
         return;
     }
-    const smcj_runner_t *r = &run->runners[ri];
+    const smcj_report_runner_facts_t *r = &model->runners[ri].facts;
     const char *prefix = model->runners[ri].replay_prefix;
     smct_buf_puts(b, "<div class=\"group\" data-rerun=\"");
     smcj_buf_xml_text(b, prefix, strlen(prefix));
@@ -429,14 +429,14 @@ static void select_open(smct_buf_t *b, const char *name, const char *what)
 
 /* Filters by runner, section, tier, status and cause, and by id; they apply to the failures
  * and, where a vector has it (section, tier, id), to the grid. */
-static void filters(smct_buf_t *b, const smcj_run_t *run, const smcj_matrix_t *m,
+static void filters(smct_buf_t *b, const smcj_report_model_t *model, const smcj_matrix_t *m,
                     const cause_keys_t *keys)
 {
     smct_buf_puts(b, "<div id=\"filters\" class=\"tools\"><b>Show</b>");
     select_open(b, "ri", "runner");
-    for (size_t ri = 0; ri < run->n_runners; ri++) {
+    for (size_t ri = 0; ri < model->n_runners; ri++) {
         smct_buf_printf(b, "<option value=\"%zu\">", ri);
-        esc(b, run->runners[ri].name);
+        esc(b, model->runners[ri].facts.name);
         smct_buf_puts(b, "</option>");
     }
     smct_buf_puts(b, "</select>");
@@ -523,7 +523,7 @@ void smcj_html_failures(smct_buf_t *b, const smcj_report_model_t *model)
         }
         smct_buf_puts(b, "<p class=\"sub\">By runner, then by likely cause as the text report "
                          "groups them; each box holds every check of one vector.</p>");
-        filters(b, run, m, &keys);
+        filters(b, model, m, &keys);
         smct_buf_puts(b, "<div class=\"tools\"><button onclick=\"setAll(true)\">expand "
                          "shown</button><button onclick=\"setAll(false)\">collapse all</button>"
                          "</div>\n");

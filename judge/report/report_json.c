@@ -135,7 +135,7 @@ static void check_json(smct_jw_t *w, const smcj_run_t *run, const smcj_report_ru
 }
 
 /* The option words of P.1 the runner declared, in the protocol's order. */
-static void options_json(smct_jw_t *w, const smcj_runner_t *r)
+static void options_json(smct_jw_t *w, const smcj_report_runner_facts_t *r)
 {
     const smcj_decl_t *d = &r->decl[SMC_ENTRY_MESSAGE];
     const char *const options[] = {
@@ -153,7 +153,7 @@ static void options_json(smct_jw_t *w, const smcj_runner_t *r)
 
 /* What the runner declared in its handshake (P.1): codec, entries, capabilities, options,
  * host vocabularies. */
-static void handshake_json(smct_jw_t *w, const smcj_runner_t *r)
+static void handshake_json(smct_jw_t *w, const smcj_report_runner_facts_t *r)
 {
     smct_jw_key(w, "codec");
     smct_jw_object(w);
@@ -209,7 +209,7 @@ static void handshake_json(smct_jw_t *w, const smcj_runner_t *r)
 
 /* The core features the runner lacks (spec §1.4, R1.4-11): each fails the gate unless the
  * expected-failure list has its `feature:` line. */
-static void unsupported_json(smct_jw_t *w, const smcj_runner_t *r)
+static void unsupported_json(smct_jw_t *w, const smcj_report_runner_facts_t *r)
 {
     smct_jw_key(w, "unsupported");
     smct_jw_array(w);
@@ -323,7 +323,7 @@ static void result_json(smct_jw_t *w, const smcj_run_t *run, const smcj_report_r
 /* The runner's `counts`: every status and the figures beside them. */
 static void counts_json(smct_jw_t *w, const smcj_report_runner_t *mr)
 {
-    const smcj_runner_t *r = mr->runner;
+    const smcj_report_runner_facts_t *r = &mr->facts;
     const size_t *st = mr->counts.status;
     smct_jw_key(w, "counts");
     smct_jw_object(w);
@@ -347,7 +347,7 @@ static void counts_json(smct_jw_t *w, const smcj_report_runner_t *mr)
 }
 
 /* The runner's `xfail`: its expected-failure list and the lines no failure matched. */
-static void xfail_json(smct_jw_t *w, const smcj_runner_t *r)
+static void xfail_json(smct_jw_t *w, const smcj_report_runner_facts_t *r)
 {
     smct_jw_key(w, "xfail");
     if (!r->has_xfail) {
@@ -371,7 +371,7 @@ static void xfail_json(smct_jw_t *w, const smcj_runner_t *r)
 }
 
 /* How the runner's processes went: restarts, requests, time, stops, timeouts, memory. */
-static void process_json(smct_jw_t *w, const smcj_runner_t *r)
+static void process_json(smct_jw_t *w, const smcj_report_runner_facts_t *r)
 {
     smct_jw_key_u64(w, "restarts", r->restarts);
     smct_jw_key_bool(w, "gave_up", r->gave_up);
@@ -400,7 +400,7 @@ static void process_json(smct_jw_t *w, const smcj_runner_t *r)
 /* One runner: how it ran, what it declared, its counts, every selected vector's result. */
 static void runner_json(smct_jw_t *w, const smcj_run_t *run, const smcj_report_runner_t *mr)
 {
-    const smcj_runner_t *r = mr->runner;
+    const smcj_report_runner_facts_t *r = &mr->facts;
     smct_jw_object(w);
     smct_jw_key_str(w, "name", r->name);
     smct_jw_key_str(w, "command", r->command);
@@ -417,7 +417,7 @@ static void runner_json(smct_jw_t *w, const smcj_run_t *run, const smcj_report_r
         smct_jw_key_null(w, "codec");
     }
     process_json(w, r);
-    smcj_cx_json_runner(w, run, r);
+    smcj_cx_json_runner(w, run, mr->runner);
     counts_json(w, mr);
     unsupported_json(w, r);
     kinds_json(w, mr);
@@ -436,7 +436,7 @@ static void runner_json(smct_jw_t *w, const smcj_run_t *run, const smcj_report_r
     smct_jw_key_str(w, "summary", mr->summary); /* null when it did not run */
     xfail_json(w, r);
     smct_jw_key_str(w, "stderr_tail", r->stderr_tail);
-    smcj_causes_json(w, run, r);
+    smcj_causes_json(w, run, mr->runner);
     smct_jw_key(w, "results");
     smct_jw_array(w);
     for (size_t k = 0; k < mr->n_rows; k++) {

@@ -190,7 +190,7 @@ static void one_case(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *
 }
 
 /* A runner that never ran: one "start" case, skipped or an error. */
-static void start_case(smct_buf_t *cases, const smcj_runner_t *r)
+static void start_case(smct_buf_t *cases, const smcj_report_runner_facts_t *r)
 {
     smct_buf_puts(cases, "    <testcase");
     attr(cases, "classname", r->name);
@@ -211,9 +211,9 @@ static void start_case(smct_buf_t *cases, const smcj_runner_t *r)
  * and a failing case per stale expected-failure entry. */
 static void vector_cases(smct_buf_t *cases, const smcj_run_t *run, const smcj_report_runner_t *mr)
 {
-    const smcj_runner_t *r = mr->runner;
+    const smcj_report_runner_facts_t *r = &mr->facts;
     for (size_t k = 0; k < mr->n_rows; k++) {
-        one_case(cases, run, r, &mr->rows[k]);
+        one_case(cases, run, mr->runner, &mr->rows[k]);
     }
     /* spec §1.4, R1.4-11: a core feature the runner lacks is one failing case, unless the
      * expected-failure list names it */
@@ -260,7 +260,7 @@ static void vector_cases(smct_buf_t *cases, const smcj_run_t *run, const smcj_re
 static void suite_properties(smct_buf_t *body, const smcj_report_facts_t *f,
                              const smcj_report_runner_t *mr)
 {
-    const smcj_runner_t *r = mr->runner;
+    const smcj_report_runner_facts_t *r = &mr->facts;
     smct_buf_puts(body, "    <properties>\n      <property name=\"command\"");
     attr(body, "value", r->command);
     smct_buf_puts(body, "/>\n");
@@ -315,14 +315,14 @@ static void runner_suite(smct_buf_t *body, const smcj_report_model_t *m,
                          const smcj_report_runner_t *mr)
 {
     const smcj_run_t *run = m->run; /* the failing checks and the complexity figures */
-    const smcj_runner_t *r = mr->runner;
+    const smcj_report_runner_facts_t *r = &mr->facts;
     const smcj_report_counts_t *n = &mr->counts;
     smct_buf_t cases = {0};
     if (!mr->ran) {
         start_case(&cases, r);
     } else {
         vector_cases(&cases, run, mr);
-        smcj_cx_junit(&cases, run, r); /* spec §15.4 */
+        smcj_cx_junit(&cases, run, mr->runner); /* spec §15.4 */
     }
     smct_buf_puts(body, "  <testsuite");
     attr(body, "name", r->name);

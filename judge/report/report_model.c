@@ -88,6 +88,7 @@ static void row_fill(smcj_report_row_t *row, const smcj_run_t *run, const smcj_r
     row->placement_text = smcj_placement_text(v, res);
     row->why = placement ? row->placement_text : row->alt_text;
     row->aligned_failure = res->outcome == SMCJ_OUT_FAIL && !placement;
+    row->xfail_reason = res->xfail_reason;
     row->cause = smcj_cause_note(r, vi);
     smct_buf_t rp = {0};
     smcj_replay_command(&rp, run, r, v);
@@ -237,6 +238,7 @@ static bool runner_build(smcj_report_runner_t *mr, const smcj_run_t *run, const 
 {
     smcj_report_counts_t *n = &mr->counts;
     mr->runner = r;
+    smcj_report_runner_facts_of(&mr->facts, r);
     mr->ran = r->results != NULL;
     /* for every runner, as the writers printed them before the model held them */
     kinds_build(mr, run, r);

@@ -44,8 +44,9 @@ typedef struct smcj_report_row {
     char *placement_text; /* the shifted-input verdict (P.2, spec §3.3), or NULL */
     char *cause;          /* the diagnosis's note (smcj_cause_note), or NULL */
     char *replay;         /* the command that reruns the vector (smcj_replay_command) */
-    bool aligned_failure; /* its aligned checks failed and its placement did not decide: the
-                             HTML grid's cell names the reason */
+    const char *xfail_reason; /* the expected-failure line's reason that names it, or NULL */
+    bool aligned_failure;     /* its aligned checks failed and its placement did not decide: the
+                                 HTML grid's cell names the reason */
     /* n/a: the detail of the vector's first check (the missing feature or entry), borrowed
      * from the run; NULL otherwise or when that check has none */
     const char *na_detail;
@@ -69,7 +70,8 @@ enum { SMCJ_KINDS_CRASH, SMCJ_KINDS_UNCLASSIFIED, SMCJ_KINDS_GROUPS };
 /** One runner of the model. */
 typedef struct smcj_report_runner {
     const smcj_runner_t *runner;
-    bool ran; /* it has results (it started) */
+    smcj_report_runner_facts_t facts; /* what it was and did: what the writers state of it */
+    bool ran;                         /* it has results (it started) */
     smcj_report_counts_t counts;
     char *summary;           /* "12 passed, 1 failed, ...": NULL when it did not run */
     smcj_report_row_t *rows; /* every selected vector, in vector order */

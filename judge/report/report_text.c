@@ -46,7 +46,7 @@ static void line_text(smct_buf_t *b, const char *s)
  * words ignored. */
 static void runner_line(smct_buf_t *b, const smcj_report_runner_t *mr)
 {
-    const smcj_runner_t *r = mr->runner;
+    const smcj_report_runner_facts_t *r = &mr->facts;
     if (r->skip_reason) {
         smct_buf_printf(b, "%s: skipped: %s\n", r->name, r->skip_reason);
         return;
@@ -110,19 +110,19 @@ static void matrix(smct_buf_t *b, const smcj_report_model_t *model)
                      "failures, R unclassified rejections, X expected "
                      "failures, P unexpected passes, D differs, S skipped, U unsupported)\n");
     smct_buf_printf(b, "%-8s", "section");
-    for (size_t ri = 0; ri < run->n_runners; ri++) {
-        smct_buf_printf(b, " %-18.18s", run->runners[ri].name);
+    for (size_t ri = 0; ri < model->n_runners; ri++) {
+        smct_buf_printf(b, " %-18.18s", model->runners[ri].facts.name);
     }
     smct_buf_putc(b, '\n');
     for (size_t row = 0; row < mp->n_rows; row++) {
         char label[32];
         snprintf(label, sizeof label, "§%s", mp->rows[row]);
         smct_buf_printf(b, "%-9s", label); /* § is two bytes, one column */
-        for (size_t ri = 0; ri < run->n_runners; ri++) {
-            const smcj_runner_t *r = &run->runners[ri];
+        for (size_t ri = 0; ri < model->n_runners; ri++) {
+            const smcj_report_runner_t *mr = &model->runners[ri];
             char cell[64];
-            if (!r->results) {
-                snprintf(cell, sizeof cell, "%s", r->skip_reason ? "skipped" : "not run");
+            if (!mr->ran) {
+                snprintf(cell, sizeof cell, "%s", mr->facts.skip_reason ? "skipped" : "not run");
             } else {
                 const smcj_cell_t *c = smcj_matrix_cell(mp, row, ri);
                 int n = c->applicable
@@ -247,10 +247,10 @@ static void vector_details(smct_buf_t *b, const smcj_run_t *run, const smcj_repo
     }
 }
 
-/* Whether vector `i` of `r` belongs in the differences section (true) or the failures one. */
-static bool is_difference(const smcj_runner_t *r, size_t i)
+/* Whether vector `i` of `mr` belongs in the differences section (true) or the failures one. */
+static bool is_difference(const smcj_report_runner_t *mr, size_t i)
 {
-    return r->results[i].status == SMCJ_ST_DIFFERS;
+    return mr->rows[mr->row_of[i]].status == SMCJ_ST_DIFFERS;
 }
 
 /* Details grouped by likely cause (report_causes.h), up to --max-details vectors per cause,
@@ -287,13 +287,13 @@ static void detail_section(smct_buf_t *b, const smcj_report_model_t *m, bool dif
     }
     for (size_t ri = 0; ri < m->n_runners && max_details > 0; ri++) {
         const smcj_report_runner_t *mr = &m->runners[ri];
-        const smcj_runner_t *r = mr->runner;
+        const smcj_report_runner_facts_t *r = &mr->facts;
         size_t n_groups = mr->n_groups;
         const smcj_detail_group_t *groups = mr->groups;
         for (size_t g = 0; g < n_groups; g++) {
             size_t in_section = 0;
             for (size_t k = 0; k < groups[g].n_vectors; k++) {
-                in_section += is_difference(r, groups[g].vectors[k]) == differences;
+                in_section += is_difference(mr, groups[g].vectors[k]) == differences;
             }
             size_t n = in_section < (size_t)max_details ? in_section : (size_t)max_details;
             if (n == 0) {
@@ -308,7 +308,7 @@ static void detail_section(smct_buf_t *b, const smcj_report_model_t *m, bool dif
             }
             smct_buf_putc(b, '\n');
             for (size_t k = 0, listed = 0; k < groups[g].n_vectors && listed < n; k++) {
-                if (is_difference(r, groups[g].vectors[k]) == differences) {
+                if (is_difference(mr, groups[g].vectors[k]) == differences) {
                     vector_details(b, run, mr, groups[g].vectors[k]);
                     listed++;
                 }
@@ -340,7 +340,7 @@ static void not_applicable(smct_buf_t *b, const smcj_report_model_t *m)
             continue;
         }
         smct_buf_printf(b, "\n%s: %zu vectors not applicable (never counted as passed)%s:\n",
-                        mr->runner->name, mr->na_total, f->list_na ? "" : "; --list-na names each");
+                        mr->facts.name, mr->na_total, f->list_na ? "" : "; --list-na names each");
         for (size_t k = 0; k < mr->n_na; k++) {
             smct_buf_printf(b, "  %6zu  %s\n", mr->na[k].count, mr->na[k].reason);
             for (size_t i = 0; f->list_na && i < mr->n_rows; i++) {
@@ -361,7 +361,7 @@ static void differs_summary(smct_buf_t *b, const smcj_report_model_t *m)
 {
     for (size_t ri = 0; ri < m->n_runners; ri++) {
         const smcj_report_runner_t *mr = &m->runners[ri];
-        const smcj_runner_t *r = mr->runner;
+        const smcj_report_runner_facts_t *r = &mr->facts;
         size_t n_differs = mr->counts.status[SMCJ_ST_DIFFERS];
         if (!mr->ran || n_differs == 0) {
             continue;
@@ -410,15 +410,15 @@ static void xfail_problems(smct_buf_t *b, const smcj_report_model_t *m)
     const smcj_vectors_t *vs = m->facts.vectors;
     for (size_t ri = 0; ri < m->n_runners; ri++) {
         const smcj_report_runner_t *mr = &m->runners[ri];
-        const smcj_runner_t *r = mr->runner;
+        const smcj_report_runner_facts_t *r = &mr->facts;
         if (mr->counts.status[SMCJ_ST_XPASS]) {
             smct_buf_printf(
                 b, "\n%s: unexpected passes (listed in %s, but they pass now; remove them):\n",
                 r->name, r->xfail.path);
-            for (size_t i = 0; i < vs->count; i++) {
-                if (r->results[i].status == SMCJ_ST_XPASS) {
-                    smct_buf_printf(b, "  %s  # ", vs->v[i].id);
-                    line_text(b, r->results[i].xfail_reason);
+            for (size_t k = 0; k < mr->n_rows; k++) {
+                if (mr->rows[k].status == SMCJ_ST_XPASS) {
+                    smct_buf_printf(b, "  %s  # ", vs->v[mr->rows[k].vector].id);
+                    line_text(b, mr->rows[k].xfail_reason);
                     smct_buf_putc(b, '\n');
                 }
             }
@@ -445,7 +445,7 @@ static void xfail_summary(smct_buf_t *b, const smcj_report_model_t *m)
     size_t shown = 0;
     for (size_t ri = 0; ri < m->n_runners; ri++) {
         const smcj_report_runner_t *mr = &m->runners[ri];
-        const smcj_runner_t *r = mr->runner;
+        const smcj_report_runner_facts_t *r = &mr->facts;
         size_t n = mr->counts.status[SMCJ_ST_XFAIL] + mr->counts.features_excused;
         if (!r->has_xfail || !mr->ran) {
             continue;

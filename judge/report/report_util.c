@@ -536,25 +536,3 @@ void smcj_buf_shown(smct_buf_t *b, const char *s)
         smct_buf_printf(b, "… (%zu bytes in all; see the JSON report)", n);
     }
 }
-
-void smcj_memory_line(smct_buf_t *b, const smcj_runner_t *r)
-{
-    if (r->peak_rss) {
-        char peak[32];
-        smcj_format_bytes(r->peak_rss, peak, sizeof peak);
-        smct_buf_printf(b, "%s: memory: peak resident %s", r->name, peak);
-        if (r->bombs_measured) {
-            char g[32];
-            smcj_format_bytes(r->bomb_growth, g, sizeof g);
-            smct_buf_printf(b, "; largest growth on a length-bomb input %s (%zu measured)", g,
-                            r->bombs_measured);
-        }
-        smct_buf_putc(b, '\n');
-    }
-    if (r->strays) {
-        smct_buf_printf(b,
-                        "%s: killed %zu process%s that had left its process group (setsid, "
-                        "double fork)\n",
-                        r->name, r->strays, r->strays == 1 ? "" : "es");
-    }
-}

@@ -75,10 +75,6 @@ void smcj_raw_command(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t 
 /** Append `s`, cut to SMCJ_SHOWN_TEXT bytes with a note of the full length. */
 void smcj_buf_shown(smct_buf_t *b, const char *s);
 
-/** "NAME: memory: peak resident 143.2 MiB; largest growth on a length-bomb input ..." and the
- *  escaped processes killed, when known. */
-void smcj_memory_line(smct_buf_t *b, const smcj_runner_t *r);
-
 /** "float32list (decode, encode; R6.5-1, MUST) — 297 vectors" (spec §1.4, R1.4-11). */
 void smcj_feature_verdict_text(smct_buf_t *b, const smcj_feature_verdict_t *f);
 
