@@ -89,6 +89,8 @@ static void row_fill(smcj_report_row_t *row, const smcj_run_t *run, const smcj_r
     row->why = placement ? row->placement_text : row->alt_text;
     row->aligned_failure = res->outcome == SMCJ_OUT_FAIL && !placement;
     row->xfail_reason = res->xfail_reason;
+    row->verdict_reason = res->reason;
+    smcj_checks_of(r, vi, &row->check_begin, &row->check_end);
     row->cause = smcj_cause_note(r, vi);
     smct_buf_t rp = {0};
     smcj_replay_command(&rp, run, r, v);
@@ -99,6 +101,61 @@ static void row_fill(smcj_report_row_t *row, const smcj_run_t *run, const smcj_r
         smcj_checks_of(r, vi, &cb, &ce);
         row->na_detail = cb < ce ? r->checks[cb].detail : NULL;
     }
+}
+
+/* Every check as the reports show it. */
+static bool checks_build(smcj_report_runner_t *mr, const smcj_runner_t *r)
+{
+    mr->check_views = smcj_calloc(r->n_checks + 1, sizeof *mr->check_views);
+    if (!mr->check_views) {
+        return false;
+    }
+    mr->n_check_views = r->n_checks;
+    for (size_t k = 0; k < r->n_checks; k++) {
+        const smcj_check_t *c = &r->checks[k];
+        smcj_report_check_t *v = &mr->check_views[k];
+        *v = (smcj_report_check_t){
+            .direction = smcj_check_direction(c),
+            .kind = c->kind,
+            .vector = c->vector,
+            .index = c->index,
+            .strict = c->strict,
+            .placed = c->placed,
+            .tier = c->tier,
+            .order_alt = c->order_alt,
+            .alt = c->alt,
+            .lacks = c->lacks,
+            .robustness = c->robustness,
+            .accepted_bomb = c->accepted_bomb,
+            .outcome = c->outcome,
+            .reason = c->reason,
+            .detail = c->detail,
+            .expected = c->expected,
+            .actual = c->actual,
+            .exp_bytes = c->exp_bytes,
+            .act_bytes = c->act_bytes,
+            .exp_len = c->exp_len,
+            .act_len = c->act_len,
+            .bytes_from = c->bytes_from,
+            .exp_kept = c->exp_kept,
+            .act_kept = c->act_kept,
+            .first_difference = c->first_difference,
+            .values_cut = c->values_cut,
+            .stderr_tail = c->stderr_tail,
+        };
+        smcj_check_label(c, v->label, sizeof v->label);
+    }
+    return true;
+}
+
+void smcj_report_check_hexdiff(smct_buf_t *b, const char *indent, const smcj_report_check_t *c)
+{
+    if (!c->values_cut) {
+        smcj_hexdiff(b, indent, c->exp_bytes, c->exp_len, c->act_bytes, c->act_len);
+        return;
+    }
+    smcj_hexdiff_kept(b, indent, c->exp_bytes, c->exp_len, c->act_bytes, c->act_len, c->bytes_from,
+                      c->exp_kept, c->act_kept, c->first_difference);
 }
 
 /* The replay commands the reports print: the group prefix, and the raw exchange of every
@@ -248,6 +305,15 @@ static bool runner_build(smcj_report_runner_t *mr, const smcj_run_t *run, const 
     if (!causes_build(mr, run, r, ri)) {
         return false;
     }
+    smct_buf_t cx = {0};
+    if (mr->ran) {
+        smcj_cx_junit(&cx, run, r);
+    }
+    mr->cx_junit = text_of(&cx);
+    smcj_cx_matrix_cell(mr->cx_cell, sizeof mr->cx_cell, r);
+    if (!mr->cx_junit) {
+        return false;
+    }
     if (!mr->ran) {
         /* one "start" case: skipped (--skip-runner) or an error (it could not start) */
         n->cases = 1;
@@ -288,7 +354,8 @@ static bool runner_build(smcj_report_runner_t *mr, const smcj_run_t *run, const 
         }
     }
     mr->groups = smcj_detail_groups(run, r, &mr->n_groups);
-    return na_build(mr) && mr->summary != NULL && mr->groups != NULL && replays_build(mr, run, r);
+    return na_build(mr) && mr->summary != NULL && mr->groups != NULL && replays_build(mr, run, r) &&
+           checks_build(mr, r);
 }
 
 bool smcj_report_model_build(smcj_report_model_t *m, const smcj_run_t *run)
@@ -296,6 +363,15 @@ bool smcj_report_model_build(smcj_report_model_t *m, const smcj_run_t *run)
     memset(m, 0, sizeof *m);
     m->run = run;
     smcj_report_facts_of(&m->facts, run);
+    smct_buf_t cx = {0};
+    m->complexity = run->complexity != NULL;
+    smcj_cx_text(&cx, run);
+    m->cx_text = text_of(&cx);
+    smcj_cx_html(&cx, run);
+    m->cx_html = text_of(&cx);
+    if (!m->cx_text || !m->cx_html) {
+        return false;
+    }
     m->runners = smcj_calloc(run->n_runners + 1, sizeof *m->runners);
     if (!m->runners) {
         return false;
@@ -338,6 +414,8 @@ void smcj_report_model_free(smcj_report_model_t *m)
         free(mr->replay_prefix);
         free(mr->causes_text);
         free(mr->causes_html);
+        free(mr->check_views);
+        free(mr->cx_junit);
         free(mr->rows);
         free(mr->row_of);
         free(mr->summary);
@@ -353,6 +431,8 @@ void smcj_report_model_free(smcj_report_model_t *m)
     smcj_matrix_free(&m->sections);
     smcj_matrix_free(&m->subsections);
     free(m->subsection_vectors);
+    free(m->cx_text);
+    free(m->cx_html);
     memset(m, 0, sizeof *m);
 }
 

@@ -32,6 +32,29 @@ typedef struct smcj_report_counts {
     size_t cases, case_failures, case_errors, case_skipped;
 } smcj_report_counts_t;
 
+/** One check of one runner as the reports show it: its name, mode and outcome, and for a
+ *  failure what was expected and what came (the strings and bytes the run's, borrowed). The
+ *  names are the check's (model.h), so a writer reads it as it would there. */
+typedef struct smcj_report_check {
+    char label[64];        /* smcj_check_label: "decode", "reject strict", ... */
+    const char *direction; /* smcj_check_direction */
+    smcj_check_kind_t kind;
+    size_t vector, index; /* its vector; accepted[index] for ACCEPT/ACCEPT_STRICT */
+    bool strict, placed;
+    smcj_tier_t tier;
+    int order_alt, alt;
+    const char *lacks;
+    bool robustness, accepted_bomb;
+    smcj_outcome_t outcome;
+    smcj_reason_t reason;
+    const char *detail, *expected, *actual;
+    const uint8_t *exp_bytes, *act_bytes;
+    size_t exp_len, act_len;
+    size_t bytes_from, exp_kept, act_kept, first_difference;
+    bool values_cut;
+    const char *stderr_tail;
+} smcj_report_check_t;
+
 /** One selected vector of one runner, as every report lists it. */
 typedef struct smcj_report_row {
     size_t vector; /* index into run->vectors->v */
@@ -44,9 +67,11 @@ typedef struct smcj_report_row {
     char *placement_text; /* the shifted-input verdict (P.2, spec §3.3), or NULL */
     char *cause;          /* the diagnosis's note (smcj_cause_note), or NULL */
     char *replay;         /* the command that reruns the vector (smcj_replay_command) */
-    const char *xfail_reason; /* the expected-failure line's reason that names it, or NULL */
-    bool aligned_failure;     /* its aligned checks failed and its placement did not decide: the
-                                 HTML grid's cell names the reason */
+    const char *xfail_reason;      /* the expected-failure line's reason that names it, or NULL */
+    smcj_reason_t verdict_reason;  /* the verdict's reason, also of a listed (expected) failure */
+    size_t check_begin, check_end; /* its checks: checks[check_begin .. check_end) */
+    bool aligned_failure; /* its aligned checks failed and its placement did not decide: the
+                             HTML grid's cell names the reason */
     /* n/a: the detail of the vector's first check (the missing feature or entry), borrowed
      * from the run; NULL otherwise or when that check has none */
     const char *na_detail;
@@ -93,10 +118,15 @@ typedef struct smcj_report_runner {
      * (smcj_raw_command) for a failing check and a placement check (no handshake), else NULL */
     char **raw;
     size_t n_raw;
+    smcj_report_check_t *check_views; /* every check of the run (indexed like the run's) */
+    size_t n_check_views;
     /* the diagnosis (report_causes.h): the text report's "likely causes" block and the HTML
      * causes table of this runner ("" when it has none), and per check what differs in a
      * failing one (borrowed from the diagnosis; NULL when none) */
     char *causes_text, *causes_html;
+    /* spec §15.4 (complexity.h): its JUnit cases and its text matrix cell */
+    char *cx_junit;
+    char cx_cell[64];
     char *const *what_differs;
     size_t n_what_differs;
 } smcj_report_runner_t;
@@ -110,6 +140,9 @@ typedef struct smcj_report_model {
     smcj_matrix_t sections;     /* runners × top-level sections ("6"): the text report */
     smcj_matrix_t subsections;  /* runners × sections ("6.2"): the HTML report */
     size_t *subsection_vectors; /* per row of subsections: the selected vectors of that section */
+    /* spec §15.4 (complexity.h): whether families were timed, the text and HTML blocks */
+    bool complexity;
+    char *cx_text, *cx_html;
 } smcj_report_model_t;
 
 /** Build the model of a finished run (verdicts, diagnosis and complexity in). False when out
@@ -124,6 +157,9 @@ const smcj_report_row_t *smcj_report_row(const smcj_report_model_t *m, size_t ri
 
 /** What differs in check `check` of runner `mr` (diag_bytes.h, diag_values.h), or NULL. */
 const char *smcj_report_what_differs(const smcj_report_runner_t *mr, size_t check);
+
+/** The hex diff of a wrong_bytes check, from what is kept of its bytes (smcj_hexdiff_kept). */
+void smcj_report_check_hexdiff(smct_buf_t *b, const char *indent, const smcj_report_check_t *c);
 
 /** How JUnit shows a row (its status's SMCJ_STATUS_LIST column); *is_error: a <failure>
  *  that is an <error>, a harness failure (crash, timeout, protocol error; R1.4-8). */

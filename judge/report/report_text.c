@@ -104,7 +104,6 @@ static void runner_line(smct_buf_t *b, const smcj_report_runner_t *mr)
  * section a codec gets wrong is visible at a glance. */
 static void matrix(smct_buf_t *b, const smcj_report_model_t *model)
 {
-    const smcj_run_t *run = model->run; /* the complexity figures */
     const smcj_matrix_t *mp = &model->sections;
     smct_buf_puts(b, "\nMatrix: passed/applicable per spec section (F failures, A placement "
                      "failures, R unclassified rejections, X expected "
@@ -158,12 +157,10 @@ static void matrix(smct_buf_t *b, const smcj_report_model_t *model)
         }
         smct_buf_putc(b, '\n');
     }
-    if (run->complexity) { /* spec §15.4: families passed/measured, F failed, M not measured */
+    if (model->complexity) { /* spec §15.4: families passed/measured, F failed, M not measured */
         smct_buf_printf(b, "%-9s", "§15.4"); /* § is two bytes, one column */
-        for (size_t ri = 0; ri < run->n_runners; ri++) {
-            char cell[64];
-            smcj_cx_matrix_cell(cell, sizeof cell, &run->runners[ri]);
-            smct_buf_printf(b, " %-18s", cell);
+        for (size_t ri = 0; ri < model->n_runners; ri++) {
+            smct_buf_printf(b, " %-18s", model->runners[ri].cx_cell);
         }
         smct_buf_putc(b, '\n');
     }
@@ -462,7 +459,6 @@ static void xfail_summary(smct_buf_t *b, const smcj_report_model_t *m)
 
 void smcj_report_text(smct_buf_t *b, const smcj_report_model_t *m)
 {
-    const smcj_run_t *run = m->run; /* the complexity figures and the causes */
     const smcj_report_facts_t *f = &m->facts;
     const smcj_vectors_t *vs = f->vectors;
     static const char *const gates[] = {"required", "recommended", "all"};
@@ -483,7 +479,7 @@ void smcj_report_text(smct_buf_t *b, const smcj_report_model_t *m)
     for (size_t ri = 0; ri < m->n_runners; ri++) {
         runner_line(b, &m->runners[ri]);
     }
-    smcj_cx_text(b, run);
+    smct_buf_puts(b, m->cx_text);
     matrix(b, m);
     not_applicable(b, m);
     differs_summary(b, m);
