@@ -309,8 +309,8 @@ def judge_map_problems():
 # model: a writer with more fails (it reads the run again), one with fewer fails too (lower
 # its figure), so the figures only go down, to 0.
 WRITER_RUN_READS = {
-    "judge/report/report_text.c": 13,
-    "judge/report/report_json.c": 21,
+    "judge/report/report_text.c": 0,
+    "judge/report/report_json.c": 5,
     "judge/report/report_junit.c": 0,
     "judge/report/report_html.c": 0,
     "judge/report/report_html_failures.c": 38,

@@ -380,22 +380,34 @@ void smcj_causes_json(smct_jw_t *w, const smcj_run_t *run, const smcj_runner_t *
     smct_jw_end_object(w);
 }
 
-void smcj_causes_json_result(smct_jw_t *w, const smcj_runner_t *r, size_t vi)
+bool smcj_causes_of_vector(const smcj_runner_t *r, size_t vi, bool *diagnosed, const char ***ids,
+                           size_t *n_ids, const char **unexplained)
 {
     const smcj_diagnosis_t *d = diag_of(r);
-    if (!d || !failed(r, vi)) {
-        return;
+    *diagnosed = d && failed(r, vi);
+    *ids = NULL;
+    *n_ids = 0;
+    *unexplained = NULL;
+    if (!*diagnosed) {
+        return true;
     }
-    smct_jw_key(w, "causes");
-    smct_jw_array(w);
+    size_t n = 0;
     for (size_t i = 0; i < d->n_causes; i++) {
-        if (d->by_vector[vi] & SMCM_BIT(d->causes[i].bug)) {
-            smct_jw_str(w, smcm_entry(d->causes[i].bug)->id);
+        n += (d->by_vector[vi] & SMCM_BIT(d->causes[i].bug)) != 0;
+    }
+    if (n) {
+        *ids = smcj_calloc(n, sizeof **ids);
+        if (!*ids) {
+            return false;
+        }
+        for (size_t i = 0; i < d->n_causes; i++) {
+            if (d->by_vector[vi] & SMCM_BIT(d->causes[i].bug)) {
+                (*ids)[(*n_ids)++] = smcm_entry(d->causes[i].bug)->id;
+            }
         }
     }
-    smct_jw_end_array(w);
-    smct_jw_key_str(w, "unexplained",
-                    d->group_of[vi] != SIZE_MAX ? d->groups[d->group_of[vi]].text : NULL);
+    *unexplained = d->group_of[vi] != SIZE_MAX ? d->groups[d->group_of[vi]].text : NULL;
+    return true;
 }
 
 /* ---- HTML ---- */

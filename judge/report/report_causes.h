@@ -36,8 +36,12 @@ void smcj_detail_groups_free(smcj_detail_group_t *g, size_t n);
  *  run). */
 void smcj_causes_json(smct_jw_t *w, const smcj_run_t *run, const smcj_runner_t *r);
 
-/** The members `causes` (ids) and `unexplained` for vector vi of runner r, when it failed. */
-void smcj_causes_json_result(smct_jw_t *w, const smcj_runner_t *r, size_t vi);
+/** What the diagnosis says of vector vi of runner r: whether it was diagnosed (a failure it
+ *  looked at), the ids of the causes that explain it in the diagnosis's order (heap array of
+ *  static strings, *ids NULL when none) and its unexplained group's signature, or NULL.
+ *  False when out of memory. */
+bool smcj_causes_of_vector(const smcj_runner_t *r, size_t vi, bool *diagnosed, const char ***ids,
+                           size_t *n_ids, const char **unexplained);
 
 /** The HTML causes table of runner r; example links go to `#f-<runner index>-<vector index>`. */
 void smcj_causes_html(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r, size_t ri);

@@ -8,15 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "plan.h"
 #include "report_causes.h"
 #include "report_kinds.h"
 #include "report_depth.h"
 #include "complexity.h"
 #include "report_util.h"
 #include "reports.h"
-#include "self_check.h"
-#include "results.h"
 #include "smct_json.h"
 #include "smct_json_writer.h"
 
@@ -64,7 +61,7 @@ static void key_seconds(smct_jw_t *w, const char *key, double seconds)
 }
 
 /* The first byte where the expected and the actual encoding differ. */
-static size_t first_difference(const smcj_check_t *c)
+static size_t first_difference(const smcj_report_check_t *c)
 {
     size_t first = c->first_difference; /* of the whole strings (kept_value.h) */
     if (!c->values_cut) {
@@ -77,16 +74,14 @@ static size_t first_difference(const smcj_check_t *c)
 }
 
 /* One check; a failure carries everything needed to judge it without rerunning. */
-static void check_json(smct_jw_t *w, const smcj_run_t *run, const smcj_report_runner_t *mr,
-                       const smcj_check_t *c)
+static void check_json(smct_jw_t *w, const smcj_vectors_t *vs, const smcj_report_runner_t *mr,
+                       size_t k)
 {
-    const smcj_runner_t *r = mr->runner;
-    const smcj_vector_t *v = &run->vectors->v[c->vector];
-    char label[64];
-    smcj_check_label(c, label, sizeof label);
+    const smcj_report_check_t *c = &mr->check_views[k];
+    const smcj_vector_t *v = &vs->v[c->vector];
     smct_jw_object(w);
-    smct_jw_key_str(w, "check", label);
-    smct_jw_key_str(w, "direction", smcj_check_direction(c));
+    smct_jw_key_str(w, "check", c->label);
+    smct_jw_key_str(w, "direction", c->direction);
     smct_jw_key_str(w, "mode", c->strict ? "strict" : "flutter");
     smct_jw_key_str(w, "outcome", outcome_name(c->outcome));
     smct_jw_key_str(w, "tier", smcj_tier_name(c->tier));
@@ -122,13 +117,13 @@ static void check_json(smct_jw_t *w, const smcj_run_t *run, const smcj_report_ru
         if (c->reason == SMCJ_REASON_WRONG_BYTES && c->exp_bytes) {
             smct_jw_key_u64(w, "first_difference", first_difference(c));
         }
-        const char *diff = smcj_report_what_differs(mr, (size_t)(c - r->checks));
+        const char *diff = smcj_report_what_differs(mr, k);
         if (diff) {
             smct_jw_key_str(w, "what_differs", diff);
         }
         smct_jw_key_str(w, "stderr_tail", c->stderr_tail);
         if (c->kind != SMCJ_CHECK_HANDSHAKE) {
-            smct_jw_key_str(w, "raw_command", mr->raw[c - r->checks]);
+            smct_jw_key_str(w, "raw_command", mr->raw[k]);
         }
     }
     smct_jw_end_object(w);
@@ -244,8 +239,7 @@ static void kinds_json(smct_jw_t *w, const smcj_report_runner_t *mr)
 }
 
 /* The result's `alternative`: which listed behaviour (or none) it matched, in words. */
-static void alternative_json(smct_jw_t *w, const smcj_vector_t *v, const smcj_result_t *res,
-                             const smcj_report_row_t *row)
+static void alternative_json(smct_jw_t *w, const smcj_vector_t *v, const smcj_report_row_t *row)
 {
     smct_jw_key(w, "alternative");
     if (!row->alt_text) {
@@ -253,21 +247,20 @@ static void alternative_json(smct_jw_t *w, const smcj_vector_t *v, const smcj_re
         return;
     }
     smct_jw_object(w);
-    smct_jw_key_bool(w, "listed", res->alt >= 0);
-    if (res->alt >= 0) {
-        smct_jw_key_i64(w, "index", res->alt);
-        char *who = smcj_alternative_who(v, res->alt);
+    smct_jw_key_bool(w, "listed", row->alt >= 0);
+    if (row->alt >= 0) {
+        smct_jw_key_i64(w, "index", row->alt);
+        char *who = smcj_alternative_who(v, row->alt);
         smct_jw_key_str(w, "who", who);
         free(who);
-        smct_jw_key_str(w, "behaviour", v->alts[res->alt].behaviour);
+        smct_jw_key_str(w, "behaviour", v->alts[row->alt].behaviour);
     }
     smct_jw_key_str(w, "text", row->alt_text);
     smct_jw_end_object(w);
 }
 
 /* The result's `placement`: the shifted-input verdict (P.2), or null. */
-static void placement_json(smct_jw_t *w, const smcj_vector_t *v, const smcj_result_t *res,
-                           const smcj_report_row_t *row)
+static void placement_json(smct_jw_t *w, const smcj_vector_t *v, const smcj_report_row_t *row)
 {
     smct_jw_key(w, "placement");
     if (!row->placement_text) {
@@ -275,22 +268,20 @@ static void placement_json(smct_jw_t *w, const smcj_vector_t *v, const smcj_resu
         return;
     }
     smct_jw_object(w);
-    smct_jw_key_str(w, "tier", smcj_tier_name(res->placement_tier));
+    smct_jw_key_str(w, "tier", smcj_tier_name(row->placement_tier));
     smct_jw_key_u64(w, "shift", v->shift);
-    smct_jw_key_str(w, "reason",
-                    res->reason == SMCJ_REASON_NONE ? NULL : smcj_reason_name(res->reason));
+    smct_jw_key_str(
+        w, "reason",
+        row->verdict_reason == SMCJ_REASON_NONE ? NULL : smcj_reason_name(row->verdict_reason));
     smct_jw_key_str(w, "text", row->placement_text);
     smct_jw_end_object(w);
 }
 
 /* One vector's result: status, tier, alternative, placement, replay, and its checks. */
-static void result_json(smct_jw_t *w, const smcj_run_t *run, const smcj_report_runner_t *mr,
+static void result_json(smct_jw_t *w, const smcj_vectors_t *vs, const smcj_report_runner_t *mr,
                         const smcj_report_row_t *row)
 {
-    const smcj_runner_t *r = mr->runner;
-    size_t i = row->vector;
-    const smcj_vector_t *v = &run->vectors->v[i];
-    const smcj_result_t *res = &r->results[i];
+    const smcj_vector_t *v = &vs->v[row->vector];
     smct_jw_object(w);
     smct_jw_key_str(w, "id", v->id);
     smct_jw_key_str(w, "tier", smcj_tier_name(v->tier));
@@ -299,22 +290,27 @@ static void result_json(smct_jw_t *w, const smcj_run_t *run, const smcj_report_r
     smct_jw_key_str(w, "section", v->section);
     smct_jw_key_str(w, "status", smcj_status_name(row->status));
     smct_jw_key_str(w, "verdict_tier", smcj_tier_name(row->tier));
-    bool failed = res->outcome == SMCJ_OUT_FAIL || res->placement_check != SIZE_MAX;
     smct_jw_key_str(w, "reason",
                     row->reason != SMCJ_REASON_NONE ? smcj_reason_name(row->reason) : NULL);
-    alternative_json(w, v, res, row); /* the texts are the model's (one computation) */
-    placement_json(w, v, res, row);
-    smct_jw_key_str(w, "xfail_reason", res->xfail_reason);
-    if (failed) {
+    alternative_json(w, v, row); /* the texts are the model's (one computation) */
+    placement_json(w, v, row);
+    smct_jw_key_str(w, "xfail_reason", row->xfail_reason);
+    if (row->failed) {
         smct_jw_key_str(w, "replay", row->replay);
-        smcj_causes_json_result(w, r, i);
+    }
+    if (row->failed && row->diagnosed) {
+        smct_jw_key(w, "causes");
+        smct_jw_array(w);
+        for (size_t k = 0; k < row->n_cause_ids; k++) {
+            smct_jw_str(w, row->cause_ids[k]);
+        }
+        smct_jw_end_array(w);
+        smct_jw_key_str(w, "unexplained", row->unexplained);
     }
     smct_jw_key(w, "checks");
     smct_jw_array(w);
-    size_t cb, ce;
-    smcj_checks_of(r, i, &cb, &ce);
-    for (size_t k = cb; k < ce; k++) {
-        check_json(w, run, mr, &r->checks[k]);
+    for (size_t k = row->check_begin; k < row->check_end; k++) {
+        check_json(w, vs, mr, k);
     }
     smct_jw_end_array(w);
     smct_jw_end_object(w);
@@ -443,7 +439,7 @@ static void runner_json(smct_jw_t *w, const smcj_run_t *run, const smcj_report_r
         if (k) {
             smct_jw_newline(w); /* one result a line */
         }
-        result_json(w, run, mr, &mr->rows[k]);
+        result_json(w, run->vectors, mr, &mr->rows[k]);
     }
     smct_jw_end_array(w);
     smct_jw_end_object(w);

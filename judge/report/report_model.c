@@ -90,6 +90,13 @@ static void row_fill(smcj_report_row_t *row, const smcj_run_t *run, const smcj_r
     row->aligned_failure = res->outcome == SMCJ_OUT_FAIL && !placement;
     row->xfail_reason = res->xfail_reason;
     row->verdict_reason = res->reason;
+    row->placement_check = res->placement_check;
+    row->placement_tier = res->placement_tier;
+    row->alt = res->alt;
+    row->failed = failed;
+    /* out of memory is recorded (alloc.h): the model is not built then */
+    (void)smcj_causes_of_vector(r, vi, &row->diagnosed, &row->cause_ids, &row->n_cause_ids,
+                                &row->unexplained);
     smcj_checks_of(r, vi, &row->check_begin, &row->check_end);
     row->cause = smcj_cause_note(r, vi);
     smct_buf_t rp = {0};
@@ -409,6 +416,7 @@ void smcj_report_model_free(smcj_report_model_t *m)
             free(mr->rows[k].placement_text);
             free(mr->rows[k].cause);
             free(mr->rows[k].replay);
+            free((void *)mr->rows[k].cause_ids);
         }
         smcj_free_strs(mr->raw, mr->n_raw);
         free(mr->replay_prefix);

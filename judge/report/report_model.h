@@ -69,7 +69,17 @@ typedef struct smcj_report_row {
     char *replay;         /* the command that reruns the vector (smcj_replay_command) */
     const char *xfail_reason;      /* the expected-failure line's reason that names it, or NULL */
     smcj_reason_t verdict_reason;  /* the verdict's reason, also of a listed (expected) failure */
-    size_t check_begin, check_end; /* its checks: checks[check_begin .. check_end) */
+    size_t check_begin, check_end; /* its checks: check_views[check_begin .. check_end) */
+    size_t placement_check;        /* the placement check that failed it (§3.3), or SIZE_MAX */
+    smcj_tier_t placement_tier;    /* that check's tier */
+    int alt;                       /* the listed behaviour it matched (notes.alternatives), or -1 */
+    bool failed;                   /* a check failed (a placement check included) */
+    /* the diagnosis of it (smcj_causes_of_vector): whether it was diagnosed, the causes that
+     * explain it, its unexplained group's signature */
+    bool diagnosed;
+    const char **cause_ids;
+    size_t n_cause_ids;
+    const char *unexplained;
     bool aligned_failure; /* its aligned checks failed and its placement did not decide: the
                              HTML grid's cell names the reason */
     /* n/a: the detail of the vector's first check (the missing feature or entry), borrowed

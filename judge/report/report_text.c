@@ -9,15 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "plan.h"
 #include "report_causes.h"
 #include "report_kinds.h"
 #include "report_depth.h"
 #include "complexity.h"
 #include "report_util.h"
 #include "reports.h"
-#include "self_check.h"
-#include "results.h"
 
 /* Each line of `text` prefixed (stderr tails and multi-line values stay readable). Whatever
  * the text holds, every line it prints starts with `prefix`: a runner cannot print a line
@@ -167,12 +164,10 @@ static void matrix(smct_buf_t *b, const smcj_report_model_t *model)
 }
 
 /* One failing check: what was expected, what came, and how to see it again by hand. */
-static void check_details(smct_buf_t *b, const smcj_report_runner_t *mr, const smcj_check_t *c)
+static void check_details(smct_buf_t *b, const smcj_report_runner_t *mr, size_t k)
 {
-    size_t k = (size_t)(c - mr->runner->checks);
-    char label[64];
-    smcj_check_label(c, label, sizeof label);
-    smct_buf_printf(b, "  [%s] %s: ", label, smcj_reason_name(c->reason));
+    const smcj_report_check_t *c = &mr->check_views[k];
+    smct_buf_printf(b, "  [%s] %s: ", c->label, smcj_reason_name(c->reason));
     line_text(b, c->detail);
     smct_buf_putc(b, '\n');
     const char *diff = smcj_report_what_differs(mr, k);
@@ -180,7 +175,7 @@ static void check_details(smct_buf_t *b, const smcj_report_runner_t *mr, const s
         smct_buf_printf(b, "    differs: %s\n", diff);
     }
     if (c->reason == SMCJ_REASON_WRONG_BYTES && c->exp_bytes) {
-        smcj_check_hexdiff(b, "    ", c);
+        smcj_report_check_hexdiff(b, "    ", c);
     } else {
         if (c->expected) {
             smct_buf_printf(b, "    expected: ");
@@ -205,18 +200,16 @@ static void check_details(smct_buf_t *b, const smcj_report_runner_t *mr, const s
 }
 
 /* One vector's failing checks (and its placement check) and the command that reruns it. */
-static void vector_details(smct_buf_t *b, const smcj_run_t *run, const smcj_report_runner_t *mr,
+static void vector_details(smct_buf_t *b, const smcj_vectors_t *vs, const smcj_report_runner_t *mr,
                            size_t i)
 {
-    const smcj_runner_t *r = mr->runner;
     const smcj_report_row_t *row = &mr->rows[mr->row_of[i]];
-    const smcj_result_t *res = &r->results[i];
-    const smcj_vector_t *v = &run->vectors->v[i];
-    const char *what = smcj_status_info(res->status)->heading;
-    bool placement = res->placement_check != SIZE_MAX;
-    smct_buf_printf(b, "\n--- %s × %s  %s  [%s, §%s, %s, %s]\n", r->name, v->id, what,
+    const smcj_vector_t *v = &vs->v[i];
+    const char *what = smcj_status_info(row->status)->heading;
+    smcj_reason_t reason = row->verdict_reason;
+    smct_buf_printf(b, "\n--- %s × %s  %s  [%s, §%s, %s, %s]\n", mr->facts.name, v->id, what,
                     smcj_tier_name(row->tier), v->section, v->kind,
-                    res->reason == SMCJ_REASON_NONE ? "skipped" : smcj_reason_name(res->reason));
+                    reason == SMCJ_REASON_NONE ? "skipped" : smcj_reason_name(reason));
     smct_buf_puts(b, "  ");
     line_text(b, v->description);
     smct_buf_putc(b, '\n');
@@ -230,14 +223,12 @@ static void vector_details(smct_buf_t *b, const smcj_run_t *run, const smcj_repo
         line_text(b, v->focus);
         smct_buf_putc(b, '\n');
     }
-    size_t cb, ce;
-    smcj_checks_of(r, i, &cb, &ce);
-    for (size_t k = cb; k < ce; k++) {
-        if (r->checks[k].outcome == SMCJ_OUT_FAIL || (placement && k == res->placement_check)) {
-            check_details(b, mr, &r->checks[k]);
+    for (size_t k = row->check_begin; k < row->check_end; k++) {
+        if (mr->check_views[k].outcome == SMCJ_OUT_FAIL || k == row->placement_check) {
+            check_details(b, mr, k);
         }
     }
-    if (r->checks[row->check].kind != SMCJ_CHECK_HANDSHAKE) {
+    if (mr->check_views[row->check].kind != SMCJ_CHECK_HANDSHAKE) {
         smct_buf_puts(b, "  replay: ");
         smct_buf_puts(b, row->replay);
         smct_buf_putc(b, '\n');
@@ -257,7 +248,6 @@ static bool is_difference(const smcj_report_runner_t *mr, size_t i)
  * under "Failures" is one (issue 27). */
 static void detail_section(smct_buf_t *b, const smcj_report_model_t *m, bool differences)
 {
-    const smcj_run_t *run = m->run; /* the checks of each vector */
     int max_details = m->facts.max_details;
     size_t total = 0, shown = 0;
     for (size_t ri = 0; ri < m->n_runners; ri++) {
@@ -306,7 +296,7 @@ static void detail_section(smct_buf_t *b, const smcj_report_model_t *m, bool dif
             smct_buf_putc(b, '\n');
             for (size_t k = 0, listed = 0; k < groups[g].n_vectors && listed < n; k++) {
                 if (is_difference(mr, groups[g].vectors[k]) == differences) {
-                    vector_details(b, run, mr, groups[g].vectors[k]);
+                    vector_details(b, m->facts.vectors, mr, groups[g].vectors[k]);
                     listed++;
                 }
             }
