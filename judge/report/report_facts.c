@@ -35,6 +35,8 @@ void smcj_report_facts_of(smcj_report_facts_t *f, const smcj_run_t *run)
         .list_na = run->list_na,
         .sandboxed = run->sandboxed,
         .sandbox_note = run->sandbox_note ? run->sandbox_note : "none",
+        .complexity = run->complexity,
+        .complexity_skipped = run->complexity_skipped,
     };
 }
 
@@ -85,6 +87,7 @@ void smcj_report_runner_facts_of(smcj_report_runner_facts_t *f, const smcj_runne
         .n_self_checked = r->n_self_checked,
         .n_self_sent = r->n_self_sent,
         .n_self_failed = r->n_self_failed,
+        .complexity = r->complexity,
     };
     memcpy(f->entry_ok, r->entry_ok, sizeof f->entry_ok);
     memcpy(f->decl, r->decl, sizeof f->decl);

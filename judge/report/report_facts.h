@@ -36,6 +36,9 @@ typedef struct smcj_report_facts {
     bool list_na;           /* --list-na */
     bool sandboxed;
     const char *sandbox_note; /* never NULL: "none" when the run had none */
+    /* spec §15.4 (complexity.h): the families timed, or NULL; whether --no-complexity */
+    const struct smcj_cx_families *complexity;
+    bool complexity_skipped;
 } smcj_report_facts_t;
 
 /** What a runner was and did, as the reports state it: its command, its declaration (P.1),
@@ -75,6 +78,7 @@ typedef struct smcj_report_runner_facts {
     size_t bombs_measured, strays;
     size_t n_robust, n_bombs_accepted;
     size_t n_self_checked, n_self_sent, n_self_failed;
+    const struct smcj_cx_runner *complexity; /* its time growth figures (complexity.h), or NULL */
 } smcj_report_runner_facts_t;
 
 /** The facts of runner r. */

@@ -394,7 +394,7 @@ static void process_json(smct_jw_t *w, const smcj_report_runner_facts_t *r)
 }
 
 /* One runner: how it ran, what it declared, its counts, every selected vector's result. */
-static void runner_json(smct_jw_t *w, const smcj_run_t *run, const smcj_report_runner_t *mr)
+static void runner_json(smct_jw_t *w, const smcj_report_facts_t *f, const smcj_report_runner_t *mr)
 {
     const smcj_report_runner_facts_t *r = &mr->facts;
     smct_jw_object(w);
@@ -413,7 +413,7 @@ static void runner_json(smct_jw_t *w, const smcj_run_t *run, const smcj_report_r
         smct_jw_key_null(w, "codec");
     }
     process_json(w, r);
-    smcj_cx_json_runner(w, run, mr->runner);
+    smcj_cx_json_runner(w, f->complexity, r->complexity);
     counts_json(w, mr);
     unsupported_json(w, r);
     kinds_json(w, mr);
@@ -432,14 +432,14 @@ static void runner_json(smct_jw_t *w, const smcj_run_t *run, const smcj_report_r
     smct_jw_key_str(w, "summary", mr->summary); /* null when it did not run */
     xfail_json(w, r);
     smct_jw_key_str(w, "stderr_tail", r->stderr_tail);
-    smcj_causes_json(w, run, mr->runner);
+    smcj_causes_json(w, f->vectors, &mr->diagnosis);
     smct_jw_key(w, "results");
     smct_jw_array(w);
     for (size_t k = 0; k < mr->n_rows; k++) {
         if (k) {
             smct_jw_newline(w); /* one result a line */
         }
-        result_json(w, run->vectors, mr, &mr->rows[k]);
+        result_json(w, f->vectors, mr, &mr->rows[k]);
     }
     smct_jw_end_array(w);
     smct_jw_end_object(w);
@@ -500,7 +500,6 @@ static void limits_and_gate_json(smct_jw_t *w, const smcj_report_facts_t *f)
 
 void smcj_report_json(smct_buf_t *b, const smcj_report_model_t *m)
 {
-    const smcj_run_t *run = m->run;
     smct_jw_t w;
     smct_jw_init(&w, b);
     smct_jw_object(&w);
@@ -512,7 +511,7 @@ void smcj_report_json(smct_buf_t *b, const smcj_report_model_t *m)
     smct_jw_key(&w, "timeout");
     smct_jw_real(&w, m->facts.timeout, -1);
     limits_and_gate_json(&w, &m->facts);
-    smcj_cx_json_run(&w, run);
+    smcj_cx_json_run(&w, m->facts.complexity, m->facts.complexity_skipped);
     smct_jw_key(&w, "runners");
     smct_jw_array(&w);
     smct_jw_newline(&w);
@@ -520,7 +519,7 @@ void smcj_report_json(smct_buf_t *b, const smcj_report_model_t *m)
         if (ri) {
             smct_jw_newline(&w);
         }
-        runner_json(&w, run, &m->runners[ri]);
+        runner_json(&w, &m->facts, &m->runners[ri]);
     }
     smct_jw_end_array(&w);
     smct_jw_end_object(&w);

@@ -215,7 +215,8 @@ static bool causes_build(smcj_report_runner_t *mr, const smcj_run_t *run, const 
         mr->what_differs = r->diagnosis->what_differs;
         mr->n_what_differs = r->diagnosis->n_checks;
     }
-    return mr->causes_text && mr->causes_html;
+    return mr->causes_text && mr->causes_html &&
+           smcj_report_diagnosis_build(&mr->diagnosis, run, r);
 }
 
 /* A line handed over by a note function (report_util.h, report_depth.h, self_check.h), kept. */
@@ -273,9 +274,9 @@ static void kinds_build(smcj_report_runner_t *mr, const smcj_run_t *run, const s
 }
 
 /* The JUnit cases of one runner that ran, counted as report_junit.c writes them. */
-static void junit_counts(smcj_report_counts_t *n, const smcj_report_runner_t *mr)
+static void junit_counts(smcj_report_counts_t *n, const smcj_report_runner_t *mr,
+                         const smcj_runner_t *r)
 {
-    const smcj_runner_t *r = mr->runner;
     for (size_t k = 0; k < mr->n_rows; k++) {
         bool is_error;
         smcj_junit_shape_t shape = smcj_report_row_junit(&mr->rows[k], &is_error);
@@ -301,7 +302,6 @@ static bool runner_build(smcj_report_runner_t *mr, const smcj_run_t *run, const 
                          size_t ri)
 {
     smcj_report_counts_t *n = &mr->counts;
-    mr->runner = r;
     smcj_report_runner_facts_of(&mr->facts, r);
     mr->ran = r->results != NULL;
     /* for every runner, as the writers printed them before the model held them */
@@ -350,7 +350,7 @@ static bool runner_build(smcj_report_runner_t *mr, const smcj_run_t *run, const 
     for (size_t k = 0; k < r->n_unsupported_features; k++) {
         n->features_excused += r->unsupported_features[k].xfail_reason != NULL;
     }
-    junit_counts(n, mr);
+    junit_counts(n, mr, r);
     smct_buf_t s = {0};
     summary_text(&s, n);
     mr->summary = smcj_buf_ok(&s) ? smcj_strdup(smcj_buf_text(&s)) : NULL;
@@ -368,7 +368,6 @@ static bool runner_build(smcj_report_runner_t *mr, const smcj_run_t *run, const 
 bool smcj_report_model_build(smcj_report_model_t *m, const smcj_run_t *run)
 {
     memset(m, 0, sizeof *m);
-    m->run = run;
     smcj_report_facts_of(&m->facts, run);
     smct_buf_t cx = {0};
     m->complexity = run->complexity != NULL;
@@ -422,6 +421,7 @@ void smcj_report_model_free(smcj_report_model_t *m)
         free(mr->replay_prefix);
         free(mr->causes_text);
         free(mr->causes_html);
+        smcj_report_diagnosis_free(&mr->diagnosis);
         free(mr->check_views);
         free(mr->cx_junit);
         free(mr->rows);

@@ -6,7 +6,9 @@
  * Every count a report shows comes from here (the summary line, the JSON `counts`, JUnit's
  * tests/failures/errors/skipped, the matrices, the kinds and the n/a reasons), so no writer can
  * count differently from another: the writers (reports.h) are functions of this model and print,
- * never count.
+ * never count. The model holds no pointer to the run: what a writer prints of a runner, a
+ * vector's result or a check is copied (or borrowed as plain strings and bytes) here, so a
+ * writer cannot read the run (scripts/check_layers.py fails on a line of one that does).
  */
 #ifndef SMCJ_REPORT_MODEL_H
 #define SMCJ_REPORT_MODEL_H
@@ -104,7 +106,6 @@ enum { SMCJ_KINDS_CRASH, SMCJ_KINDS_UNCLASSIFIED, SMCJ_KINDS_GROUPS };
 
 /** One runner of the model. */
 typedef struct smcj_report_runner {
-    const smcj_runner_t *runner;
     smcj_report_runner_facts_t facts; /* what it was and did: what the writers state of it */
     bool ran;                         /* it has results (it started) */
     smcj_report_counts_t counts;
@@ -134,6 +135,7 @@ typedef struct smcj_report_runner {
      * causes table of this runner ("" when it has none), and per check what differs in a
      * failing one (borrowed from the diagnosis; NULL when none) */
     char *causes_text, *causes_html;
+    smcj_report_diagnosis_t diagnosis; /* the JSON report's `diagnosis` */
     /* spec §15.4 (complexity.h): its JUnit cases and its text matrix cell */
     char *cx_junit;
     char cx_cell[64];
@@ -142,7 +144,6 @@ typedef struct smcj_report_runner {
 } smcj_report_runner_t;
 
 typedef struct smcj_report_model {
-    const smcj_run_t *run;
     smcj_report_facts_t facts;     /* what the run was: vectors, gate, limits, sandbox, clock */
     smcj_report_runner_t *runners; /* like run->runners */
     size_t n_runners;

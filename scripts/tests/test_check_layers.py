@@ -108,7 +108,7 @@ BREAKS = [
         "judge/report/report_html.c",
         "    causes(b, model);\n",
         '    causes(b, model);\n    smct_buf_printf(b, "%zu", model->run->n_runners);\n',
-        ["judge/report/report_html.c: ", "lines read the run, ", "the report model holds"],
+        ["judge/report/report_html.c:", "a report writer reads the run, not the report model"],
     ),
 ]
 
