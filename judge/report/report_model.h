@@ -59,7 +59,7 @@ typedef struct smcj_report_check {
 
 /** One selected vector of one runner, as every report lists it. */
 typedef struct smcj_report_row {
-    size_t vector; /* index into run->vectors->v */
+    size_t vector; /* index into facts.vectors->v */
     smcj_status_t status;
     smcj_tier_t tier;     /* the verdict's tier: the placement tier for a placement failure */
     smcj_reason_t reason; /* of a failure (placement included), else SMCJ_REASON_NONE */
@@ -135,17 +135,17 @@ typedef struct smcj_report_runner {
      * causes table of this runner ("" when it has none), and per check what differs in a
      * failing one (borrowed from the diagnosis; NULL when none) */
     char *causes_text, *causes_html;
+    char *const *what_differs;
+    size_t n_what_differs;
     smcj_report_diagnosis_t diagnosis; /* the JSON report's `diagnosis` */
     /* spec §15.4 (complexity.h): its JUnit cases and its text matrix cell */
     char *cx_junit;
     char cx_cell[64];
-    char *const *what_differs;
-    size_t n_what_differs;
 } smcj_report_runner_t;
 
 typedef struct smcj_report_model {
     smcj_report_facts_t facts;     /* what the run was: vectors, gate, limits, sandbox, clock */
-    smcj_report_runner_t *runners; /* like run->runners */
+    smcj_report_runner_t *runners; /* one per runner of the run, in its order */
     size_t n_runners;
     smcj_report_counts_t total; /* the JUnit totals of every runner (the <testsuites>) */
     smcj_matrix_t sections;     /* runners × top-level sections ("6"): the text report */

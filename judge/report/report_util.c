@@ -196,16 +196,6 @@ void smcj_hexdiff_kept(smct_buf_t *b, const char *indent, const uint8_t *exp, si
     smct_buf_puts(b, "^^\n");
 }
 
-void smcj_check_hexdiff(smct_buf_t *b, const char *indent, const smcj_check_t *c)
-{
-    if (!c->values_cut) {
-        smcj_hexdiff(b, indent, c->exp_bytes, c->exp_len, c->act_bytes, c->act_len);
-        return;
-    }
-    smcj_hexdiff_kept(b, indent, c->exp_bytes, c->exp_len, c->act_bytes, c->act_len, c->bytes_from,
-                      c->exp_kept, c->act_kept, c->first_difference);
-}
-
 static const char *judge_invocation(const smcj_run_t *run)
 {
     return run->argv0 ? run->argv0 : "smc conformance";

@@ -50,9 +50,6 @@ void smcj_hexdiff_kept(smct_buf_t *b, const char *indent, const uint8_t *exp, si
                        const uint8_t *act, size_t act_len, size_t from, size_t exp_kept,
                        size_t act_kept, size_t first);
 
-/** The hex diff of a wrong_bytes check, from what is kept of its bytes. */
-void smcj_check_hexdiff(smct_buf_t *b, const char *indent, const smcj_check_t *c);
-
 /** `smc conformance --vectors DIR --runner 'NAME=CMD' --only 'ID'` for one vector. */
 void smcj_replay_command(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r,
                          const smcj_vector_t *v);
