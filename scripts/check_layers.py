@@ -301,6 +301,45 @@ def judge_map_problems():
     return out
 
 
+# issue 32, "one report model, four writers": the writers print the report model
+# (judge/report/report_model.h), built once after the run, and never read the run. A line of a
+# writer that names a run structure (the run, a runner, a result, a check), follows a model's
+# pointer into one, or includes a header of the run's pipeline reads the run, and fails the
+# check, named with its line.
+REPORT_WRITERS = [
+    "judge/report/report_text.c",
+    "judge/report/report_json.c",
+    "judge/report/report_junit.c",
+    "judge/report/report_html.c",
+    "judge/report/report_html_failures.c",
+]
+RUN_READ_RE = re.compile(
+    r"\bsmcj_(?:run|runner|result|check)_t\b|->(?:run|runner|results|checks)\b|\brun->"
+    r'|#include "(?:plan|results|session|self_check|expect)\.h"'
+)
+
+
+def run_reads(path):
+    """The lines of a C file (comments blanked) that read the run: [(line, text)]."""
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    text = re.sub(r"/\*.*?\*/", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)
+    text = re.sub(r"//[^\n]*", "", text)
+    return [
+        (n, line.strip()) for n, line in enumerate(text.splitlines(), 1) if RUN_READ_RE.search(line)
+    ]
+
+
+def writer_problems():
+    problems = []
+    for rel in REPORT_WRITERS:
+        for n, line in run_reads(os.path.join(ROOT, rel)):
+            problems.append(
+                "%s:%d: a report writer reads the run, not the report model: %s" % (rel, n, line)
+            )
+    return problems
+
+
 def main():
     # Where each header lives: a quoted include names a file by its path relative to an
     # include directory; index every header by its basename and by "smc/<name>".
@@ -371,6 +410,7 @@ def main():
     problems += room_header_problems(offered)
     py_arrows = check_python(problems)
     problems += judge_map_problems()
+    problems += writer_problems()
 
     print("dependency picture (layer -> layers it uses; judge/ROOM: the judge's rooms):")
     for layer in LAYERS:

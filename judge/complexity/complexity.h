@@ -112,9 +112,11 @@ struct smcj_runner;
 void smcj_cx_text(smct_buf_t *b, const struct smcj_run *run);
 /** The matrix cell of a runner: "passed/measured" with F (failed) and M (not measured). */
 void smcj_cx_matrix_cell(char *cell, size_t size, const struct smcj_runner *r);
-/** JSON: the run's `complexity` member and a runner's, into the open object of w. */
-void smcj_cx_json_run(smct_jw_t *w, const struct smcj_run *run);
-void smcj_cx_json_runner(smct_jw_t *w, const struct smcj_run *run, const struct smcj_runner *r);
+/** JSON: the run's `complexity` member (the families timed, NULL when none; `skipped`: by
+ *  --no-complexity) and a runner's (cx: its figures, NULL when none), into the open object of
+ *  w: from the figures alone, so the report model can hand them over without the run. */
+void smcj_cx_json_run(smct_jw_t *w, const smcj_cx_families_t *fs, bool skipped);
+void smcj_cx_json_runner(smct_jw_t *w, const smcj_cx_families_t *fs, const smcj_cx_runner_t *cx);
 /** JUnit: one testcase per family; the counts for the runner's testsuite. */
 void smcj_cx_junit(smct_buf_t *b, const struct smcj_run *run, const struct smcj_runner *r);
 size_t smcj_cx_junit_count(const struct smcj_runner *r, size_t *failures, size_t *skipped);

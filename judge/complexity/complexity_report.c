@@ -77,11 +77,16 @@ void smcj_cx_gate(smcj_run_t *run)
 }
 
 /* "not checked (--no-complexity)" or "not checked: no c15-complexity.json in DIR", or NULL. */
+static const char *not_checked_of(const smcj_cx_families_t *fs, bool skipped)
+{
+    return skipped ? "not checked (--no-complexity)"
+           : !fs   ? "not checked (the vectors have no " FAMILY_FILE ")"
+                   : NULL;
+}
+
 static const char *not_checked(const smcj_run_t *run)
 {
-    return run->complexity_skipped ? "not checked (--no-complexity)"
-           : !run->complexity      ? "not checked (the vectors have no " FAMILY_FILE ")"
-                                   : NULL;
+    return not_checked_of(run->complexity, run->complexity_skipped);
 }
 
 void smcj_cx_text(smct_buf_t *b, const smcj_run_t *run)
@@ -141,15 +146,16 @@ void smcj_cx_matrix_cell(char *cell, size_t size, const smcj_runner_t *r)
     }
 }
 
-void smcj_cx_json_run(smct_jw_t *w, const smcj_run_t *run)
+void smcj_cx_json_run(smct_jw_t *w, const smcj_cx_families_t *fs, bool skipped)
 {
+    const char *why = not_checked_of(fs, skipped);
     smct_jw_key(w, "complexity");
     smct_jw_object(w);
-    smct_jw_key_bool(w, "checked", !not_checked(run));
-    smct_jw_key_str(w, "skipped", not_checked(run) ? not_checked(run) : "");
-    smct_jw_key_str(w, "file", run->complexity ? run->complexity->path : "");
-    smct_jw_key_str(w, "requirement", run->complexity ? run->complexity->requirement : "");
-    smct_jw_key_str(w, "tier", run->complexity ? run->complexity->tier : "");
+    smct_jw_key_bool(w, "checked", !why);
+    smct_jw_key_str(w, "skipped", why ? why : "");
+    smct_jw_key_str(w, "file", fs ? fs->path : "");
+    smct_jw_key_str(w, "requirement", fs ? fs->requirement : "");
+    smct_jw_key_str(w, "tier", fs ? fs->tier : "");
     smct_jw_end_object(w);
 }
 
@@ -171,9 +177,8 @@ static void cx_key_real(smct_jw_t *w, const char *key, double v)
     smct_jw_real(w, v, 3);
 }
 
-void smcj_cx_json_runner(smct_jw_t *w, const smcj_run_t *run, const smcj_runner_t *r)
+void smcj_cx_json_runner(smct_jw_t *w, const smcj_cx_families_t *fs, const smcj_cx_runner_t *cx)
 {
-    const smcj_cx_runner_t *cx = r->complexity;
     smct_jw_key(w, "complexity");
     if (!cx) {
         smct_jw_null(w);
@@ -190,7 +195,7 @@ void smcj_cx_json_runner(smct_jw_t *w, const smcj_run_t *run, const smcj_runner_
     smct_jw_array(w);
     for (size_t k = 0; k < cx->n; k++) {
         const smcj_cx_result_t *res = &cx->r[k];
-        const smcj_cx_family_t *f = &run->complexity->f[k];
+        const smcj_cx_family_t *f = &fs->f[k];
         smct_buf_t line = {0};
         smcj_cx_line(&line, f, res);
         smct_jw_object(w);

@@ -54,19 +54,6 @@ static void cause_kinds_text(smct_buf_t *b, const smcj_run_t *run, const smcj_ru
     }
 }
 
-/* The members named literally, one call each: judge_report_schema_fields reads them so. */
-static void cause_kinds_json(smct_jw_t *w, const smcj_run_t *run, const smcj_runner_t *r,
-                             const smcj_cause_t *c)
-{
-    smcj_kinds_t k;
-    smcj_kinds_collect_of(run, r, true, c->vectors, c->n_vectors, &k);
-    smct_jw_key(w, "crashes_by_kind");
-    smcj_kinds_json(w, &k);
-    smcj_kinds_collect_of(run, r, false, c->vectors, c->n_vectors, &k);
-    smct_jw_key(w, "rejections_by_kind");
-    smcj_kinds_json(w, &k);
-}
-
 /* ---- text ---- */
 
 /* The diagnosed vectors that do not count against the gate, by status: a codec may pass and
@@ -318,18 +305,72 @@ void smcj_detail_groups_free(smcj_detail_group_t *g, size_t n)
 
 /* ---- JSON ---- */
 
-static void id_array(smct_jw_t *w, const smcj_run_t *run, const size_t *vectors, size_t n)
+static void id_array(smct_jw_t *w, const smcj_vectors_t *vs, const size_t *vectors, size_t n)
 {
     smct_jw_array(w);
     for (size_t i = 0; i < n; i++) {
-        smct_jw_str(w, vid(run, vectors[i]));
+        smct_jw_str(w, vs->v[vectors[i]].id);
     }
     smct_jw_end_array(w);
 }
 
-static void cause_json(smct_jw_t *w, const smcj_run_t *run, const smcj_runner_t *r,
-                       const smcj_cause_t *c)
+/* The vectors of checks (indices in r->checks), in their order. */
+static size_t *vectors_of_checks(const smcj_runner_t *r, const size_t *checks, size_t n)
 {
+    size_t *v = smcj_calloc(n + 1, sizeof *v);
+    for (size_t k = 0; v && k < n; k++) {
+        v[k] = r->checks[checks[k]].vector;
+    }
+    return v;
+}
+
+bool smcj_report_diagnosis_build(smcj_report_diagnosis_t *out, const smcj_run_t *run,
+                                 const smcj_runner_t *r)
+{
+    memset(out, 0, sizeof *out);
+    probe_counts(r, &out->probes, &out->probes_refused);
+    out->probes_off = r->probes_off;
+    out->probes_line = smcj_probes_line(r);
+    const smcj_diagnosis_t *d = diag_of(r);
+    if (!d) {
+        return true;
+    }
+    out->d = d;
+    out->causes = smcj_calloc(d->n_causes + 1, sizeof *out->causes);
+    if (!out->causes) {
+        return false;
+    }
+    for (size_t i = 0; i < d->n_causes; i++) {
+        const smcj_cause_t *c = &d->causes[i];
+        smcj_report_cause_t *rc = &out->causes[i];
+        rc->cause = c;
+        rc->contradicted_by = vectors_of_checks(r, c->contra_checks, c->n_contra_checks);
+        rc->n_contradicted_by = c->n_contra_checks;
+        rc->accidental = vectors_of_checks(r, c->accidental_checks, c->n_accidental);
+        rc->n_accidental = c->n_accidental;
+        smcj_kinds_collect_of(run, r, true, c->vectors, c->n_vectors, &rc->crashes);
+        smcj_kinds_collect_of(run, r, false, c->vectors, c->n_vectors, &rc->rejections);
+        if (!rc->contradicted_by || !rc->accidental) {
+            return false;
+        }
+    }
+    return true;
+}
+
+void smcj_report_diagnosis_free(smcj_report_diagnosis_t *dm)
+{
+    for (size_t i = 0; dm->causes && dm->d && i < dm->d->n_causes; i++) {
+        free(dm->causes[i].contradicted_by);
+        free(dm->causes[i].accidental);
+    }
+    free(dm->causes);
+    free(dm->probes_line);
+    memset(dm, 0, sizeof *dm);
+}
+
+static void cause_json(smct_jw_t *w, const smcj_vectors_t *vs, const smcj_report_cause_t *rc)
+{
+    const smcj_cause_t *c = rc->cause;
     const smcm_entry_t *e = smcm_entry(c->bug);
     smct_jw_object(w);
     smct_jw_key_str(w, "id", e->id);
@@ -358,26 +399,22 @@ static void cause_json(smct_jw_t *w, const smcj_run_t *run, const smcj_runner_t 
     smct_jw_key_u64(w, "checks", c->checks);
     smct_jw_key_u64(w, "contradicted", c->contradicted);
     smct_jw_key(w, "vectors");
-    id_array(w, run, c->vectors, c->n_vectors);
+    id_array(w, vs, c->vectors, c->n_vectors);
     smct_jw_key(w, "contradicted_by");
-    smct_jw_array(w);
-    for (size_t k = 0; k < c->n_contra_checks; k++) {
-        smct_jw_str(w, vid(run, r->checks[c->contra_checks[k]].vector));
-    }
-    smct_jw_end_array(w);
+    id_array(w, vs, rc->contradicted_by, rc->n_contradicted_by);
     smct_jw_key(w, "accidental_passes");
-    smct_jw_array(w);
-    for (size_t k = 0; k < c->n_accidental; k++) {
-        smct_jw_str(w, vid(run, r->checks[c->accidental_checks[k]].vector));
-    }
-    smct_jw_end_array(w);
-    cause_kinds_json(w, run, r, c);
+    id_array(w, vs, rc->accidental, rc->n_accidental);
+    /* the members named literally, one call each: judge_report_schema_fields reads them so */
+    smct_jw_key(w, "crashes_by_kind");
+    smcj_kinds_json(w, &rc->crashes);
+    smct_jw_key(w, "rejections_by_kind");
+    smcj_kinds_json(w, &rc->rejections);
     smct_jw_end_object(w);
 }
 
-void smcj_causes_json(smct_jw_t *w, const smcj_run_t *run, const smcj_runner_t *r)
+void smcj_causes_json(smct_jw_t *w, const smcj_vectors_t *vs, const smcj_report_diagnosis_t *dm)
 {
-    const smcj_diagnosis_t *d = diag_of(r);
+    const smcj_diagnosis_t *d = dm->d;
     if (!d) {
         return;
     }
@@ -389,12 +426,10 @@ void smcj_causes_json(smct_jw_t *w, const smcj_run_t *run, const smcj_runner_t *
     smct_jw_key_u64(w, "not_replayed", d->not_replayed);
     smct_jw_key_u64(w, "replay_limit", SMCJ_REPLAY_MAX_INPUT);
     smct_jw_key_u64(w, "as_reference", d->as_reference);
-    size_t sent, refused;
-    probe_counts(r, &sent, &refused);
-    smct_jw_key_u64(w, "probes", sent);
-    smct_jw_key_u64(w, "probes_refused", refused);
+    smct_jw_key_u64(w, "probes", dm->probes);
+    smct_jw_key_u64(w, "probes_refused", dm->probes_refused);
     smct_jw_key(w, "probes_off");
-    smct_jw_bool(w, r->probes_off);
+    smct_jw_bool(w, dm->probes_off);
     smct_jw_key_u64(w, "contradicted_together", d->contradicted_together);
     smct_jw_key_u64(w, "replays", d->replays);
     smct_jw_key(w, "seconds");
@@ -402,7 +437,7 @@ void smcj_causes_json(smct_jw_t *w, const smcj_run_t *run, const smcj_runner_t *
     smct_jw_key(w, "causes");
     smct_jw_array(w);
     for (size_t i = 0; i < d->n_causes; i++) {
-        cause_json(w, run, r, &d->causes[i]);
+        cause_json(w, vs, &dm->causes[i]);
     }
     smct_jw_end_array(w);
     smct_jw_key(w, "unexplained");
@@ -413,35 +448,41 @@ void smcj_causes_json(smct_jw_t *w, const smcj_run_t *run, const smcj_runner_t *
         smct_jw_key_str(w, "signature", grp->text);
         smct_jw_key_u64(w, "count", grp->n_vectors);
         smct_jw_key(w, "vectors");
-        id_array(w, run, grp->vectors, grp->n_vectors);
+        id_array(w, vs, grp->vectors, grp->n_vectors);
         smct_jw_end_object(w);
     }
     smct_jw_end_array(w);
     smct_jw_end_object(w);
 }
 
-void smcj_causes_json_result(smct_jw_t *w, const smcj_runner_t *r, size_t vi)
+bool smcj_causes_of_vector(const smcj_runner_t *r, size_t vi, bool *diagnosed, const char ***ids,
+                           size_t *n_ids, const char **unexplained)
 {
     const smcj_diagnosis_t *d = diag_of(r);
-    if (!d || !failed(r, vi)) {
-        return;
+    *diagnosed = d && failed(r, vi);
+    *ids = NULL;
+    *n_ids = 0;
+    *unexplained = NULL;
+    if (!*diagnosed) {
+        return true;
     }
-    smct_jw_key(w, "causes");
-    smct_jw_array(w);
+    size_t n = 0;
     for (size_t i = 0; i < d->n_causes; i++) {
-        if (d->by_vector[vi] & SMCM_BIT(d->causes[i].bug)) {
-            smct_jw_str(w, smcm_entry(d->causes[i].bug)->id);
+        n += (d->by_vector[vi] & SMCM_BIT(d->causes[i].bug)) != 0;
+    }
+    if (n) {
+        *ids = smcj_calloc(n, sizeof **ids);
+        if (!*ids) {
+            return false;
+        }
+        for (size_t i = 0; i < d->n_causes; i++) {
+            if (d->by_vector[vi] & SMCM_BIT(d->causes[i].bug)) {
+                (*ids)[(*n_ids)++] = smcm_entry(d->causes[i].bug)->id;
+            }
         }
     }
-    smct_jw_end_array(w);
-    smct_jw_key_str(w, "unexplained",
-                    d->group_of[vi] != SIZE_MAX ? d->groups[d->group_of[vi]].text : NULL);
-}
-
-const char *smcj_causes_what_differs(const smcj_runner_t *r, size_t ci)
-{
-    const smcj_diagnosis_t *d = diag_of(r);
-    return d && ci < d->n_checks ? d->what_differs[ci] : NULL;
+    *unexplained = d->group_of[vi] != SIZE_MAX ? d->groups[d->group_of[vi]].text : NULL;
+    return true;
 }
 
 /* ---- HTML ---- */

@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "plan.h"
 #include "report_causes.h"
 #include "report_html.h"
 #include "smct_json_writer.h"
@@ -20,8 +19,6 @@
 #include "report_util.h"
 #include "report_depth.h"
 #include "reports.h"
-#include "self_check.h"
-#include "results.h"
 
 static const char k_css[] =
     "*{box-sizing:border-box}"
@@ -221,7 +218,7 @@ static void html_note(void *ctx, const char *note)
  * own) and what its declaration changes in how it is judged. */
 static void runner_notes(smct_buf_t *b, const smcj_report_runner_t *mr)
 {
-    const smcj_runner_t *r = mr->runner;
+    const smcj_report_runner_facts_t *r = &mr->facts;
     smct_buf_puts(b, "<ul class=\"notes\">");
     for (int g = 0; g < SMCJ_KINDS_GROUPS; g++) {
         if (mr->kind_line[g]) {
@@ -254,22 +251,22 @@ static void runner_notes(smct_buf_t *b, const smcj_report_runner_t *mr)
 /* The gate verdict with its reasons, then one summary line per runner. */
 static void summary(smct_buf_t *b, const smcj_report_model_t *m)
 {
-    const smcj_run_t *run = m->run;
+    const smcj_report_facts_t *f = &m->facts;
     smct_buf_puts(b, "<section><h2>Summary</h2>");
-    smct_buf_printf(b, "<div class=\"gate %s\">%s</div>", run->gate_passed ? "ok" : "bad",
-                    run->gate_passed ? "GATE PASSED" : "GATE FAILED");
-    if (run->n_gate_notes) {
+    smct_buf_printf(b, "<div class=\"gate %s\">%s</div>", f->gate_passed ? "ok" : "bad",
+                    f->gate_passed ? "GATE PASSED" : "GATE FAILED");
+    if (f->n_gate_notes) {
         smct_buf_puts(b, "<ul class=\"notes\">");
-        for (size_t k = 0; k < run->n_gate_notes; k++) {
+        for (size_t k = 0; k < f->n_gate_notes; k++) {
             smct_buf_puts(b, "<li>");
-            esc(b, run->gate_notes[k]);
+            esc(b, f->gate_notes[k]);
             smct_buf_puts(b, "</li>");
         }
         smct_buf_puts(b, "</ul>");
     }
     smct_buf_puts(b, "<div style=\"margin-top:10px\">");
     for (size_t ri = 0; ri < m->n_runners; ri++) {
-        const smcj_runner_t *r = m->runners[ri].runner;
+        const smcj_report_runner_facts_t *r = &m->runners[ri].facts;
         smct_buf_puts(b, "<div class=\"sum\"><b>");
         esc(b, r->name);
         smct_buf_puts(b, "</b> ");
@@ -353,9 +350,9 @@ static size_t cell_listed(const smcj_cell_t *c)
 
 /* Runners x sections (6.2, not only 6): passed/applicable, the breakdown on hover; a cell
  * with failures links to them (the failures filtered to that runner and section). */
-static void matrix(smct_buf_t *b, const smcj_run_t *run, const smcj_matrix_t *mp)
+static void matrix(smct_buf_t *b, const smcj_report_model_t *model)
 {
-    const smcj_matrix_t m = *mp;
+    const smcj_matrix_t m = model->subsections;
     smct_buf_puts(b, "<section><h2>Runners × spec sections</h2><p class=\"sub\">Each cell: vectors "
                      "passed / vectors "
                      "applicable to that runner (n/a vectors need a feature, entry point or "
@@ -363,23 +360,18 @@ static void matrix(smct_buf_t *b, const smcj_run_t *run, const smcj_matrix_t *mp
                      "Hover a cell for the breakdown; click one with failures to list them.</p>");
     legend(b);
     smct_buf_puts(b, "<table id=\"matrix\"><thead><tr><th>section</th><th>vectors</th>");
-    for (size_t ri = 0; ri < run->n_runners; ri++) {
+    for (size_t ri = 0; ri < model->n_runners; ri++) {
         smct_buf_puts(b, "<th class=\"r\">");
-        esc(b, run->runners[ri].name);
+        esc(b, model->runners[ri].facts.name);
         smct_buf_puts(b, "</th>");
     }
     smct_buf_puts(b, "</tr></thead><tbody>\n");
     for (size_t row = 0; row < m.n_rows; row++) {
-        size_t nvec = 0;
-        for (size_t i = 0; i < run->vectors->count; i++) {
-            nvec +=
-                run->vectors->v[i].selected && strcmp(run->vectors->v[i].section, m.rows[row]) == 0;
-        }
         smct_buf_printf(b, "<tr><td class=\"sec\">§%s</td><td class=\"sub\">%zu</td>", m.rows[row],
-                        nvec);
-        for (size_t ri = 0; ri < run->n_runners; ri++) {
-            const smcj_runner_t *r = &run->runners[ri];
-            if (!r->results) {
+                        model->subsection_vectors[row]);
+        for (size_t ri = 0; ri < model->n_runners; ri++) {
+            const smcj_report_runner_facts_t *r = &model->runners[ri].facts;
+            if (!model->runners[ri].ran) {
                 smct_buf_printf(b, "<td class=\"c %s\">%s</td>",
                                 r->skip_reason ? "skipped" : "fail",
                                 r->skip_reason ? "skipped" : "not run");
@@ -420,11 +412,11 @@ static void matrix(smct_buf_t *b, const smcj_run_t *run, const smcj_matrix_t *mp
 }
 
 /* The diagnosis of each runner that failed something: one row per likely cause. */
-static void causes(smct_buf_t *b, const smcj_run_t *run)
+static void causes(smct_buf_t *b, const smcj_report_model_t *model)
 {
     smct_buf_t t = {0};
-    for (size_t ri = 0; ri < run->n_runners; ri++) {
-        smcj_causes_html(&t, run, &run->runners[ri], ri);
+    for (size_t ri = 0; ri < model->n_runners; ri++) {
+        smct_buf_puts(&t, model->runners[ri].causes_html);
     }
     if (t.len) {
         smct_buf_puts(
@@ -471,9 +463,10 @@ static void grid_tables(smct_buf_t *b)
  * the selected vectors' ids, indices, matrix rows and tiers ('a' + tier), and per runner a
  * letter per vector for its status ('a' + status) and one for the word its cell shows ('a' +
  * the failing check's reason, '-' for the status's own name). */
-static void grid(smct_buf_t *b, const smcj_run_t *run, const smcj_matrix_t *m)
+static void grid(smct_buf_t *b, const smcj_report_model_t *model)
 {
-    const smcj_vectors_t *vs = run->vectors;
+    const smcj_matrix_t *m = &model->subsections;
+    const smcj_vectors_t *vs = model->facts.vectors;
     smct_buf_printf(b,
                     "<section><details id=\"all\"><summary><h2 style=\"margin:0\">All vectors "
                     "(%zu)</h2></summary><div style=\"padding:12px\"><div class=\"tools\"><label>"
@@ -481,14 +474,14 @@ static void grid(smct_buf_t *b, const smcj_run_t *run, const smcj_matrix_t *m)
                     "onchange=\"apply()\"> only vectors that did not pass</label></div>"
                     "<table class=\"grid\" id=\"grid\"><thead><tr><th>vector</th><th>tier</th>",
                     vs->selected);
-    for (size_t ri = 0; ri < run->n_runners; ri++) {
+    for (size_t ri = 0; ri < model->n_runners; ri++) {
         smct_buf_puts(b, "<th class=\"r\">");
-        esc(b, run->runners[ri].name);
+        esc(b, model->runners[ri].facts.name);
         smct_buf_puts(b, "</th>");
     }
     smct_buf_puts(b, "</tr></thead><tbody></tbody></table></div></details>");
     smct_buf_printf(b, "<div id=\"griddata\" hidden data-runners=\"%zu\" data-ids=\"",
-                    run->n_runners);
+                    model->n_runners);
     const char *sep = "";
     for (size_t i = 0; i < vs->count; i++) {
         if (vs->v[i].selected) {
@@ -520,24 +513,20 @@ static void grid(smct_buf_t *b, const smcj_run_t *run, const smcj_matrix_t *m)
         }
     }
     smct_buf_putc(b, '"');
-    for (size_t ri = 0; ri < run->n_runners; ri++) {
-        const smcj_runner_t *r = &run->runners[ri];
-        if (!r->results) {
+    for (size_t ri = 0; ri < model->n_runners; ri++) {
+        const smcj_report_runner_t *mr = &model->runners[ri];
+        if (!mr->ran) {
             continue;
         }
+        /* a row per selected vector, in vector order: the columns of data-ids */
         smct_buf_printf(b, " data-s%zu=\"", ri);
-        for (size_t i = 0; i < vs->count; i++) {
-            if (vs->v[i].selected) {
-                smct_buf_putc(b, (char)('a' + r->results[i].status));
-            }
+        for (size_t k = 0; k < mr->n_rows; k++) {
+            smct_buf_putc(b, (char)('a' + mr->rows[k].status));
         }
         smct_buf_printf(b, "\" data-w%zu=\"", ri);
-        for (size_t i = 0; i < vs->count; i++) {
-            const smcj_result_t *res = &r->results[i];
-            if (vs->v[i].selected) {
-                bool reason = res->outcome == SMCJ_OUT_FAIL && res->placement_check == SIZE_MAX;
-                smct_buf_putc(b, reason ? (char)('a' + res->reason) : '-');
-            }
+        for (size_t k = 0; k < mr->n_rows; k++) {
+            const smcj_report_row_t *row = &mr->rows[k];
+            smct_buf_putc(b, row->aligned_failure ? (char)('a' + row->reason) : '-');
         }
         smct_buf_putc(b, '"');
     }
@@ -548,8 +537,7 @@ static void grid(smct_buf_t *b, const smcj_run_t *run, const smcj_matrix_t *m)
 
 void smcj_report_html(smct_buf_t *b, const smcj_report_model_t *model)
 {
-    const smcj_run_t *run = model->run;
-    const smcj_matrix_t *m = &model->subsections;
+    const smcj_report_facts_t *f = &model->facts;
     static const char *const gates[] = {"required", "recommended", "all"};
     smct_buf_printf(b,
                     "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
@@ -561,21 +549,20 @@ void smcj_report_html(smct_buf_t *b, const smcj_report_model_t *model)
     char *meta = smcj_asprintf(
         "%s · %zu of %zu vectors from %zu files in %s%s · gate: %s · %zu runner%s · %.2f s · "
         "runners %s: %s",
-        run->started_at, run->vectors->selected, run->vectors->count, run->vectors->n_files,
-        run->vectors->dir, run->vectors->n_integrity ? " (MODIFIED: not the released set)" : "",
-        gates[run->gate], run->n_runners, run->n_runners == 1 ? "" : "s", run->seconds,
-        run->sandboxed ? "sandboxed" : "NOT sandboxed",
-        run->sandbox_note ? run->sandbox_note : "none");
+        f->started_at, f->vectors->selected, f->vectors->count, f->vectors->n_files,
+        f->vectors->dir, f->vectors->n_integrity ? " (MODIFIED: not the released set)" : "",
+        gates[f->gate], f->n_runners, f->n_runners == 1 ? "" : "s", f->seconds,
+        f->sandboxed ? "sandboxed" : "NOT sandboxed", f->sandbox_note);
     esc(b, meta);
     free(meta);
     smct_buf_puts(b, "</div></header><main>\n");
     summary(b, model);
-    matrix(b, run, m);
+    matrix(b, model);
     smct_buf_puts(b, "<section>");
-    smcj_cx_html(b, run); /* spec §15.4 */
+    smct_buf_puts(b, model->cx_html); /* spec §15.4 */
     smct_buf_puts(b, "</section>\n");
-    causes(b, run);
+    causes(b, model);
     smcj_html_failures(b, model);
-    grid(b, run, m);
+    grid(b, model);
     smct_buf_puts(b, "</main></body></html>\n");
 }

@@ -20,7 +20,4 @@ void smcj_html_esc(smct_buf_t *b, const char *s);
  *  vector with all its checks; box ids are `f-<runner index>-<vector index>`. */
 void smcj_html_failures(smct_buf_t *b, const smcj_report_model_t *model);
 
-/** Whether the failures section has a box for vector vi of runner r. */
-bool smcj_html_listed(const smcj_runner_t *r, size_t vi);
-
 #endif /* SMCJ_REPORT_HTML_H */

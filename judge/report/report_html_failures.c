@@ -13,7 +13,6 @@
 #include "report_causes.h"
 #include "report_html.h"
 #include "reports.h"
-#include "results.h"
 
 /* Bytes shown around the first difference of a byte diff (as the text's ±16). */
 #define WINDOW_BEFORE 16u
@@ -36,15 +35,6 @@ static void content(smct_buf_t *b, const char *s, size_t len)
     smcj_buf_xml_content(b, s, len);
 }
 
-bool smcj_html_listed(const smcj_runner_t *r, size_t vi)
-{
-    if (!r->results) {
-        return false;
-    }
-    const smcj_status_info_t *info = smcj_status_info(r->results[vi].status);
-    return info->rank > 0;
-}
-
 static const char *outcome_word(smcj_outcome_t o)
 {
     static const char *const words[] = {"pending", "pass", "fail", "skipped", "n/a", "unsupported"};
@@ -52,7 +42,7 @@ static const char *outcome_word(smcj_outcome_t o)
 }
 
 /* The bytes a decode-side check sends, or NULL (an encode sends a value). */
-static const uint8_t *check_input(const smcj_vector_t *v, const smcj_check_t *c, size_t *len)
+static const uint8_t *check_input(const smcj_vector_t *v, const smcj_report_check_t *c, size_t *len)
 {
     *len = 0;
     switch (c->kind) {
@@ -102,7 +92,7 @@ static void hex_marked(smct_buf_t *b, const uint8_t *p, size_t len, const uint8_
 
 /* Expected and actual bytes around the first difference, the differing bytes marked; of
  * long strings the judge keeps a window around it (kept_value.h), which is what is shown. */
-static void byte_diff(smct_buf_t *b, const smcj_check_t *c)
+static void byte_diff(smct_buf_t *b, const smcj_report_check_t *c)
 {
     size_t base = c->values_cut ? c->bytes_from : 0;
     size_t exp_n = c->values_cut ? c->exp_kept : c->exp_len;
@@ -180,9 +170,10 @@ static bool same_text(const char *a, const char *b)
 }
 
 /* An earlier failing check of the box that failed exactly like c, or NULL. */
-static const smcj_check_t *same_as(const smcj_runner_t *r, size_t cb, const smcj_check_t *c)
+static const smcj_report_check_t *same_as(const smcj_report_runner_t *mr, size_t cb,
+                                          const smcj_report_check_t *c)
 {
-    for (const smcj_check_t *e = &r->checks[cb]; e < c; e++) {
+    for (const smcj_report_check_t *e = &mr->check_views[cb]; e < c; e++) {
         if (e->outcome == SMCJ_OUT_FAIL && e->reason == c->reason &&
             same_text(e->detail, c->detail) && same_text(e->expected, c->expected) &&
             same_text(e->actual, c->actual)) {
@@ -194,10 +185,11 @@ static const smcj_check_t *same_as(const smcj_runner_t *r, size_t cb, const smcj
 
 /* One failing check's details: what differs, the byte diff or expected/actual, the input it
  * sent when not the box's, the runner's stderr and the request alone. */
-static void check_details(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r,
-                          const smcj_check_t *c, const uint8_t *box_input)
+static void check_details(smct_buf_t *b, const smcj_vectors_t *vs, const smcj_report_runner_t *mr,
+                          size_t k, const uint8_t *box_input)
 {
-    const char *diff = smcj_causes_what_differs(r, (size_t)(c - r->checks));
+    const smcj_report_check_t *c = &mr->check_views[k];
+    const char *diff = smcj_report_what_differs(mr, k);
     if (diff) {
         smct_buf_puts(b, "<p class=\"differs-line\"><span class=\"k\">what differs:</span> ");
         esc(b, diff);
@@ -216,7 +208,7 @@ static void check_details(smct_buf_t *b, const smcj_run_t *run, const smcj_runne
         smct_buf_puts(b, "</div>");
     }
     size_t len;
-    const uint8_t *in = check_input(&run->vectors->v[c->vector], c, &len);
+    const uint8_t *in = check_input(&vs->v[c->vector], c, &len);
     if (in && in != box_input) {
         input_block(b, in, len, "this check's input");
     }
@@ -227,72 +219,62 @@ static void check_details(smct_buf_t *b, const smcj_run_t *run, const smcj_runne
         smct_buf_puts(b, "</pre>");
     }
     if (c->kind != SMCJ_CHECK_HANDSHAKE) {
-        smct_buf_t t = {0};
-        smcj_raw_command(&t, run, r, c);
-        smcj_buf_ok(&t); /* a failed part records out of memory: no report */
-        if (t.len <= RAW_SHOWN) {
+        const char *raw = mr->raw[k];
+        size_t raw_len = strlen(raw);
+        if (raw_len <= RAW_SHOWN) {
             smct_buf_puts(b, "<pre class=\"cmd raw\">");
-            content(b, t.data, t.len);
+            content(b, raw, raw_len);
             smct_buf_puts(b, "</pre>");
         } else {
             smct_buf_printf(b,
                             "<p class=\"oth\">this request alone, raw: %zu bytes, in the text "
                             "report</p>",
-                            t.len);
+                            raw_len);
         }
-        smct_buf_free(&t);
     }
 }
 
 /* Every check of the vector: a row for each failing one, followed by its details, then a
  * row per other outcome naming its checks ("pass: decode, encode, roundtrip"). */
-static void checks_table(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r, size_t vi,
-                         const uint8_t *box_input)
+static void checks_table(smct_buf_t *b, const smcj_vectors_t *vs, const smcj_report_runner_t *mr,
+                         const smcj_report_row_t *row, const uint8_t *box_input)
 {
-    const smcj_result_t *res = &r->results[vi];
-    size_t cb, ce;
-    smcj_checks_of(r, vi, &cb, &ce);
+    size_t cb = row->check_begin, ce = row->check_end;
     smct_buf_puts(b, "<table class=\"checks\">");
     for (size_t k = cb; k < ce; k++) {
-        const smcj_check_t *c = &r->checks[k];
-        if (c->outcome != SMCJ_OUT_FAIL && k != res->placement_check) {
+        const smcj_report_check_t *c = &mr->check_views[k];
+        if (c->outcome != SMCJ_OUT_FAIL && k != row->placement_check) {
             continue;
         }
-        char label[64];
-        smcj_check_label(c, label, sizeof label);
         smct_buf_puts(b, "<tr><td>");
-        esc(b, label);
+        esc(b, c->label);
         smct_buf_printf(b, "</td><td><span class=\"tag fail\">%s</span></td><td>",
                         smcj_reason_name(c->reason));
-        const smcj_check_t *twin = same_as(r, cb, c);
+        const smcj_report_check_t *twin = same_as(mr, cb, c);
         if (twin) {
-            char twin_label[64];
-            smcj_check_label(twin, twin_label, sizeof twin_label);
             smct_buf_puts(b, "<span class=\"sub\">the same as ");
-            esc(b, twin_label);
+            esc(b, twin->label);
             smct_buf_puts(b, "</span></td></tr>");
             continue;
         }
         esc(b, c->detail);
         smct_buf_puts(b, "</td></tr><tr class=\"more\"><td colspan=\"3\">");
-        check_details(b, run, r, c, box_input);
+        check_details(b, vs, mr, k, box_input);
         smct_buf_puts(b, "</td></tr>");
     }
     smct_buf_puts(b, "</table>");
     for (smcj_outcome_t o = SMCJ_OUT_PENDING; o <= SMCJ_OUT_UNSUPPORTED; o++) {
         bool any = false;
         for (size_t k = cb; k < ce; k++) {
-            const smcj_check_t *c = &r->checks[k];
-            if (c->outcome != o || o == SMCJ_OUT_FAIL || k == res->placement_check) {
+            const smcj_report_check_t *c = &mr->check_views[k];
+            if (c->outcome != o || o == SMCJ_OUT_FAIL || k == row->placement_check) {
                 continue;
             }
-            char label[64];
-            smcj_check_label(c, label, sizeof label);
             if (!any) {
                 smct_buf_printf(b, "<p class=\"oth\">%s: ", outcome_word(o));
             }
             smct_buf_puts(b, any ? ", " : "");
-            esc(b, label);
+            esc(b, c->label);
             any = true;
         }
         smct_buf_puts(b, any ? "</p>" : "");
@@ -300,33 +282,32 @@ static void checks_table(smct_buf_t *b, const smcj_run_t *run, const smcj_runner
 }
 
 /* The input the box shows once: the deciding check's, when it sends bytes. */
-static const uint8_t *box_input(const smcj_run_t *run, const smcj_runner_t *r, size_t vi,
-                                size_t *len)
+static const uint8_t *box_input(const smcj_vectors_t *vs, const smcj_report_runner_t *mr,
+                                const smcj_report_row_t *row, size_t *len)
 {
-    size_t k = smcj_result_check(&r->results[vi]);
     *len = 0;
-    return k == SIZE_MAX ? NULL : check_input(&run->vectors->v[vi], &r->checks[k], len);
+    return row->check == SIZE_MAX
+               ? NULL
+               : check_input(&vs->v[row->vector], &mr->check_views[row->check], len);
 }
 
 /* One (runner, vector) box; `cause` is its group's label, `cause_key` that label's index in
  * the cause filter. */
-static void box(smct_buf_t *b, const smcj_run_t *run, size_t ri, size_t vi, const char *cause,
-                size_t cause_key, const smcj_matrix_t *m)
+static void box(smct_buf_t *b, const smcj_vectors_t *vs, const smcj_report_runner_t *mr, size_t ri,
+                size_t vi, const char *cause, size_t cause_key, const smcj_matrix_t *m)
 {
-    const smcj_runner_t *r = &run->runners[ri];
-    const smcj_result_t *res = &r->results[vi];
-    const smcj_vector_t *v = &run->vectors->v[vi];
-    bool placement = res->placement_check != SIZE_MAX;
-    const char *tier = smcj_tier_name(placement ? res->placement_tier : res->tier);
-    const char *status = smcj_status_name(res->status);
-    size_t row = smcj_matrix_row_of(m, v->section);
+    const smcj_report_row_t *row = &mr->rows[mr->row_of[vi]];
+    const smcj_vector_t *v = &vs->v[vi];
+    const char *tier = smcj_tier_name(row->tier);
+    const char *status = smcj_status_name(row->status);
+    size_t mrow = smcj_matrix_row_of(m, v->section);
     /* what the filters read (report_html.h): runner, matrix row, tier, status, cause */
     smct_buf_printf(b,
                     "<details class=\"failure\" id=\"f-%zu-%zu\" data-f=\"%zu %zu %d %d %zu\">"
                     "<summary><span class=\"tag %s\">%s</span><b>",
-                    ri, vi, ri, row, (int)(placement ? res->placement_tier : res->tier),
-                    (int)res->status, cause_key, smcj_status_info(res->status)->css, status);
-    esc(b, r->name);
+                    ri, vi, ri, mrow, (int)row->tier, (int)row->status, cause_key,
+                    smcj_status_info(row->status)->css, status);
+    esc(b, mr->facts.name);
     smct_buf_puts(b, "</b> × <span class=\"id\">");
     esc(b, v->id);
     smct_buf_printf(b, "</span><span class=\"sub\">%s · §", tier);
@@ -334,9 +315,10 @@ static void box(smct_buf_t *b, const smcj_run_t *run, size_t ri, size_t vi, cons
     smct_buf_puts(b, " · ");
     esc(b, v->kind);
     smct_buf_printf(b, " · %s</span></summary><div class=\"body\"><p class=\"desc\">",
-                    res->status == SMCJ_ST_XPASS      ? "listed as an expected failure"
-                    : res->reason == SMCJ_REASON_NONE ? "skipped"
-                                                      : smcj_reason_name(res->reason));
+                    row->status == SMCJ_ST_XPASS ? "listed as an expected failure"
+                    : row->verdict_reason == SMCJ_REASON_NONE
+                        ? "skipped"
+                        : smcj_reason_name(row->verdict_reason));
     esc(b, v->description);
     /* the vector's file is in the JSON report; the focus says where to look */
     if (v->focus) {
@@ -345,33 +327,28 @@ static void box(smct_buf_t *b, const smcj_run_t *run, size_t ri, size_t vi, cons
         smct_buf_puts(b, ")</span>");
     }
     smct_buf_puts(b, "</p>");
-    char *note_cause = smcj_cause_note(r, vi);
-    if (note_cause && strcmp(note_cause, cause) != 0) { /* the group's heading says it */
+    if (row->cause && strcmp(row->cause, cause) != 0) { /* the group's heading says it */
         smct_buf_puts(b, "<p class=\"cause\">");
-        esc(b, note_cause);
+        esc(b, row->cause);
         smct_buf_puts(b, "</p>");
     }
-    free(note_cause); /* shown or not: the group's heading may already say it */
-    char *note = placement ? smcj_placement_text(v, res) : smcj_alternative_text(v, res);
-    if (note) {
+    if (row->why) { /* the shifted-input verdict, or the listed behaviour it matched */
         smct_buf_puts(b, "<p class=\"alt\">");
-        esc(b, note);
+        esc(b, row->why);
         smct_buf_puts(b, "</p>");
-        free(note);
     }
-    if (res->status == SMCJ_ST_XPASS) {
+    if (row->status == SMCJ_ST_XPASS) {
         smct_buf_puts(b, "<p>This vector passes now but the expected-failure list says: <i>");
-        esc(b, res->xfail_reason);
+        esc(b, row->xfail_reason);
         smct_buf_puts(b, "</i>. Remove it from the list.</p>");
     }
     size_t in_len;
-    const uint8_t *in = box_input(run, r, vi, &in_len);
+    const uint8_t *in = box_input(vs, mr, row, &in_len);
     if (in) {
         input_block(b, in, in_len, "input");
     }
-    checks_table(b, run, r, vi, in);
-    size_t deciding = smcj_result_check(res);
-    if (deciding == SIZE_MAX || r->checks[deciding].kind != SMCJ_CHECK_HANDSHAKE) {
+    checks_table(b, vs, mr, row, in);
+    if (row->check == SIZE_MAX || mr->check_views[row->check].kind != SMCJ_CHECK_HANDSHAKE) {
         /* the script writes the group's data-rerun and this id when the box opens: the same
          * command as the text report's, without a copy in every box */
         smct_buf_puts(b, "<pre class=\"cmd rerun\"></pre>");
@@ -397,26 +374,23 @@ static size_t cause_key(cause_keys_t *k, const char *label)
 }
 
 /* One group's heading and boxes. */
-static void group(smct_buf_t *b, const smcj_run_t *run, size_t ri, const char *label, size_t key,
-                  const size_t *vectors, size_t n, const smcj_matrix_t *m)
+static void group(smct_buf_t *b, const smcj_report_model_t *model, size_t ri, const char *label,
+                  size_t key, const size_t *vectors, size_t n, const smcj_matrix_t *m)
 {
     if (n == 0) {
         return;
     }
-    const smcj_runner_t *r = &run->runners[ri];
-    smct_buf_t rp = {0};
-    smcj_replay_prefix(&rp, run, r);
+    const smcj_report_runner_facts_t *r = &model->runners[ri].facts;
+    const char *prefix = model->runners[ri].replay_prefix;
     smct_buf_puts(b, "<div class=\"group\" data-rerun=\"");
-    smcj_buf_ok(&rp); /* a failed part records out of memory: no report */
-    smcj_buf_xml_text(b, rp.data, rp.len);
-    smct_buf_free(&rp);
+    smcj_buf_xml_text(b, prefix, strlen(prefix));
     smct_buf_puts(b, "\"><h3>");
     esc(b, r->name);
     smct_buf_puts(b, " × ");
     esc(b, label);
     smct_buf_printf(b, " <span class=\"sub\">%zu vector%s</span></h3>\n", n, n == 1 ? "" : "s");
     for (size_t k = 0; k < n; k++) {
-        box(b, run, ri, vectors[k], label, key, m);
+        box(b, model->facts.vectors, &model->runners[ri], ri, vectors[k], label, key, m);
     }
     smct_buf_puts(b, "</div>\n");
 }
@@ -431,14 +405,14 @@ static void select_open(smct_buf_t *b, const char *name, const char *what)
 
 /* Filters by runner, section, tier, status and cause, and by id; they apply to the failures
  * and, where a vector has it (section, tier, id), to the grid. */
-static void filters(smct_buf_t *b, const smcj_run_t *run, const smcj_matrix_t *m,
+static void filters(smct_buf_t *b, const smcj_report_model_t *model, const smcj_matrix_t *m,
                     const cause_keys_t *keys)
 {
     smct_buf_puts(b, "<div id=\"filters\" class=\"tools\"><b>Show</b>");
     select_open(b, "ri", "runner");
-    for (size_t ri = 0; ri < run->n_runners; ri++) {
+    for (size_t ri = 0; ri < model->n_runners; ri++) {
         smct_buf_printf(b, "<option value=\"%zu\">", ri);
-        esc(b, run->runners[ri].name);
+        esc(b, model->runners[ri].facts.name);
         smct_buf_puts(b, "</option>");
     }
     smct_buf_puts(b, "</select>");
@@ -489,13 +463,11 @@ typedef struct runner_groups {
 
 void smcj_html_failures(smct_buf_t *b, const smcj_report_model_t *model)
 {
-    const smcj_run_t *run = model->run;
     const smcj_matrix_t *m = &model->subsections;
     size_t total = 0, n_labels = 1;
-    runner_groups_t *rg = smcj_calloc(run->n_runners + 1, sizeof *rg);
+    runner_groups_t *rg = smcj_calloc(model->n_runners + 1, sizeof *rg);
     for (size_t ri = 0; rg && ri < model->n_runners; ri++) {
         const smcj_report_runner_t *mr = &model->runners[ri];
-        const smcj_runner_t *r = mr->runner;
         for (size_t s = 0; s < SMCJ_ST_COUNT; s++) {
             total += smcj_status_info((smcj_status_t)s)->rank > 0 ? mr->counts.status[s] : 0;
         }
@@ -503,10 +475,10 @@ void smcj_html_failures(smct_buf_t *b, const smcj_report_model_t *model)
             rg[ri].g = mr->groups;
             rg[ri].n = mr->n_groups;
             rg[ri].keys = smcj_calloc(rg[ri].n + 1, sizeof(size_t));
-            rg[ri].xpass = smcj_calloc(run->vectors->count + 1, sizeof(size_t));
-            for (size_t i = 0; rg[ri].xpass && i < run->vectors->count; i++) {
-                if (r->results[i].status == SMCJ_ST_XPASS) {
-                    rg[ri].xpass[rg[ri].n_xpass++] = i;
+            rg[ri].xpass = smcj_calloc(mr->n_rows + 1, sizeof(size_t));
+            for (size_t k = 0; rg[ri].xpass && k < mr->n_rows; k++) {
+                if (mr->rows[k].status == SMCJ_ST_XPASS) {
+                    rg[ri].xpass[rg[ri].n_xpass++] = mr->rows[k].vector;
                 }
             }
             n_labels += rg[ri].n;
@@ -517,7 +489,7 @@ void smcj_html_failures(smct_buf_t *b, const smcj_report_model_t *model)
     if (!rg || !keys.labels || total == 0) {
         smct_buf_puts(b, total ? "" : "<p class=\"sub\">None.</p>");
     } else {
-        for (size_t ri = 0; ri < run->n_runners; ri++) {
+        for (size_t ri = 0; ri < model->n_runners; ri++) {
             for (size_t g = 0; rg[ri].keys && g < rg[ri].n; g++) {
                 rg[ri].keys[g] = cause_key(&keys, smcj_or_empty(rg[ri].g[g].label));
             }
@@ -525,20 +497,20 @@ void smcj_html_failures(smct_buf_t *b, const smcj_report_model_t *model)
         }
         smct_buf_puts(b, "<p class=\"sub\">By runner, then by likely cause as the text report "
                          "groups them; each box holds every check of one vector.</p>");
-        filters(b, run, m, &keys);
+        filters(b, model, m, &keys);
         smct_buf_puts(b, "<div class=\"tools\"><button onclick=\"setAll(true)\">expand "
                          "shown</button><button onclick=\"setAll(false)\">collapse all</button>"
                          "</div>\n");
-        for (size_t ri = 0; ri < run->n_runners; ri++) {
+        for (size_t ri = 0; ri < model->n_runners; ri++) {
             for (size_t g = 0; rg[ri].keys && g < rg[ri].n; g++) {
-                group(b, run, ri, smcj_or_empty(rg[ri].g[g].label), rg[ri].keys[g],
+                group(b, model, ri, smcj_or_empty(rg[ri].g[g].label), rg[ri].keys[g],
                       rg[ri].g[g].vectors, rg[ri].g[g].n_vectors, m);
             }
-            group(b, run, ri, k_xpass_label, rg[ri].xpass_key, rg[ri].xpass, rg[ri].n_xpass, m);
+            group(b, model, ri, k_xpass_label, rg[ri].xpass_key, rg[ri].xpass, rg[ri].n_xpass, m);
         }
     }
     smct_buf_puts(b, "</section>\n");
-    for (size_t ri = 0; rg && ri < run->n_runners; ri++) {
+    for (size_t ri = 0; rg && ri < model->n_runners; ri++) {
         free(rg[ri].keys);
         free(rg[ri].xpass);
     }

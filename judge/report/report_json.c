@@ -8,15 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "plan.h"
 #include "report_causes.h"
 #include "report_kinds.h"
 #include "report_depth.h"
 #include "complexity.h"
 #include "report_util.h"
 #include "reports.h"
-#include "self_check.h"
-#include "results.h"
 #include "smct_json.h"
 #include "smct_json_writer.h"
 
@@ -64,7 +61,7 @@ static void key_seconds(smct_jw_t *w, const char *key, double seconds)
 }
 
 /* The first byte where the expected and the actual encoding differ. */
-static size_t first_difference(const smcj_check_t *c)
+static size_t first_difference(const smcj_report_check_t *c)
 {
     size_t first = c->first_difference; /* of the whole strings (kept_value.h) */
     if (!c->values_cut) {
@@ -77,15 +74,14 @@ static size_t first_difference(const smcj_check_t *c)
 }
 
 /* One check; a failure carries everything needed to judge it without rerunning. */
-static void check_json(smct_jw_t *w, const smcj_run_t *run, const smcj_runner_t *r,
-                       const smcj_check_t *c)
+static void check_json(smct_jw_t *w, const smcj_vectors_t *vs, const smcj_report_runner_t *mr,
+                       size_t k)
 {
-    const smcj_vector_t *v = &run->vectors->v[c->vector];
-    char label[64];
-    smcj_check_label(c, label, sizeof label);
+    const smcj_report_check_t *c = &mr->check_views[k];
+    const smcj_vector_t *v = &vs->v[c->vector];
     smct_jw_object(w);
-    smct_jw_key_str(w, "check", label);
-    smct_jw_key_str(w, "direction", smcj_check_direction(c));
+    smct_jw_key_str(w, "check", c->label);
+    smct_jw_key_str(w, "direction", c->direction);
     smct_jw_key_str(w, "mode", c->strict ? "strict" : "flutter");
     smct_jw_key_str(w, "outcome", outcome_name(c->outcome));
     smct_jw_key_str(w, "tier", smcj_tier_name(c->tier));
@@ -121,22 +117,20 @@ static void check_json(smct_jw_t *w, const smcj_run_t *run, const smcj_runner_t 
         if (c->reason == SMCJ_REASON_WRONG_BYTES && c->exp_bytes) {
             smct_jw_key_u64(w, "first_difference", first_difference(c));
         }
-        const char *diff = smcj_causes_what_differs(r, (size_t)(c - r->checks));
+        const char *diff = smcj_report_what_differs(mr, k);
         if (diff) {
             smct_jw_key_str(w, "what_differs", diff);
         }
         smct_jw_key_str(w, "stderr_tail", c->stderr_tail);
         if (c->kind != SMCJ_CHECK_HANDSHAKE) {
-            smct_buf_t raw = {0};
-            smcj_raw_command(&raw, run, r, c);
-            key_text(w, "raw_command", &raw);
+            smct_jw_key_str(w, "raw_command", mr->raw[k]);
         }
     }
     smct_jw_end_object(w);
 }
 
 /* The option words of P.1 the runner declared, in the protocol's order. */
-static void options_json(smct_jw_t *w, const smcj_runner_t *r)
+static void options_json(smct_jw_t *w, const smcj_report_runner_facts_t *r)
 {
     const smcj_decl_t *d = &r->decl[SMC_ENTRY_MESSAGE];
     const char *const options[] = {
@@ -154,7 +148,7 @@ static void options_json(smct_jw_t *w, const smcj_runner_t *r)
 
 /* What the runner declared in its handshake (P.1): codec, entries, capabilities, options,
  * host vocabularies. */
-static void handshake_json(smct_jw_t *w, const smcj_runner_t *r)
+static void handshake_json(smct_jw_t *w, const smcj_report_runner_facts_t *r)
 {
     smct_jw_key(w, "codec");
     smct_jw_object(w);
@@ -210,7 +204,7 @@ static void handshake_json(smct_jw_t *w, const smcj_runner_t *r)
 
 /* The core features the runner lacks (spec §1.4, R1.4-11): each fails the gate unless the
  * expected-failure list has its `feature:` line. */
-static void unsupported_json(smct_jw_t *w, const smcj_runner_t *r)
+static void unsupported_json(smct_jw_t *w, const smcj_report_runner_facts_t *r)
 {
     smct_jw_key(w, "unsupported");
     smct_jw_array(w);
@@ -245,8 +239,7 @@ static void kinds_json(smct_jw_t *w, const smcj_report_runner_t *mr)
 }
 
 /* The result's `alternative`: which listed behaviour (or none) it matched, in words. */
-static void alternative_json(smct_jw_t *w, const smcj_vector_t *v, const smcj_result_t *res,
-                             const smcj_report_row_t *row)
+static void alternative_json(smct_jw_t *w, const smcj_vector_t *v, const smcj_report_row_t *row)
 {
     smct_jw_key(w, "alternative");
     if (!row->alt_text) {
@@ -254,21 +247,20 @@ static void alternative_json(smct_jw_t *w, const smcj_vector_t *v, const smcj_re
         return;
     }
     smct_jw_object(w);
-    smct_jw_key_bool(w, "listed", res->alt >= 0);
-    if (res->alt >= 0) {
-        smct_jw_key_i64(w, "index", res->alt);
-        char *who = smcj_alternative_who(v, res->alt);
+    smct_jw_key_bool(w, "listed", row->alt >= 0);
+    if (row->alt >= 0) {
+        smct_jw_key_i64(w, "index", row->alt);
+        char *who = smcj_alternative_who(v, row->alt);
         smct_jw_key_str(w, "who", who);
         free(who);
-        smct_jw_key_str(w, "behaviour", v->alts[res->alt].behaviour);
+        smct_jw_key_str(w, "behaviour", v->alts[row->alt].behaviour);
     }
     smct_jw_key_str(w, "text", row->alt_text);
     smct_jw_end_object(w);
 }
 
 /* The result's `placement`: the shifted-input verdict (P.2), or null. */
-static void placement_json(smct_jw_t *w, const smcj_vector_t *v, const smcj_result_t *res,
-                           const smcj_report_row_t *row)
+static void placement_json(smct_jw_t *w, const smcj_vector_t *v, const smcj_report_row_t *row)
 {
     smct_jw_key(w, "placement");
     if (!row->placement_text) {
@@ -276,21 +268,20 @@ static void placement_json(smct_jw_t *w, const smcj_vector_t *v, const smcj_resu
         return;
     }
     smct_jw_object(w);
-    smct_jw_key_str(w, "tier", smcj_tier_name(res->placement_tier));
+    smct_jw_key_str(w, "tier", smcj_tier_name(row->placement_tier));
     smct_jw_key_u64(w, "shift", v->shift);
-    smct_jw_key_str(w, "reason",
-                    res->reason == SMCJ_REASON_NONE ? NULL : smcj_reason_name(res->reason));
+    smct_jw_key_str(
+        w, "reason",
+        row->verdict_reason == SMCJ_REASON_NONE ? NULL : smcj_reason_name(row->verdict_reason));
     smct_jw_key_str(w, "text", row->placement_text);
     smct_jw_end_object(w);
 }
 
 /* One vector's result: status, tier, alternative, placement, replay, and its checks. */
-static void result_json(smct_jw_t *w, const smcj_run_t *run, const smcj_runner_t *r,
+static void result_json(smct_jw_t *w, const smcj_vectors_t *vs, const smcj_report_runner_t *mr,
                         const smcj_report_row_t *row)
 {
-    size_t i = row->vector;
-    const smcj_vector_t *v = &run->vectors->v[i];
-    const smcj_result_t *res = &r->results[i];
+    const smcj_vector_t *v = &vs->v[row->vector];
     smct_jw_object(w);
     smct_jw_key_str(w, "id", v->id);
     smct_jw_key_str(w, "tier", smcj_tier_name(v->tier));
@@ -299,24 +290,27 @@ static void result_json(smct_jw_t *w, const smcj_run_t *run, const smcj_runner_t
     smct_jw_key_str(w, "section", v->section);
     smct_jw_key_str(w, "status", smcj_status_name(row->status));
     smct_jw_key_str(w, "verdict_tier", smcj_tier_name(row->tier));
-    bool failed = res->outcome == SMCJ_OUT_FAIL || res->placement_check != SIZE_MAX;
     smct_jw_key_str(w, "reason",
                     row->reason != SMCJ_REASON_NONE ? smcj_reason_name(row->reason) : NULL);
-    alternative_json(w, v, res, row); /* the texts are the model's (one computation) */
-    placement_json(w, v, res, row);
-    smct_jw_key_str(w, "xfail_reason", res->xfail_reason);
-    if (failed) {
-        smct_buf_t rp = {0};
-        smcj_replay_command(&rp, run, r, v);
-        key_text(w, "replay", &rp);
-        smcj_causes_json_result(w, r, i);
+    alternative_json(w, v, row); /* the texts are the model's (one computation) */
+    placement_json(w, v, row);
+    smct_jw_key_str(w, "xfail_reason", row->xfail_reason);
+    if (row->failed) {
+        smct_jw_key_str(w, "replay", row->replay);
+    }
+    if (row->failed && row->diagnosed) {
+        smct_jw_key(w, "causes");
+        smct_jw_array(w);
+        for (size_t k = 0; k < row->n_cause_ids; k++) {
+            smct_jw_str(w, row->cause_ids[k]);
+        }
+        smct_jw_end_array(w);
+        smct_jw_key_str(w, "unexplained", row->unexplained);
     }
     smct_jw_key(w, "checks");
     smct_jw_array(w);
-    size_t cb, ce;
-    smcj_checks_of(r, i, &cb, &ce);
-    for (size_t k = cb; k < ce; k++) {
-        check_json(w, run, r, &r->checks[k]);
+    for (size_t k = row->check_begin; k < row->check_end; k++) {
+        check_json(w, vs, mr, k);
     }
     smct_jw_end_array(w);
     smct_jw_end_object(w);
@@ -325,7 +319,7 @@ static void result_json(smct_jw_t *w, const smcj_run_t *run, const smcj_runner_t
 /* The runner's `counts`: every status and the figures beside them. */
 static void counts_json(smct_jw_t *w, const smcj_report_runner_t *mr)
 {
-    const smcj_runner_t *r = mr->runner;
+    const smcj_report_runner_facts_t *r = &mr->facts;
     const size_t *st = mr->counts.status;
     smct_jw_key(w, "counts");
     smct_jw_object(w);
@@ -349,7 +343,7 @@ static void counts_json(smct_jw_t *w, const smcj_report_runner_t *mr)
 }
 
 /* The runner's `xfail`: its expected-failure list and the lines no failure matched. */
-static void xfail_json(smct_jw_t *w, const smcj_runner_t *r)
+static void xfail_json(smct_jw_t *w, const smcj_report_runner_facts_t *r)
 {
     smct_jw_key(w, "xfail");
     if (!r->has_xfail) {
@@ -373,7 +367,7 @@ static void xfail_json(smct_jw_t *w, const smcj_runner_t *r)
 }
 
 /* How the runner's processes went: restarts, requests, time, stops, timeouts, memory. */
-static void process_json(smct_jw_t *w, const smcj_runner_t *r)
+static void process_json(smct_jw_t *w, const smcj_report_runner_facts_t *r)
 {
     smct_jw_key_u64(w, "restarts", r->restarts);
     smct_jw_key_bool(w, "gave_up", r->gave_up);
@@ -400,9 +394,9 @@ static void process_json(smct_jw_t *w, const smcj_runner_t *r)
 }
 
 /* One runner: how it ran, what it declared, its counts, every selected vector's result. */
-static void runner_json(smct_jw_t *w, const smcj_run_t *run, const smcj_report_runner_t *mr)
+static void runner_json(smct_jw_t *w, const smcj_report_facts_t *f, const smcj_report_runner_t *mr)
 {
-    const smcj_runner_t *r = mr->runner;
+    const smcj_report_runner_facts_t *r = &mr->facts;
     smct_jw_object(w);
     smct_jw_key_str(w, "name", r->name);
     smct_jw_key_str(w, "command", r->command);
@@ -419,7 +413,7 @@ static void runner_json(smct_jw_t *w, const smcj_run_t *run, const smcj_report_r
         smct_jw_key_null(w, "codec");
     }
     process_json(w, r);
-    smcj_cx_json_runner(w, run, r);
+    smcj_cx_json_runner(w, f->complexity, r->complexity);
     counts_json(w, mr);
     unsupported_json(w, r);
     kinds_json(w, mr);
@@ -438,23 +432,23 @@ static void runner_json(smct_jw_t *w, const smcj_run_t *run, const smcj_report_r
     smct_jw_key_str(w, "summary", mr->summary); /* null when it did not run */
     xfail_json(w, r);
     smct_jw_key_str(w, "stderr_tail", r->stderr_tail);
-    smcj_causes_json(w, run, r);
+    smcj_causes_json(w, f->vectors, &mr->diagnosis);
     smct_jw_key(w, "results");
     smct_jw_array(w);
     for (size_t k = 0; k < mr->n_rows; k++) {
         if (k) {
             smct_jw_newline(w); /* one result a line */
         }
-        result_json(w, run, r, &mr->rows[k]);
+        result_json(w, f->vectors, mr, &mr->rows[k]);
     }
     smct_jw_end_array(w);
     smct_jw_end_object(w);
 }
 
 /* The run's `vectors`: which set was judged and whether it is the released one. */
-static void vectors_json(smct_jw_t *w, const smcj_run_t *run)
+static void vectors_json(smct_jw_t *w, const smcj_report_facts_t *f)
 {
-    const smcj_vectors_t *vs = run->vectors;
+    const smcj_vectors_t *vs = f->vectors;
     smct_jw_key(w, "vectors");
     smct_jw_object(w);
     smct_jw_key_str(w, "dir", vs->dir);
@@ -464,69 +458,68 @@ static void vectors_json(smct_jw_t *w, const smcj_run_t *run)
     smct_jw_key_u64(w, "total", vs->count);
     smct_jw_key_u64(w, "selected", vs->selected);
     smct_jw_key_bool(w, "released", vs->n_integrity == 0);
-    smct_jw_key_bool(w, "allow_modified", run->allow_modified_vectors);
+    smct_jw_key_bool(w, "allow_modified", f->allow_modified_vectors);
     smct_jw_key(w, "integrity");
     str_array(w, vs->integrity, vs->n_integrity);
     smct_jw_end_object(w);
 }
 
 /* The run's `limits` and `gate`. */
-static void limits_and_gate_json(smct_jw_t *w, const smcj_run_t *run)
+static void limits_and_gate_json(smct_jw_t *w, const smcj_report_facts_t *f)
 {
     static const char *const gates[] = {"required", "recommended", "all"};
     smct_jw_key(w, "limits");
     smct_jw_object(w);
     smct_jw_key(w, "max_run_time");
-    smct_jw_real(w, run->max_run_time, -1);
-    smct_jw_key_u64(w, "max_timeouts", run->max_timeouts);
-    smct_jw_key_u64(w, "max_restarts", run->max_restarts);
-    smct_jw_key_u64(w, "max_restarts_per_vector", run->max_restarts_per_vector);
-    smct_jw_key_u64(w, "memory_limit", run->memory_limit);
-    smct_jw_key_bool(w, "out_of_time", run->out_of_time);
+    smct_jw_real(w, f->max_run_time, -1);
+    smct_jw_key_u64(w, "max_timeouts", f->max_timeouts);
+    smct_jw_key_u64(w, "max_restarts", f->max_restarts);
+    smct_jw_key_u64(w, "max_restarts_per_vector", f->max_restarts_per_vector);
+    smct_jw_key_u64(w, "memory_limit", f->memory_limit);
+    smct_jw_key_bool(w, "out_of_time", f->out_of_time);
     smct_jw_end_object(w);
-    smct_jw_key_u64(w, "strays", run->strays);
+    smct_jw_key_u64(w, "strays", f->strays);
     smct_jw_key(w, "sandbox");
     smct_jw_object(w);
-    smct_jw_key_bool(w, "used", run->sandboxed);
-    smct_jw_key_str(w, "note", run->sandbox_note ? run->sandbox_note : "none");
+    smct_jw_key_bool(w, "used", f->sandboxed);
+    smct_jw_key_str(w, "note", f->sandbox_note);
     smct_jw_end_object(w);
-    vectors_json(w, run);
+    vectors_json(w, f);
     smct_jw_key(w, "gate");
     smct_jw_object(w);
-    smct_jw_key_str(w, "policy", gates[run->gate]);
-    smct_jw_key_bool(w, "passed", run->gate_passed);
-    smct_jw_key_i64(w, "exit_status", run->exit_status);
+    smct_jw_key_str(w, "policy", gates[f->gate]);
+    smct_jw_key_bool(w, "passed", f->gate_passed);
+    smct_jw_key_i64(w, "exit_status", f->exit_status);
     smct_jw_key(w, "notes");
-    str_array(w, run->gate_notes, run->n_gate_notes);
-    smct_jw_key_u64(w, "excused", run->n_excused);
-    smct_jw_key_u64(w, "excused_features", run->n_excused_features);
-    smct_jw_key_bool(w, "allow_xfail_crashes", run->allow_xfail_crashes);
+    str_array(w, f->gate_notes, f->n_gate_notes);
+    smct_jw_key_u64(w, "excused", f->n_excused);
+    smct_jw_key_u64(w, "excused_features", f->n_excused_features);
+    smct_jw_key_bool(w, "allow_xfail_crashes", f->allow_xfail_crashes);
     smct_jw_end_object(w);
 }
 
 void smcj_report_json(smct_buf_t *b, const smcj_report_model_t *m)
 {
-    const smcj_run_t *run = m->run;
     smct_jw_t w;
     smct_jw_init(&w, b);
     smct_jw_object(&w);
     smct_jw_key_u64(&w, "report_format", 4);
     smct_jw_key_str(&w, "tool", "smc conformance");
     smct_jw_key_u64(&w, "protocol", 2);
-    smct_jw_key_str(&w, "started_at", run->started_at);
-    key_seconds(&w, "seconds", run->seconds);
+    smct_jw_key_str(&w, "started_at", m->facts.started_at);
+    key_seconds(&w, "seconds", m->facts.seconds);
     smct_jw_key(&w, "timeout");
-    smct_jw_real(&w, run->timeout, -1);
-    limits_and_gate_json(&w, run);
-    smcj_cx_json_run(&w, run);
+    smct_jw_real(&w, m->facts.timeout, -1);
+    limits_and_gate_json(&w, &m->facts);
+    smcj_cx_json_run(&w, m->facts.complexity, m->facts.complexity_skipped);
     smct_jw_key(&w, "runners");
     smct_jw_array(&w);
     smct_jw_newline(&w);
-    for (size_t ri = 0; ri < run->n_runners; ri++) {
+    for (size_t ri = 0; ri < m->n_runners; ri++) {
         if (ri) {
             smct_jw_newline(&w);
         }
-        runner_json(&w, run, &m->runners[ri]);
+        runner_json(&w, &m->facts, &m->runners[ri]);
     }
     smct_jw_end_array(&w);
     smct_jw_end_object(&w);

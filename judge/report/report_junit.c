@@ -9,14 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "plan.h"
 #include "report_causes.h"
 #include "report_kinds.h"
 #include "complexity.h"
 #include "report_util.h"
 #include "reports.h"
-#include "self_check.h"
-#include "results.h"
 
 static void attr(smct_buf_t *b, const char *name, const char *value)
 {
@@ -25,11 +22,11 @@ static void attr(smct_buf_t *b, const char *name, const char *value)
     smct_buf_putc(b, '"');
 }
 
-static void failure_body(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r,
+static void failure_body(smct_buf_t *b, const smcj_vectors_t *vs, const smcj_report_runner_t *mr,
                          const smcj_report_row_t *row)
 {
     size_t vi = row->vector;
-    const smcj_vector_t *v = &run->vectors->v[vi];
+    const smcj_vector_t *v = &vs->v[vi];
     smct_buf_t t = {0};
     smct_buf_printf(&t, "%s\ntier: %s, section %s, kind %s\n", v->description,
                     smcj_tier_name(v->tier), v->section, v->kind);
@@ -39,19 +36,15 @@ static void failure_body(smct_buf_t *b, const smcj_run_t *run, const smcj_runner
     if (row->cause) {
         smct_buf_printf(&t, "%s\n", row->cause);
     }
-    size_t cb, ce;
-    smcj_checks_of(r, vi, &cb, &ce);
-    for (size_t k = cb; k < ce; k++) {
-        const smcj_check_t *c = &r->checks[k];
+    for (size_t k = row->check_begin; k < row->check_end; k++) {
+        const smcj_report_check_t *c = &mr->check_views[k];
         if (c->outcome != SMCJ_OUT_FAIL) {
             continue;
         }
-        char label[64];
-        smcj_check_label(c, label, sizeof label);
-        smct_buf_printf(&t, "\n[%s] %s: %s\n", label, smcj_reason_name(c->reason),
+        smct_buf_printf(&t, "\n[%s] %s: %s\n", c->label, smcj_reason_name(c->reason),
                         c->detail ? c->detail : "");
         if (c->reason == SMCJ_REASON_WRONG_BYTES && c->exp_bytes) {
-            smcj_check_hexdiff(&t, "  ", c);
+            smcj_report_check_hexdiff(&t, "  ", c);
         } else {
             if (c->expected) {
                 smct_buf_printf(&t, "  expected: ");
@@ -69,7 +62,7 @@ static void failure_body(smct_buf_t *b, const smcj_run_t *run, const smcj_runner
         }
     }
     smct_buf_puts(&t, "\nreplay: ");
-    smcj_replay_command(&t, run, r, v);
+    smct_buf_puts(&t, row->replay);
     smct_buf_putc(&t, '\n');
     smcj_buf_ok(&t); /* a failed part records out of memory: no report */
     smcj_buf_xml_text(b, t.data, t.len);
@@ -77,17 +70,17 @@ static void failure_body(smct_buf_t *b, const smcj_run_t *run, const smcj_runner
 }
 
 /* The message of a skipped case: why it did not run or does not count. */
-static char *skip_message(const smcj_result_t *res, const char *detail)
+static char *skip_message(const smcj_report_row_t *row, const char *detail)
 {
-    if (res->status == SMCJ_ST_XFAIL) {
-        return smcj_asprintf("expected failure (%s): %s", smcj_reason_name(res->reason),
-                             res->xfail_reason);
+    if (row->status == SMCJ_ST_XFAIL) {
+        return smcj_asprintf("expected failure (%s): %s", smcj_reason_name(row->verdict_reason),
+                             row->xfail_reason);
     }
-    if (res->status == SMCJ_ST_UNSUPPORTED) {
+    if (row->status == SMCJ_ST_UNSUPPORTED) {
         return smcj_asprintf("unsupported: %s",
                              detail ? detail : "a core feature the runner lacks");
     }
-    if (res->status == SMCJ_ST_SKIPPED) {
+    if (row->status == SMCJ_ST_SKIPPED) {
         return smcj_asprintf("skipped by the runner: %s", detail ? detail : "");
     }
     return smcj_asprintf("n/a: %s", detail ? detail
@@ -99,30 +92,29 @@ static char *skip_message(const smcj_result_t *res, const char *detail)
  * log shows of the message. Harness failures are <error>, codec mismatches <failure> (JUnit's
  * own split); placement (spec §3.3) and unclassified rejections (R1.4-15) have types of their
  * own, never merged with the wire-level ones. */
-static char *failure_message(const smcj_runner_t *r, const smcj_report_row_t *row,
-                             const smcj_check_t *fc, const char **el, const char **type)
+static char *failure_message(const smcj_report_row_t *row, const smcj_report_check_t *fc,
+                             const char **el, const char **type)
 {
-    const smcj_result_t *res = &r->results[row->vector];
     bool is_error;
     smcj_report_row_junit(row, &is_error);
     *el = "failure";
-    if (res->status == SMCJ_ST_XPASS) {
+    if (row->status == SMCJ_ST_XPASS) {
         *type = "unexpected_pass";
         return smcj_asprintf("unexpected pass: listed as an expected failure (%s) but passed",
-                             res->xfail_reason);
+                             row->xfail_reason);
     }
     const char *cause = row->cause;
     char *m;
-    if (res->status == SMCJ_ST_UNCLASSIFIED) {
+    if (row->status == SMCJ_ST_UNCLASSIFIED) {
         *type = "unclassified_rejection";
         m = smcj_strdup(cause ? cause : "an unclassified rejection (spec R1.4-15, recommended)");
-    } else if (res->status == SMCJ_ST_PLACEMENT) {
+    } else if (row->status == SMCJ_ST_PLACEMENT) {
         *type = "placement";
         m = smcj_asprintf("%s%s%s", smcj_or_empty(cause), cause ? " — " : "",
                           smcj_or_empty(row->why));
     } else {
         *el = is_error ? "error" : "failure";
-        *type = smcj_reason_name(res->reason);
+        *type = smcj_reason_name(row->verdict_reason);
         m = smcj_asprintf("%s%s%s", smcj_or_empty(cause), cause ? " — " : "",
                           fc && fc->detail ? fc->detail : "");
     }
@@ -130,32 +122,30 @@ static char *failure_message(const smcj_runner_t *r, const smcj_report_row_t *ro
 }
 
 /* One testcase, shaped as its status's SMCJ_STATUS_LIST row says. */
-static void one_case(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r,
+static void one_case(smct_buf_t *b, const smcj_vectors_t *vs, const smcj_report_runner_t *mr,
                      const smcj_report_row_t *row)
 {
-    size_t vi = row->vector;
-    const smcj_vector_t *v = &run->vectors->v[vi];
-    const smcj_result_t *res = &r->results[vi];
+    const smcj_vector_t *v = &vs->v[row->vector];
     char classname[128];
-    snprintf(classname, sizeof classname, "%s.s%s", r->name, v->section);
+    snprintf(classname, sizeof classname, "%s.s%s", mr->facts.name, v->section);
     smct_buf_puts(b, "    <testcase");
     attr(b, "classname", classname);
     attr(b, "name", v->id);
     attr(b, "file", v->file);
     smct_buf_puts(b, " time=\"0\"");
-    const smcj_check_t *fc = row->check != SIZE_MAX ? &r->checks[row->check] : NULL;
+    const smcj_report_check_t *fc = row->check != SIZE_MAX ? &mr->check_views[row->check] : NULL;
     /* an n/a without a deciding check: the reason the text report's n/a breakdown gives (its
      * first check's: a vocabulary it does not speak, a host type it states absent, P.1) */
-    const char *detail = fc ? fc->detail : res->status == SMCJ_ST_NA ? row->na_detail : NULL;
-    const smcj_status_info_t *info = smcj_status_info(res->status);
+    const char *detail = fc ? fc->detail : row->status == SMCJ_ST_NA ? row->na_detail : NULL;
+    const smcj_status_info_t *info = smcj_status_info(row->status);
     switch (info->junit) {
     case SMCJ_JUNIT_NONE:
         smct_buf_puts(b, "/>\n");
         return;
     case SMCJ_JUNIT_SKIPPED: {
-        char *m = skip_message(res, detail);
+        char *m = skip_message(row, detail);
         smct_buf_puts(b, ">\n      <skipped");
-        if (res->status == SMCJ_ST_UNSUPPORTED) {
+        if (row->status == SMCJ_ST_UNSUPPORTED) {
             /* the runner's feature verdict (its own testcase, below) decides the gate */
             smct_buf_puts(b, " type=\"unsupported\"");
         }
@@ -167,22 +157,22 @@ static void one_case(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *
     case SMCJ_JUNIT_OUTPUT:
         /* informational: the case passes the gate, the difference is recorded as output */
         smct_buf_printf(b, ">\n      <system-out>%s: ", info->heading);
-        failure_body(b, run, r, row);
+        failure_body(b, vs, mr, row);
         smct_buf_puts(b, "</system-out>\n    </testcase>\n");
         return;
     case SMCJ_JUNIT_FAILURE: {
         const char *el, *type;
-        char *m = failure_message(r, row, fc, &el, &type);
+        char *m = failure_message(row, fc, &el, &type);
         smct_buf_printf(b, ">\n      <%s", el);
         attr(b, "type", type);
         attr(b, "message", m);
         free(m);
-        if (res->status == SMCJ_ST_XPASS) {
+        if (row->status == SMCJ_ST_XPASS) {
             smct_buf_puts(b, "/>\n    </testcase>\n");
             return;
         }
         smct_buf_putc(b, '>');
-        failure_body(b, run, r, row);
+        failure_body(b, vs, mr, row);
         smct_buf_printf(b, "</%s>\n    </testcase>\n", el);
         return;
     }
@@ -190,7 +180,7 @@ static void one_case(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *
 }
 
 /* A runner that never ran: one "start" case, skipped or an error. */
-static void start_case(smct_buf_t *cases, const smcj_runner_t *r)
+static void start_case(smct_buf_t *cases, const smcj_report_runner_facts_t *r)
 {
     smct_buf_puts(cases, "    <testcase");
     attr(cases, "classname", r->name);
@@ -209,11 +199,12 @@ static void start_case(smct_buf_t *cases, const smcj_runner_t *r)
 
 /* A case per selected vector (the model's rows), a case per core feature the runner lacks,
  * and a failing case per stale expected-failure entry. */
-static void vector_cases(smct_buf_t *cases, const smcj_run_t *run, const smcj_report_runner_t *mr)
+static void vector_cases(smct_buf_t *cases, const smcj_vectors_t *vs,
+                         const smcj_report_runner_t *mr)
 {
-    const smcj_runner_t *r = mr->runner;
+    const smcj_report_runner_facts_t *r = &mr->facts;
     for (size_t k = 0; k < mr->n_rows; k++) {
-        one_case(cases, run, r, &mr->rows[k]);
+        one_case(cases, vs, mr, &mr->rows[k]);
     }
     /* spec §1.4, R1.4-11: a core feature the runner lacks is one failing case, unless the
      * expected-failure list names it */
@@ -257,10 +248,10 @@ static void vector_cases(smct_buf_t *cases, const smcj_run_t *run, const smcj_re
 }
 
 /* The runner's command, codec and restarts as suite properties. */
-static void suite_properties(smct_buf_t *body, const smcj_run_t *run,
+static void suite_properties(smct_buf_t *body, const smcj_report_facts_t *f,
                              const smcj_report_runner_t *mr)
 {
-    const smcj_runner_t *r = mr->runner;
+    const smcj_report_runner_facts_t *r = &mr->facts;
     smct_buf_puts(body, "    <properties>\n      <property name=\"command\"");
     attr(body, "value", r->command);
     smct_buf_puts(body, "/>\n");
@@ -282,25 +273,23 @@ static void suite_properties(smct_buf_t *body, const smcj_run_t *run,
         }
     }
     /* the diagnosis probes, as the other reports state them (issue 28) */
-    char *probes = smcj_probes_line(r);
-    if (probes) {
+    if (mr->diagnosis.probes_line) {
         smct_buf_puts(body, "      <property name=\"diagnosis-probes\"");
-        attr(body, "value", probes);
+        attr(body, "value", mr->diagnosis.probes_line);
         smct_buf_puts(body, "/>\n");
     }
-    free(probes);
     /* issue 26: a CI system that shows only this file must see a set that is not released */
     smct_buf_puts(body, "      <property name=\"vectors\"");
     attr(body, "value",
-         run->vectors->n_integrity
-             ? (run->allow_modified_vectors ? "MODIFIED (allowed by --allow-modified-vectors)"
-                                            : "MODIFIED (the gate refuses it)")
+         f->vectors->n_integrity
+             ? (f->allow_modified_vectors ? "MODIFIED (allowed by --allow-modified-vectors)"
+                                          : "MODIFIED (the gate refuses it)")
              : "released");
     smct_buf_puts(body, "/>\n");
     /* whether the runner could reach the judge's files (sandbox.h) */
     smct_buf_puts(body, "      <property name=\"sandbox\"");
-    char *sb = smcj_asprintf("%s: %s", run->sandboxed ? "sandboxed" : "NOT sandboxed",
-                             run->sandbox_note ? run->sandbox_note : "none");
+    char *sb =
+        smcj_asprintf("%s: %s", f->sandboxed ? "sandboxed" : "NOT sandboxed", f->sandbox_note);
     attr(body, "value", sb ? sb : "?");
     free(sb);
     smct_buf_puts(body, "/>\n");
@@ -319,26 +308,27 @@ static void suite_properties(smct_buf_t *body, const smcj_run_t *run,
 }
 
 /* One runner's <testsuite>, its counts the model's (report_model.h). */
-static void runner_suite(smct_buf_t *body, const smcj_run_t *run, const smcj_report_runner_t *mr)
+static void runner_suite(smct_buf_t *body, const smcj_report_model_t *m,
+                         const smcj_report_runner_t *mr)
 {
-    const smcj_runner_t *r = mr->runner;
+    const smcj_report_runner_facts_t *r = &mr->facts;
     const smcj_report_counts_t *n = &mr->counts;
     smct_buf_t cases = {0};
     if (!mr->ran) {
         start_case(&cases, r);
     } else {
-        vector_cases(&cases, run, mr);
-        smcj_cx_junit(&cases, run, r); /* spec §15.4 */
+        vector_cases(&cases, m->facts.vectors, mr);
+        smct_buf_puts(&cases, mr->cx_junit); /* spec §15.4 */
     }
     smct_buf_puts(body, "  <testsuite");
     attr(body, "name", r->name);
     smct_buf_printf(body,
                     " tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\" time=\"%.3f\"",
                     n->cases, n->case_failures, n->case_errors, n->case_skipped, r->seconds);
-    attr(body, "timestamp", run->started_at);
+    attr(body, "timestamp", m->facts.started_at);
     smct_buf_puts(body, ">\n");
     if (r->command) {
-        suite_properties(body, run, mr);
+        suite_properties(body, &m->facts, mr);
     }
     smcj_buf_append_buf(body, &cases);
     smct_buf_free(&cases);
@@ -347,18 +337,17 @@ static void runner_suite(smct_buf_t *body, const smcj_run_t *run, const smcj_rep
 
 void smcj_report_junit(smct_buf_t *b, const smcj_report_model_t *m)
 {
-    const smcj_run_t *run = m->run;
     const smcj_report_counts_t *total = &m->total;
     smct_buf_t body = {0};
     for (size_t ri = 0; ri < m->n_runners; ri++) {
-        runner_suite(&body, run, &m->runners[ri]);
+        runner_suite(&body, m, &m->runners[ri]);
     }
     smct_buf_puts(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     smct_buf_printf(b,
                     "<testsuites name=\"smc conformance\" tests=\"%zu\" failures=\"%zu\" "
                     "errors=\"%zu\" skipped=\"%zu\" time=\"%.3f\">\n",
                     total->cases, total->case_failures, total->case_errors, total->case_skipped,
-                    run->seconds);
+                    m->facts.seconds);
     smcj_buf_append_buf(b, &body);
     smct_buf_puts(b, "</testsuites>\n");
     smct_buf_free(&body);

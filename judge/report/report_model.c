@@ -12,6 +12,7 @@
 
 #include "alloc.h"
 #include "complexity.h"
+#include "diagnosis.h"
 #include "report_depth.h"
 #include "results.h"
 #include "self_check.h"
@@ -86,12 +87,136 @@ static void row_fill(smcj_report_row_t *row, const smcj_run_t *run, const smcj_r
     row->alt_text = smcj_alternative_text(v, res);
     row->placement_text = smcj_placement_text(v, res);
     row->why = placement ? row->placement_text : row->alt_text;
+    row->aligned_failure = res->outcome == SMCJ_OUT_FAIL && !placement;
+    row->xfail_reason = res->xfail_reason;
+    row->verdict_reason = res->reason;
+    row->placement_check = res->placement_check;
+    row->placement_tier = res->placement_tier;
+    row->alt = res->alt;
+    row->failed = failed;
+    /* out of memory is recorded (alloc.h): the model is not built then */
+    (void)smcj_causes_of_vector(r, vi, &row->diagnosed, &row->cause_ids, &row->n_cause_ids,
+                                &row->unexplained);
+    smcj_checks_of(r, vi, &row->check_begin, &row->check_end);
     row->cause = smcj_cause_note(r, vi);
+    smct_buf_t rp = {0};
+    smcj_replay_command(&rp, run, r, v);
+    row->replay = smcj_buf_ok(&rp) ? smcj_strdup(smcj_buf_text(&rp)) : NULL;
+    smct_buf_free(&rp);
     if (res->status == SMCJ_ST_NA) {
         size_t cb, ce;
         smcj_checks_of(r, vi, &cb, &ce);
         row->na_detail = cb < ce ? r->checks[cb].detail : NULL;
     }
+}
+
+/* Every check as the reports show it. */
+static bool checks_build(smcj_report_runner_t *mr, const smcj_runner_t *r)
+{
+    mr->check_views = smcj_calloc(r->n_checks + 1, sizeof *mr->check_views);
+    if (!mr->check_views) {
+        return false;
+    }
+    mr->n_check_views = r->n_checks;
+    for (size_t k = 0; k < r->n_checks; k++) {
+        const smcj_check_t *c = &r->checks[k];
+        smcj_report_check_t *v = &mr->check_views[k];
+        *v = (smcj_report_check_t){
+            .direction = smcj_check_direction(c),
+            .kind = c->kind,
+            .vector = c->vector,
+            .index = c->index,
+            .strict = c->strict,
+            .placed = c->placed,
+            .tier = c->tier,
+            .order_alt = c->order_alt,
+            .alt = c->alt,
+            .lacks = c->lacks,
+            .robustness = c->robustness,
+            .accepted_bomb = c->accepted_bomb,
+            .outcome = c->outcome,
+            .reason = c->reason,
+            .detail = c->detail,
+            .expected = c->expected,
+            .actual = c->actual,
+            .exp_bytes = c->exp_bytes,
+            .act_bytes = c->act_bytes,
+            .exp_len = c->exp_len,
+            .act_len = c->act_len,
+            .bytes_from = c->bytes_from,
+            .exp_kept = c->exp_kept,
+            .act_kept = c->act_kept,
+            .first_difference = c->first_difference,
+            .values_cut = c->values_cut,
+            .stderr_tail = c->stderr_tail,
+        };
+        smcj_check_label(c, v->label, sizeof v->label);
+    }
+    return true;
+}
+
+void smcj_report_check_hexdiff(smct_buf_t *b, const char *indent, const smcj_report_check_t *c)
+{
+    if (!c->values_cut) {
+        smcj_hexdiff(b, indent, c->exp_bytes, c->exp_len, c->act_bytes, c->act_len);
+        return;
+    }
+    smcj_hexdiff_kept(b, indent, c->exp_bytes, c->exp_len, c->act_bytes, c->act_len, c->bytes_from,
+                      c->exp_kept, c->act_kept, c->first_difference);
+}
+
+/* The replay commands the reports print: the group prefix, and the raw exchange of every
+ * check whose details they show (a failing check, a placement check). */
+static bool replays_build(smcj_report_runner_t *mr, const smcj_run_t *run, const smcj_runner_t *r)
+{
+    smct_buf_t b = {0};
+    smcj_replay_prefix(&b, run, r);
+    mr->replay_prefix = smcj_buf_ok(&b) ? smcj_strdup(smcj_buf_text(&b)) : NULL;
+    mr->raw = smcj_calloc(r->n_checks + 1, sizeof *mr->raw);
+    if (!mr->replay_prefix || !mr->raw) {
+        smct_buf_free(&b);
+        return false;
+    }
+    mr->n_raw = r->n_checks;
+    bool ok = true;
+    for (size_t k = 0; k < r->n_checks && ok; k++) {
+        const smcj_check_t *c = &r->checks[k];
+        bool shown = c->outcome == SMCJ_OUT_FAIL || r->results[c->vector].placement_check == k;
+        if (!shown || c->kind == SMCJ_CHECK_HANDSHAKE) {
+            continue;
+        }
+        smct_buf_clear(&b);
+        smcj_raw_command(&b, run, r, c);
+        mr->raw[k] = smcj_buf_ok(&b) ? smcj_strdup(smcj_buf_text(&b)) : NULL;
+        ok = mr->raw[k] != NULL;
+    }
+    smct_buf_free(&b);
+    return ok;
+}
+
+/* The text a buffer holds, kept (NULL when out of memory), and the buffer freed. */
+static char *text_of(smct_buf_t *b)
+{
+    char *s = smcj_buf_ok(b) ? smcj_strdup(smcj_buf_text(b)) : NULL;
+    smct_buf_free(b);
+    return s;
+}
+
+/* The diagnosis as the reports show it: the text block, the HTML table, what differs. */
+static bool causes_build(smcj_report_runner_t *mr, const smcj_run_t *run, const smcj_runner_t *r,
+                         size_t ri)
+{
+    smct_buf_t b = {0};
+    smcj_causes_text(&b, run, r);
+    mr->causes_text = text_of(&b);
+    smcj_causes_html(&b, run, r, ri);
+    mr->causes_html = text_of(&b);
+    if (r->results && r->diagnosis) {
+        mr->what_differs = r->diagnosis->what_differs;
+        mr->n_what_differs = r->diagnosis->n_checks;
+    }
+    return mr->causes_text && mr->causes_html &&
+           smcj_report_diagnosis_build(&mr->diagnosis, run, r);
 }
 
 /* A line handed over by a note function (report_util.h, report_depth.h, self_check.h), kept. */
@@ -149,9 +274,9 @@ static void kinds_build(smcj_report_runner_t *mr, const smcj_run_t *run, const s
 }
 
 /* The JUnit cases of one runner that ran, counted as report_junit.c writes them. */
-static void junit_counts(smcj_report_counts_t *n, const smcj_report_runner_t *mr)
+static void junit_counts(smcj_report_counts_t *n, const smcj_report_runner_t *mr,
+                         const smcj_runner_t *r)
 {
-    const smcj_runner_t *r = mr->runner;
     for (size_t k = 0; k < mr->n_rows; k++) {
         bool is_error;
         smcj_junit_shape_t shape = smcj_report_row_junit(&mr->rows[k], &is_error);
@@ -173,16 +298,29 @@ static void junit_counts(smcj_report_counts_t *n, const smcj_report_runner_t *mr
     n->case_skipped += cx_skip;
 }
 
-static bool runner_build(smcj_report_runner_t *mr, const smcj_run_t *run, const smcj_runner_t *r)
+static bool runner_build(smcj_report_runner_t *mr, const smcj_run_t *run, const smcj_runner_t *r,
+                         size_t ri)
 {
     smcj_report_counts_t *n = &mr->counts;
-    mr->runner = r;
+    smcj_report_runner_facts_of(&mr->facts, r);
     mr->ran = r->results != NULL;
     /* for every runner, as the writers printed them before the model held them */
     kinds_build(mr, run, r);
     smcj_declaration_notes(r, keep_line, &mr->notes);
     smcj_depth_ladder_note(run, r, keep_line, &mr->notes);
     smcj_self_note(r, keep_line, &mr->self);
+    if (!causes_build(mr, run, r, ri)) {
+        return false;
+    }
+    smct_buf_t cx = {0};
+    if (mr->ran) {
+        smcj_cx_junit(&cx, run, r);
+    }
+    mr->cx_junit = text_of(&cx);
+    smcj_cx_matrix_cell(mr->cx_cell, sizeof mr->cx_cell, r);
+    if (!mr->cx_junit) {
+        return false;
+    }
     if (!mr->ran) {
         /* one "start" case: skipped (--skip-runner) or an error (it could not start) */
         n->cases = 1;
@@ -212,19 +350,34 @@ static bool runner_build(smcj_report_runner_t *mr, const smcj_run_t *run, const 
     for (size_t k = 0; k < r->n_unsupported_features; k++) {
         n->features_excused += r->unsupported_features[k].xfail_reason != NULL;
     }
-    junit_counts(n, mr);
+    junit_counts(n, mr, r);
     smct_buf_t s = {0};
     summary_text(&s, n);
     mr->summary = smcj_buf_ok(&s) ? smcj_strdup(smcj_buf_text(&s)) : NULL;
     smct_buf_free(&s);
+    for (size_t k = 0; k < mr->n_rows; k++) {
+        if (!mr->rows[k].replay) {
+            return false;
+        }
+    }
     mr->groups = smcj_detail_groups(run, r, &mr->n_groups);
-    return na_build(mr) && mr->summary != NULL && mr->groups != NULL;
+    return na_build(mr) && mr->summary != NULL && mr->groups != NULL && replays_build(mr, run, r) &&
+           checks_build(mr, r);
 }
 
 bool smcj_report_model_build(smcj_report_model_t *m, const smcj_run_t *run)
 {
     memset(m, 0, sizeof *m);
-    m->run = run;
+    smcj_report_facts_of(&m->facts, run);
+    smct_buf_t cx = {0};
+    m->complexity = run->complexity != NULL;
+    smcj_cx_text(&cx, run);
+    m->cx_text = text_of(&cx);
+    smcj_cx_html(&cx, run);
+    m->cx_html = text_of(&cx);
+    if (!m->cx_text || !m->cx_html) {
+        return false;
+    }
     m->runners = smcj_calloc(run->n_runners + 1, sizeof *m->runners);
     if (!m->runners) {
         return false;
@@ -232,7 +385,7 @@ bool smcj_report_model_build(smcj_report_model_t *m, const smcj_run_t *run)
     m->n_runners = run->n_runners;
     bool ok = true;
     for (size_t ri = 0; ri < run->n_runners && ok; ri++) {
-        ok = runner_build(&m->runners[ri], run, &run->runners[ri]);
+        ok = runner_build(&m->runners[ri], run, &run->runners[ri], ri);
         const smcj_report_counts_t *n = &m->runners[ri].counts;
         m->total.cases += n->cases;
         m->total.case_failures += n->case_failures;
@@ -241,6 +394,15 @@ bool smcj_report_model_build(smcj_report_model_t *m, const smcj_run_t *run)
     }
     smcj_matrix_build(&m->sections, run, true);
     smcj_matrix_build(&m->subsections, run, false);
+    const smcj_vectors_t *vs = run->vectors;
+    m->subsection_vectors = smcj_calloc(m->subsections.n_rows + 1, sizeof *m->subsection_vectors);
+    for (size_t row = 0; m->subsection_vectors && row < m->subsections.n_rows; row++) {
+        for (size_t i = 0; i < vs->count; i++) {
+            m->subsection_vectors[row] +=
+                vs->v[i].selected && strcmp(vs->v[i].section, m->subsections.rows[row]) == 0;
+        }
+    }
+    ok = ok && m->subsection_vectors != NULL;
     return ok && !smcj_out_of_memory();
 }
 
@@ -252,7 +414,16 @@ void smcj_report_model_free(smcj_report_model_t *m)
             free(mr->rows[k].alt_text);
             free(mr->rows[k].placement_text);
             free(mr->rows[k].cause);
+            free(mr->rows[k].replay);
+            free((void *)mr->rows[k].cause_ids);
         }
+        smcj_free_strs(mr->raw, mr->n_raw);
+        free(mr->replay_prefix);
+        free(mr->causes_text);
+        free(mr->causes_html);
+        smcj_report_diagnosis_free(&mr->diagnosis);
+        free(mr->check_views);
+        free(mr->cx_junit);
         free(mr->rows);
         free(mr->row_of);
         free(mr->summary);
@@ -267,7 +438,15 @@ void smcj_report_model_free(smcj_report_model_t *m)
     free(m->runners);
     smcj_matrix_free(&m->sections);
     smcj_matrix_free(&m->subsections);
+    free(m->subsection_vectors);
+    free(m->cx_text);
+    free(m->cx_html);
     memset(m, 0, sizeof *m);
+}
+
+const char *smcj_report_what_differs(const smcj_report_runner_t *mr, size_t check)
+{
+    return check < mr->n_what_differs ? mr->what_differs[check] : NULL;
 }
 
 const smcj_report_row_t *smcj_report_row(const smcj_report_model_t *m, size_t ri, size_t vi)

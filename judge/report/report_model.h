@@ -6,7 +6,9 @@
  * Every count a report shows comes from here (the summary line, the JSON `counts`, JUnit's
  * tests/failures/errors/skipped, the matrices, the kinds and the n/a reasons), so no writer can
  * count differently from another: the writers (reports.h) are functions of this model and print,
- * never count.
+ * never count. The model holds no pointer to the run: what a writer prints of a runner, a
+ * vector's result or a check is copied (or borrowed as plain strings and bytes) here, so a
+ * writer cannot read the run (scripts/check_layers.py fails on a line of one that does).
  */
 #ifndef SMCJ_REPORT_MODEL_H
 #define SMCJ_REPORT_MODEL_H
@@ -16,6 +18,7 @@
 
 #include "model.h"
 #include "report_causes.h"
+#include "report_facts.h"
 #include "report_kinds.h"
 #include "report_util.h"
 
@@ -31,9 +34,32 @@ typedef struct smcj_report_counts {
     size_t cases, case_failures, case_errors, case_skipped;
 } smcj_report_counts_t;
 
+/** One check of one runner as the reports show it: its name, mode and outcome, and for a
+ *  failure what was expected and what came (the strings and bytes the run's, borrowed). The
+ *  names are the check's (model.h), so a writer reads it as it would there. */
+typedef struct smcj_report_check {
+    char label[64];        /* smcj_check_label: "decode", "reject strict", ... */
+    const char *direction; /* smcj_check_direction */
+    smcj_check_kind_t kind;
+    size_t vector, index; /* its vector; accepted[index] for ACCEPT/ACCEPT_STRICT */
+    bool strict, placed;
+    smcj_tier_t tier;
+    int order_alt, alt;
+    const char *lacks;
+    bool robustness, accepted_bomb;
+    smcj_outcome_t outcome;
+    smcj_reason_t reason;
+    const char *detail, *expected, *actual;
+    const uint8_t *exp_bytes, *act_bytes;
+    size_t exp_len, act_len;
+    size_t bytes_from, exp_kept, act_kept, first_difference;
+    bool values_cut;
+    const char *stderr_tail;
+} smcj_report_check_t;
+
 /** One selected vector of one runner, as every report lists it. */
 typedef struct smcj_report_row {
-    size_t vector; /* index into run->vectors->v */
+    size_t vector; /* index into facts.vectors->v */
     smcj_status_t status;
     smcj_tier_t tier;     /* the verdict's tier: the placement tier for a placement failure */
     smcj_reason_t reason; /* of a failure (placement included), else SMCJ_REASON_NONE */
@@ -42,6 +68,22 @@ typedef struct smcj_report_row {
     char *alt_text;       /* the listed behaviour it matched, in words (report_util.h), or NULL */
     char *placement_text; /* the shifted-input verdict (P.2, spec §3.3), or NULL */
     char *cause;          /* the diagnosis's note (smcj_cause_note), or NULL */
+    char *replay;         /* the command that reruns the vector (smcj_replay_command) */
+    const char *xfail_reason;      /* the expected-failure line's reason that names it, or NULL */
+    smcj_reason_t verdict_reason;  /* the verdict's reason, also of a listed (expected) failure */
+    size_t check_begin, check_end; /* its checks: check_views[check_begin .. check_end) */
+    size_t placement_check;        /* the placement check that failed it (§3.3), or SIZE_MAX */
+    smcj_tier_t placement_tier;    /* that check's tier */
+    int alt;                       /* the listed behaviour it matched (notes.alternatives), or -1 */
+    bool failed;                   /* a check failed (a placement check included) */
+    /* the diagnosis of it (smcj_causes_of_vector): whether it was diagnosed, the causes that
+     * explain it, its unexplained group's signature */
+    bool diagnosed;
+    const char **cause_ids;
+    size_t n_cause_ids;
+    const char *unexplained;
+    bool aligned_failure; /* its aligned checks failed and its placement did not decide: the
+                             HTML grid's cell names the reason */
     /* n/a: the detail of the vector's first check (the missing feature or entry), borrowed
      * from the run; NULL otherwise or when that check has none */
     const char *na_detail;
@@ -64,8 +106,8 @@ enum { SMCJ_KINDS_CRASH, SMCJ_KINDS_UNCLASSIFIED, SMCJ_KINDS_GROUPS };
 
 /** One runner of the model. */
 typedef struct smcj_report_runner {
-    const smcj_runner_t *runner;
-    bool ran; /* it has results (it started) */
+    smcj_report_runner_facts_t facts; /* what it was and did: what the writers state of it */
+    bool ran;                         /* it has results (it started) */
     smcj_report_counts_t counts;
     char *summary;           /* "12 passed, 1 failed, ...": NULL when it did not run */
     smcj_report_row_t *rows; /* every selected vector, in vector order */
@@ -81,15 +123,37 @@ typedef struct smcj_report_runner {
     size_t n_na, na_total;
     smcj_report_lines_t notes; /* what its declaration changes, then the depth ladder note */
     smcj_report_lines_t self;  /* its self-consistency line (smcj_self_note), if any */
+    /* the replay command up to a vector's quoted id (smcj_replay_prefix): an HTML group's */
+    char *replay_prefix;
+    /* per check of the run: the hello and that request alone piped into the runner's command
+     * (smcj_raw_command) for a failing check and a placement check (no handshake), else NULL */
+    char **raw;
+    size_t n_raw;
+    smcj_report_check_t *check_views; /* every check of the run (indexed like the run's) */
+    size_t n_check_views;
+    /* the diagnosis (report_causes.h): the text report's "likely causes" block and the HTML
+     * causes table of this runner ("" when it has none), and per check what differs in a
+     * failing one (borrowed from the diagnosis; NULL when none) */
+    char *causes_text, *causes_html;
+    char *const *what_differs;
+    size_t n_what_differs;
+    smcj_report_diagnosis_t diagnosis; /* the JSON report's `diagnosis` */
+    /* spec §15.4 (complexity.h): its JUnit cases and its text matrix cell */
+    char *cx_junit;
+    char cx_cell[64];
 } smcj_report_runner_t;
 
 typedef struct smcj_report_model {
-    const smcj_run_t *run;
-    smcj_report_runner_t *runners; /* like run->runners */
+    smcj_report_facts_t facts;     /* what the run was: vectors, gate, limits, sandbox, clock */
+    smcj_report_runner_t *runners; /* one per runner of the run, in its order */
     size_t n_runners;
     smcj_report_counts_t total; /* the JUnit totals of every runner (the <testsuites>) */
     smcj_matrix_t sections;     /* runners × top-level sections ("6"): the text report */
     smcj_matrix_t subsections;  /* runners × sections ("6.2"): the HTML report */
+    size_t *subsection_vectors; /* per row of subsections: the selected vectors of that section */
+    /* spec §15.4 (complexity.h): whether families were timed, the text and HTML blocks */
+    bool complexity;
+    char *cx_text, *cx_html;
 } smcj_report_model_t;
 
 /** Build the model of a finished run (verdicts, diagnosis and complexity in). False when out
@@ -101,6 +165,12 @@ void smcj_report_model_free(smcj_report_model_t *m);
 /** The row of vector `vi` for runner `ri`, or NULL when the vector is not selected or the
  *  runner did not run. */
 const smcj_report_row_t *smcj_report_row(const smcj_report_model_t *m, size_t ri, size_t vi);
+
+/** What differs in check `check` of runner `mr` (diag_bytes.h, diag_values.h), or NULL. */
+const char *smcj_report_what_differs(const smcj_report_runner_t *mr, size_t check);
+
+/** The hex diff of a wrong_bytes check, from what is kept of its bytes (smcj_hexdiff_kept). */
+void smcj_report_check_hexdiff(smct_buf_t *b, const char *indent, const smcj_report_check_t *c);
 
 /** How JUnit shows a row (its status's SMCJ_STATUS_LIST column); *is_error: a <failure>
  *  that is an <error>, a harness failure (crash, timeout, protocol error; R1.4-8). */

@@ -9,15 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "plan.h"
 #include "report_causes.h"
 #include "report_kinds.h"
 #include "report_depth.h"
 #include "complexity.h"
 #include "report_util.h"
 #include "reports.h"
-#include "self_check.h"
-#include "results.h"
 
 /* Each line of `text` prefixed (stderr tails and multi-line values stay readable). Whatever
  * the text holds, every line it prints starts with `prefix`: a runner cannot print a line
@@ -46,7 +43,7 @@ static void line_text(smct_buf_t *b, const char *s)
  * words ignored. */
 static void runner_line(smct_buf_t *b, const smcj_report_runner_t *mr)
 {
-    const smcj_runner_t *r = mr->runner;
+    const smcj_report_runner_facts_t *r = &mr->facts;
     if (r->skip_reason) {
         smct_buf_printf(b, "%s: skipped: %s\n", r->name, r->skip_reason);
         return;
@@ -104,25 +101,24 @@ static void runner_line(smct_buf_t *b, const smcj_report_runner_t *mr)
  * section a codec gets wrong is visible at a glance. */
 static void matrix(smct_buf_t *b, const smcj_report_model_t *model)
 {
-    const smcj_run_t *run = model->run;
     const smcj_matrix_t *mp = &model->sections;
     smct_buf_puts(b, "\nMatrix: passed/applicable per spec section (F failures, A placement "
                      "failures, R unclassified rejections, X expected "
                      "failures, P unexpected passes, D differs, S skipped, U unsupported)\n");
     smct_buf_printf(b, "%-8s", "section");
-    for (size_t ri = 0; ri < run->n_runners; ri++) {
-        smct_buf_printf(b, " %-18.18s", run->runners[ri].name);
+    for (size_t ri = 0; ri < model->n_runners; ri++) {
+        smct_buf_printf(b, " %-18.18s", model->runners[ri].facts.name);
     }
     smct_buf_putc(b, '\n');
     for (size_t row = 0; row < mp->n_rows; row++) {
         char label[32];
         snprintf(label, sizeof label, "§%s", mp->rows[row]);
         smct_buf_printf(b, "%-9s", label); /* § is two bytes, one column */
-        for (size_t ri = 0; ri < run->n_runners; ri++) {
-            const smcj_runner_t *r = &run->runners[ri];
+        for (size_t ri = 0; ri < model->n_runners; ri++) {
+            const smcj_report_runner_t *mr = &model->runners[ri];
             char cell[64];
-            if (!r->results) {
-                snprintf(cell, sizeof cell, "%s", r->skip_reason ? "skipped" : "not run");
+            if (!mr->ran) {
+                snprintf(cell, sizeof cell, "%s", mr->facts.skip_reason ? "skipped" : "not run");
             } else {
                 const smcj_cell_t *c = smcj_matrix_cell(mp, row, ri);
                 int n = c->applicable
@@ -158,32 +154,28 @@ static void matrix(smct_buf_t *b, const smcj_report_model_t *model)
         }
         smct_buf_putc(b, '\n');
     }
-    if (run->complexity) { /* spec §15.4: families passed/measured, F failed, M not measured */
+    if (model->complexity) { /* spec §15.4: families passed/measured, F failed, M not measured */
         smct_buf_printf(b, "%-9s", "§15.4"); /* § is two bytes, one column */
-        for (size_t ri = 0; ri < run->n_runners; ri++) {
-            char cell[64];
-            smcj_cx_matrix_cell(cell, sizeof cell, &run->runners[ri]);
-            smct_buf_printf(b, " %-18s", cell);
+        for (size_t ri = 0; ri < model->n_runners; ri++) {
+            smct_buf_printf(b, " %-18s", model->runners[ri].cx_cell);
         }
         smct_buf_putc(b, '\n');
     }
 }
 
 /* One failing check: what was expected, what came, and how to see it again by hand. */
-static void check_details(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r,
-                          const smcj_check_t *c)
+static void check_details(smct_buf_t *b, const smcj_report_runner_t *mr, size_t k)
 {
-    char label[64];
-    smcj_check_label(c, label, sizeof label);
-    smct_buf_printf(b, "  [%s] %s: ", label, smcj_reason_name(c->reason));
+    const smcj_report_check_t *c = &mr->check_views[k];
+    smct_buf_printf(b, "  [%s] %s: ", c->label, smcj_reason_name(c->reason));
     line_text(b, c->detail);
     smct_buf_putc(b, '\n');
-    const char *diff = smcj_causes_what_differs(r, (size_t)(c - r->checks));
+    const char *diff = smcj_report_what_differs(mr, k);
     if (diff) {
         smct_buf_printf(b, "    differs: %s\n", diff);
     }
     if (c->reason == SMCJ_REASON_WRONG_BYTES && c->exp_bytes) {
-        smcj_check_hexdiff(b, "    ", c);
+        smcj_report_check_hexdiff(b, "    ", c);
     } else {
         if (c->expected) {
             smct_buf_printf(b, "    expected: ");
@@ -202,24 +194,22 @@ static void check_details(smct_buf_t *b, const smcj_run_t *run, const smcj_runne
     }
     if (c->kind != SMCJ_CHECK_HANDSHAKE) {
         smct_buf_puts(b, "    raw:    ");
-        smcj_raw_command(b, run, r, c);
+        smct_buf_puts(b, mr->raw[k]);
         smct_buf_putc(b, '\n');
     }
 }
 
 /* One vector's failing checks (and its placement check) and the command that reruns it. */
-static void vector_details(smct_buf_t *b, const smcj_run_t *run, const smcj_report_runner_t *mr,
+static void vector_details(smct_buf_t *b, const smcj_vectors_t *vs, const smcj_report_runner_t *mr,
                            size_t i)
 {
-    const smcj_runner_t *r = mr->runner;
     const smcj_report_row_t *row = &mr->rows[mr->row_of[i]];
-    const smcj_result_t *res = &r->results[i];
-    const smcj_vector_t *v = &run->vectors->v[i];
-    const char *what = smcj_status_info(res->status)->heading;
-    bool placement = res->placement_check != SIZE_MAX;
-    smct_buf_printf(b, "\n--- %s × %s  %s  [%s, §%s, %s, %s]\n", r->name, v->id, what,
+    const smcj_vector_t *v = &vs->v[i];
+    const char *what = smcj_status_info(row->status)->heading;
+    smcj_reason_t reason = row->verdict_reason;
+    smct_buf_printf(b, "\n--- %s × %s  %s  [%s, §%s, %s, %s]\n", mr->facts.name, v->id, what,
                     smcj_tier_name(row->tier), v->section, v->kind,
-                    res->reason == SMCJ_REASON_NONE ? "skipped" : smcj_reason_name(res->reason));
+                    reason == SMCJ_REASON_NONE ? "skipped" : smcj_reason_name(reason));
     smct_buf_puts(b, "  ");
     line_text(b, v->description);
     smct_buf_putc(b, '\n');
@@ -233,24 +223,22 @@ static void vector_details(smct_buf_t *b, const smcj_run_t *run, const smcj_repo
         line_text(b, v->focus);
         smct_buf_putc(b, '\n');
     }
-    size_t cb, ce;
-    smcj_checks_of(r, i, &cb, &ce);
-    for (size_t k = cb; k < ce; k++) {
-        if (r->checks[k].outcome == SMCJ_OUT_FAIL || (placement && k == res->placement_check)) {
-            check_details(b, run, r, &r->checks[k]);
+    for (size_t k = row->check_begin; k < row->check_end; k++) {
+        if (mr->check_views[k].outcome == SMCJ_OUT_FAIL || k == row->placement_check) {
+            check_details(b, mr, k);
         }
     }
-    if (r->checks[row->check].kind != SMCJ_CHECK_HANDSHAKE) {
+    if (mr->check_views[row->check].kind != SMCJ_CHECK_HANDSHAKE) {
         smct_buf_puts(b, "  replay: ");
-        smcj_replay_command(b, run, r, v);
+        smct_buf_puts(b, row->replay);
         smct_buf_putc(b, '\n');
     }
 }
 
-/* Whether vector `i` of `r` belongs in the differences section (true) or the failures one. */
-static bool is_difference(const smcj_runner_t *r, size_t i)
+/* Whether vector `i` of `mr` belongs in the differences section (true) or the failures one. */
+static bool is_difference(const smcj_report_runner_t *mr, size_t i)
 {
-    return r->results[i].status == SMCJ_ST_DIFFERS;
+    return mr->rows[mr->row_of[i]].status == SMCJ_ST_DIFFERS;
 }
 
 /* Details grouped by likely cause (report_causes.h), up to --max-details vectors per cause,
@@ -260,7 +248,7 @@ static bool is_difference(const smcj_runner_t *r, size_t i)
  * under "Failures" is one (issue 27). */
 static void detail_section(smct_buf_t *b, const smcj_report_model_t *m, bool differences)
 {
-    const smcj_run_t *run = m->run;
+    int max_details = m->facts.max_details;
     size_t total = 0, shown = 0;
     for (size_t ri = 0; ri < m->n_runners; ri++) {
         for (size_t s = 0; s < SMCJ_ST_COUNT; s++) {
@@ -277,25 +265,24 @@ static void detail_section(smct_buf_t *b, const smcj_report_model_t *m, bool dif
         smct_buf_printf(b,
                         "\nImplementation-defined differences (%zu; informational, not failures; "
                         "details of up to %d per cause):\n",
-                        total, run->max_details);
+                        total, max_details);
     } else {
         smct_buf_printf(
             b,
             "\nFailures (%zu; by likely cause, details of up to %d per cause, --max-details N):\n",
-            total, run->max_details);
+            total, max_details);
     }
-    for (size_t ri = 0; ri < m->n_runners && run->max_details > 0; ri++) {
+    for (size_t ri = 0; ri < m->n_runners && max_details > 0; ri++) {
         const smcj_report_runner_t *mr = &m->runners[ri];
-        const smcj_runner_t *r = mr->runner;
+        const smcj_report_runner_facts_t *r = &mr->facts;
         size_t n_groups = mr->n_groups;
         const smcj_detail_group_t *groups = mr->groups;
         for (size_t g = 0; g < n_groups; g++) {
             size_t in_section = 0;
             for (size_t k = 0; k < groups[g].n_vectors; k++) {
-                in_section += is_difference(r, groups[g].vectors[k]) == differences;
+                in_section += is_difference(mr, groups[g].vectors[k]) == differences;
             }
-            size_t n =
-                in_section < (size_t)run->max_details ? in_section : (size_t)run->max_details;
+            size_t n = in_section < (size_t)max_details ? in_section : (size_t)max_details;
             if (n == 0) {
                 continue;
             }
@@ -308,8 +295,8 @@ static void detail_section(smct_buf_t *b, const smcj_report_model_t *m, bool dif
             }
             smct_buf_putc(b, '\n');
             for (size_t k = 0, listed = 0; k < groups[g].n_vectors && listed < n; k++) {
-                if (is_difference(r, groups[g].vectors[k]) == differences) {
-                    vector_details(b, run, mr, groups[g].vectors[k]);
+                if (is_difference(mr, groups[g].vectors[k]) == differences) {
+                    vector_details(b, m->facts.vectors, mr, groups[g].vectors[k]);
                     listed++;
                 }
             }
@@ -333,23 +320,22 @@ static void details(smct_buf_t *b, const smcj_report_model_t *m)
  * declares too little is seen to test too little. */
 static void not_applicable(smct_buf_t *b, const smcj_report_model_t *m)
 {
-    const smcj_run_t *run = m->run; /* --list-na and the vector ids */
+    const smcj_report_facts_t *f = &m->facts; /* --list-na and the vector ids */
     for (size_t ri = 0; ri < m->n_runners; ri++) {
         const smcj_report_runner_t *mr = &m->runners[ri];
         if (mr->na_total == 0) {
             continue;
         }
         smct_buf_printf(b, "\n%s: %zu vectors not applicable (never counted as passed)%s:\n",
-                        mr->runner->name, mr->na_total,
-                        run->list_na ? "" : "; --list-na names each");
+                        mr->facts.name, mr->na_total, f->list_na ? "" : "; --list-na names each");
         for (size_t k = 0; k < mr->n_na; k++) {
             smct_buf_printf(b, "  %6zu  %s\n", mr->na[k].count, mr->na[k].reason);
-            for (size_t i = 0; run->list_na && i < mr->n_rows; i++) {
+            for (size_t i = 0; f->list_na && i < mr->n_rows; i++) {
                 const smcj_report_row_t *row = &mr->rows[i];
                 /* a row without a detail is counted under "not applicable", never named */
                 if (row->status == SMCJ_ST_NA && row->na_detail &&
                     strcmp(row->na_detail, mr->na[k].reason) == 0) {
-                    smct_buf_printf(b, "          %s\n", run->vectors->v[row->vector].id);
+                    smct_buf_printf(b, "          %s\n", f->vectors->v[row->vector].id);
                 }
             }
         }
@@ -362,7 +348,7 @@ static void differs_summary(smct_buf_t *b, const smcj_report_model_t *m)
 {
     for (size_t ri = 0; ri < m->n_runners; ri++) {
         const smcj_report_runner_t *mr = &m->runners[ri];
-        const smcj_runner_t *r = mr->runner;
+        const smcj_report_runner_facts_t *r = &mr->facts;
         size_t n_differs = mr->counts.status[SMCJ_ST_DIFFERS];
         if (!mr->ran || n_differs == 0) {
             continue;
@@ -408,18 +394,18 @@ static void differs_summary(smct_buf_t *b, const smcj_report_model_t *m)
 /* Entries of expected-failure lists that match no vector (they fail the gate). */
 static void xfail_problems(smct_buf_t *b, const smcj_report_model_t *m)
 {
-    const smcj_run_t *run = m->run;
+    const smcj_vectors_t *vs = m->facts.vectors;
     for (size_t ri = 0; ri < m->n_runners; ri++) {
         const smcj_report_runner_t *mr = &m->runners[ri];
-        const smcj_runner_t *r = mr->runner;
+        const smcj_report_runner_facts_t *r = &mr->facts;
         if (mr->counts.status[SMCJ_ST_XPASS]) {
             smct_buf_printf(
                 b, "\n%s: unexpected passes (listed in %s, but they pass now; remove them):\n",
                 r->name, r->xfail.path);
-            for (size_t i = 0; i < run->vectors->count; i++) {
-                if (r->results[i].status == SMCJ_ST_XPASS) {
-                    smct_buf_printf(b, "  %s  # ", run->vectors->v[i].id);
-                    line_text(b, r->results[i].xfail_reason);
+            for (size_t k = 0; k < mr->n_rows; k++) {
+                if (mr->rows[k].status == SMCJ_ST_XPASS) {
+                    smct_buf_printf(b, "  %s  # ", vs->v[mr->rows[k].vector].id);
+                    line_text(b, mr->rows[k].xfail_reason);
                     smct_buf_putc(b, '\n');
                 }
             }
@@ -446,7 +432,7 @@ static void xfail_summary(smct_buf_t *b, const smcj_report_model_t *m)
     size_t shown = 0;
     for (size_t ri = 0; ri < m->n_runners; ri++) {
         const smcj_report_runner_t *mr = &m->runners[ri];
-        const smcj_runner_t *r = mr->runner;
+        const smcj_report_runner_facts_t *r = &mr->facts;
         size_t n = mr->counts.status[SMCJ_ST_XFAIL] + mr->counts.features_excused;
         if (!r->has_xfail || !mr->ran) {
             continue;
@@ -463,40 +449,40 @@ static void xfail_summary(smct_buf_t *b, const smcj_report_model_t *m)
 
 void smcj_report_text(smct_buf_t *b, const smcj_report_model_t *m)
 {
-    const smcj_run_t *run = m->run;
-    const smcj_vectors_t *vs = run->vectors;
+    const smcj_report_facts_t *f = &m->facts;
+    const smcj_vectors_t *vs = f->vectors;
     static const char *const gates[] = {"required", "recommended", "all"};
     smct_buf_printf(b,
                     "smc conformance: vectors %s from %s (%zu files): %zu of %zu selected; gate: "
                     "%s; %.2f s",
                     vs->version ? vs->version : "unknown", vs->dir, vs->n_files, vs->selected,
-                    vs->count, gates[run->gate], run->seconds);
+                    vs->count, gates[f->gate], f->seconds);
     if (vs->n_integrity) {
         /* the end of the first line, so that nothing reads it as the released set */
         smct_buf_printf(b, "; vectors MODIFIED (%zu problem%s)", vs->n_integrity,
                         vs->n_integrity == 1 ? "" : "s");
     }
     smct_buf_putc(b, '\n');
-    smcj_vectors_integrity_line(b, run);
-    smcj_sandbox_line(b, run);
-    smcj_limits_line(b, run);
+    smcj_vectors_integrity_line(b, f);
+    smcj_sandbox_line(b, f);
+    smcj_limits_line(b, f);
     for (size_t ri = 0; ri < m->n_runners; ri++) {
         runner_line(b, &m->runners[ri]);
     }
-    smcj_cx_text(b, run);
+    smct_buf_puts(b, m->cx_text);
     matrix(b, m);
     not_applicable(b, m);
     differs_summary(b, m);
-    for (size_t ri = 0; ri < run->n_runners; ri++) {
-        smcj_causes_text(b, run, &run->runners[ri]);
+    for (size_t ri = 0; ri < m->n_runners; ri++) {
+        smct_buf_puts(b, m->runners[ri].causes_text);
     }
     details(b, m);
     xfail_problems(b, m);
     /* The verdict line, last, and only the judge's: every note on it is one safe line. */
-    smct_buf_printf(b, "\n%s", run->gate_passed ? "GATE PASSED" : "GATE FAILED");
-    for (size_t k = 0; k < run->n_gate_notes; k++) {
+    smct_buf_printf(b, "\n%s", f->gate_passed ? "GATE PASSED" : "GATE FAILED");
+    for (size_t k = 0; k < f->n_gate_notes; k++) {
         smct_buf_puts(b, k ? "; " : ": ");
-        line_text(b, run->gate_notes[k]);
+        line_text(b, f->gate_notes[k]);
     }
     xfail_summary(b, m);
     smct_buf_putc(b, '\n');

@@ -196,16 +196,6 @@ void smcj_hexdiff_kept(smct_buf_t *b, const char *indent, const uint8_t *exp, si
     smct_buf_puts(b, "^^\n");
 }
 
-void smcj_check_hexdiff(smct_buf_t *b, const char *indent, const smcj_check_t *c)
-{
-    if (!c->values_cut) {
-        smcj_hexdiff(b, indent, c->exp_bytes, c->exp_len, c->act_bytes, c->act_len);
-        return;
-    }
-    smcj_hexdiff_kept(b, indent, c->exp_bytes, c->exp_len, c->act_bytes, c->act_len, c->bytes_from,
-                      c->exp_kept, c->act_kept, c->first_difference);
-}
-
 static const char *judge_invocation(const smcj_run_t *run)
 {
     return run->argv0 ? run->argv0 : "smc conformance";
@@ -534,74 +524,5 @@ void smcj_buf_shown(smct_buf_t *b, const char *s)
         smcj_buf_safe_line(b, kept, strlen(kept));
     } else {
         smct_buf_printf(b, "… (%zu bytes in all; see the JSON report)", n);
-    }
-}
-
-void smcj_vectors_integrity_line(smct_buf_t *b, const smcj_run_t *run)
-{
-    const smcj_vectors_t *vs = run->vectors;
-    if (vs->n_integrity == 0) {
-        return;
-    }
-    /* issue 26: the first line must not read like a released set's; each problem is safe
-     * text (file names escaped), one line */
-    smct_buf_printf(b, "vectors MODIFIED (%s): not the released set of MANIFEST.json:",
-                    run->allow_modified_vectors ? "allowed by --allow-modified-vectors"
-                                                : "the gate refuses it");
-    for (size_t k = 0; k < vs->n_integrity; k++) {
-        smct_buf_puts(b, k ? "; " : " ");
-        smcj_buf_excerpt_cstr(b, vs->integrity[k], 300);
-    }
-    smct_buf_putc(b, '\n');
-}
-
-void smcj_sandbox_line(smct_buf_t *b, const smcj_run_t *run)
-{
-    /* bwrap's own message may be in the note: one safe line */
-    smct_buf_printf(b, "sandbox: runners %s: ", run->sandboxed ? "sandboxed" : "NOT sandboxed");
-    smcj_buf_excerpt_cstr(b, run->sandbox_note ? run->sandbox_note : "none", 600);
-    smct_buf_putc(b, '\n');
-}
-
-void smcj_limits_line(smct_buf_t *b, const smcj_run_t *run)
-{
-    char mem[32];
-    smcj_format_bytes(run->memory_limit, mem, sizeof mem);
-    smct_buf_printf(b, "limits: --timeout %g s per request; --max-run-time ", run->timeout);
-    smct_buf_printf(b, run->max_run_time > 0 ? "%g s" : "none", run->max_run_time);
-    smct_buf_printf(b, "; --max-timeouts ");
-    smct_buf_printf(b, run->max_timeouts ? "%u in a row" : "none", run->max_timeouts);
-    smct_buf_printf(b, "; --max-restarts ");
-    smct_buf_printf(b, run->max_restarts ? "%u" : "none", run->max_restarts);
-    smct_buf_printf(b, run->max_restarts_per_vector ? " (%u per vector)" : " (none per vector)",
-                    run->max_restarts_per_vector);
-    smct_buf_printf(b, "; --memory-limit %s\n", run->memory_limit ? mem : "none");
-    if (run->strays) {
-        smct_buf_printf(b,
-                        "killed at the end: %zu process%s that had left a runner's process "
-                        "group (setsid, double fork)\n",
-                        run->strays, run->strays == 1 ? "" : "es");
-    }
-}
-
-void smcj_memory_line(smct_buf_t *b, const smcj_runner_t *r)
-{
-    if (r->peak_rss) {
-        char peak[32];
-        smcj_format_bytes(r->peak_rss, peak, sizeof peak);
-        smct_buf_printf(b, "%s: memory: peak resident %s", r->name, peak);
-        if (r->bombs_measured) {
-            char g[32];
-            smcj_format_bytes(r->bomb_growth, g, sizeof g);
-            smct_buf_printf(b, "; largest growth on a length-bomb input %s (%zu measured)", g,
-                            r->bombs_measured);
-        }
-        smct_buf_putc(b, '\n');
-    }
-    if (r->strays) {
-        smct_buf_printf(b,
-                        "%s: killed %zu process%s that had left its process group (setsid, "
-                        "double fork)\n",
-                        r->name, r->strays, r->strays == 1 ? "" : "es");
     }
 }

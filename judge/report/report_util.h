@@ -50,9 +50,6 @@ void smcj_hexdiff_kept(smct_buf_t *b, const char *indent, const uint8_t *exp, si
                        const uint8_t *act, size_t act_len, size_t from, size_t exp_kept,
                        size_t act_kept, size_t first);
 
-/** The hex diff of a wrong_bytes check, from what is kept of its bytes. */
-void smcj_check_hexdiff(smct_buf_t *b, const char *indent, const smcj_check_t *c);
-
 /** `smc conformance --vectors DIR --runner 'NAME=CMD' --only 'ID'` for one vector. */
 void smcj_replay_command(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t *r,
                          const smcj_vector_t *v);
@@ -74,19 +71,6 @@ void smcj_raw_command(smct_buf_t *b, const smcj_run_t *run, const smcj_runner_t 
 
 /** Append `s`, cut to SMCJ_SHOWN_TEXT bytes with a note of the full length. */
 void smcj_buf_shown(smct_buf_t *b, const char *s);
-
-/** The limits that bounded the run (session.h), one line, and the strays killed at the end. */
-/** When the vectors are not the released set (manifest.h): one line naming every problem. */
-void smcj_vectors_integrity_line(smct_buf_t *b, const smcj_run_t *run);
-
-void smcj_limits_line(smct_buf_t *b, const smcj_run_t *run);
-
-/** "sandbox: runners sandboxed: bwrap: ..." or "... NOT sandboxed: none (why)" (sandbox.h). */
-void smcj_sandbox_line(smct_buf_t *b, const smcj_run_t *run);
-
-/** "NAME: memory: peak resident 143.2 MiB; largest growth on a length-bomb input ..." and the
- *  escaped processes killed, when known. */
-void smcj_memory_line(smct_buf_t *b, const smcj_runner_t *r);
 
 /** "float32list (decode, encode; R6.5-1, MUST) — 297 vectors" (spec §1.4, R1.4-11). */
 void smcj_feature_verdict_text(smct_buf_t *b, const smcj_feature_verdict_t *f);

@@ -18,6 +18,11 @@ every runner are read the way a reader of that report would read them, and compa
     `kinds`, the text line, JUnit's property and the HTML note give the same kinds and counts;
   * n/a by reason: the text breakdown, JUnit's "n/a: reason" skip messages and the JSON
     results (the first check's detail of each n/a vector) give the same reasons and counts.
+  * what the model holds beside the counts: each runner's requests and restarts (text runner
+    line, HTML summary, JUnit property, JSON), its self-consistency figures (text note, JUnit
+    properties, JSON), its diagnosed vectors (text and HTML likely-causes headings, JSON
+    `diagnosis.failing`) and the HTML matrix's vectors per section (JSON results by section,
+    summing to `vectors.selected`).
 
 The run must show every status the counts hold somewhere, a crash and an unclassified
 rejection by kind and an n/a vector (else a count that is always 0 would agree vacuously).
@@ -400,6 +405,86 @@ def compare_facts(reports, rep, hp):
     return problems
 
 
+def junit_property(xml_text, name, prop):
+    suite = ET.fromstring(xml_text).find(f"testsuite[@name='{name}']")
+    el = suite.find(f"properties/property[@name='{prop}']") if suite is not None else None
+    return el.get("value") if el is not None else None
+
+
+def compare_model(reports, rep):
+    """What the model now holds beside the counts (issue 32): each runner's requests and
+    restarts, its self-consistency figures, its diagnosis's failing vectors, and the HTML
+    matrix's vectors per section, each as every writer that shows it prints it."""
+    problems = []
+    text, page = reports["text"], reports["html"]
+    for r in rep["runners"]:
+        if r["state"] != "ran":
+            continue
+        name = r["name"]
+        want = (r["requests"], r["restarts"])
+        m = re.search(
+            r"^"
+            + re.escape(name)
+            + r": \d+ passed.*\[codec .*?; (\d+) requests?, (\d+) restarts?,",
+            text,
+            re.M,
+        )
+        got_t = (int(m.group(1)), int(m.group(2))) if m else None
+        m = re.search(
+            r'<div class="sum"><b>'
+            + re.escape(name)
+            + r"</b>[^\n]*?, (\d+) requests, (\d+) restarts,",
+            page,
+        )
+        got_h = (int(m.group(1)), int(m.group(2))) if m else None
+        got_j = junit_property(reports["junit"], name, "restarts")
+        if got_t != want or got_h != want or got_j != str(r["restarts"]):
+            problems.append(
+                f"{name}: requests, restarts: text {got_t}, HTML {got_h}, JUnit restarts {got_j}, JSON {want}"
+            )
+        sc = r["self_consistency"]
+        m = re.search(
+            r"^" + re.escape(name) + r": self-consistency \(spec R1\.4-18\): (\d+) value vectors? "
+            r"read back .*?\((\d+) decoded again.*?; (\d+) it cannot read back",
+            text,
+            re.M,
+        )
+        got_t = tuple(int(g) for g in m.groups()) if m else None
+        got_j = (
+            junit_property(reports["junit"], name, "self_consistency_checked"),
+            junit_property(reports["junit"], name, "self_consistency_failed"),
+        )
+        if (sc["checked"] and got_t != (sc["checked"], sc["sent"], sc["failed"])) or got_j != (
+            str(sc["checked"]),
+            str(sc["failed"]),
+        ):
+            problems.append(f"{name}: self-consistency: text {got_t}, JUnit {got_j}, JSON {sc}")
+        d = r.get("diagnosis") or {}
+        if d.get("failing"):
+            m = re.search(r"^" + re.escape(name) + r": likely causes of (\d+) ", text, re.M)
+            got_t = int(m.group(1)) if m else None
+            m = re.search(
+                r"<h3>" + re.escape(name) + r": likely causes of (\d+) failing vectors?</h3>", page
+            )
+            got_h = int(m.group(1)) if m else None
+            if got_t != d["failing"] or got_h != d["failing"]:
+                problems.append(
+                    f"{name}: diagnosed vectors: text {got_t}, HTML {got_h}, JSON {d['failing']}"
+                )
+    rows = re.findall(r'<tr><td class="sec">§([\d.]+)</td><td class="sub">(\d+)</td>', page)
+    ran = [r for r in rep["runners"] if r["state"] == "ran"]
+    if ran:
+        want = {}
+        for res in ran[0]["results"]:
+            want[res["section"]] = want.get(res["section"], 0) + 1
+        got = {sec: int(n) for sec, n in rows}
+        if got != want or sum(got.values()) != rep["vectors"]["selected"]:
+            problems.append(
+                f"HTML matrix vectors per section {got}, JSON results {want}, selected {rep['vectors']['selected']}"
+            )
+    return problems
+
+
 def compare(reports):
     """Every disagreement between the four reports, as lines (none: they agree)."""
     problems = []
@@ -482,6 +567,7 @@ def compare(reports):
     if hp.heading != want_heading:
         problems.append(f"HTML failures heading {hp.heading}, JSON counts {want_heading}")
     problems += compare_facts(reports, rep, hp)
+    problems += compare_model(reports, rep)
     return problems, rep
 
 
@@ -662,6 +748,30 @@ def main():
             ),
         ),
         ("junit", reports["junit"].replace('message="n/a: ', 'message="n/a: (changed) ', 1)),
+        # what the model holds beside the counts: requests, restarts, self-consistency, the
+        # diagnosis, the HTML matrix's vectors per section
+        (
+            "text",
+            re.sub(
+                r"^(o: \d+ passed.*; )(\d+)(?= requests)",
+                bump,
+                reports["text"],
+                count=1,
+                flags=re.M,
+            ),
+        ),
+        ("html", re.sub(r"(, )(\d+)(?= restarts, )", bump, reports["html"], count=1)),
+        (
+            "junit",
+            re.sub(
+                r'(name="self_consistency_checked" value=")(\d+)', bump, reports["junit"], count=1
+            ),
+        ),
+        (
+            "text",
+            re.sub(r"^(o: likely causes of )(\d+)", bump, reports["text"], count=1, flags=re.M),
+        ),
+        ("html", re.sub(r'(<td class="sub">)(\d+)(?=</td>)', bump, reports["html"], count=1)),
     ]
     for k, text in list(altered.items()) + facts:
         if text == reports[k]:
@@ -673,7 +783,7 @@ def main():
             return 1
     names = ", ".join(f"{r['name']} ({r['state']})" for r in rep["runners"])
     print(
-        f"ok: text, JSON, JUnit and HTML agree on every count, kind and n/a reason of {names}; an altered count in each is found"
+        f"ok: text, JSON, JUnit and HTML agree on every count, kind, n/a reason, request and restart count, self-consistency figure, diagnosed count and matrix vector count of {names}; an altered count in each is found"
     )
     return 0
 

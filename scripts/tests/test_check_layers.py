@@ -5,8 +5,8 @@ A copy of the checkout's tracked files (a git repository of its own, in a tempor
 directory) must pass the check as it is; then each break below, made in the copy and undone
 after, must fail it with the line that names it: an include that goes up a room of the
 judge, an import that goes up a Python package, a judge file missing from judge/README.md's
-map, a room header that does not offer what another room includes, and a folder of judge/
-that no room names.
+map, a room header that does not offer what another room includes, a report writer that
+reads the run instead of the report model, and a folder of judge/ that no room names.
 
 usage: test_check_layers.py   (exit 0: every break caught)
 """
@@ -102,6 +102,13 @@ BREAKS = [
         '#include "xfail.h"\n',
         "",
         ["includes xfail.h, which judge/verdict/verdict_room.h does not offer"],
+    ),
+    (
+        "a report writer reading the run again, not the report model",
+        "judge/report/report_html.c",
+        "    causes(b, model);\n",
+        '    causes(b, model);\n    smct_buf_printf(b, "%zu", model->run->n_runners);\n',
+        ["judge/report/report_html.c:", "a report writer reads the run, not the report model"],
     ),
 ]
 
