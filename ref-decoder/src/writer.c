@@ -267,8 +267,11 @@ SMCI_INLINE smc_status_t emit_container(out_t *o, smc_type_t type, unsigned cust
 }
 
 /* One node of a tree; containers write only their head (smc_writer_put_value walks the
- * children). `open` counts the containers around the node, the writer's own included. */
-SMCI_INLINE smc_status_t emit_node(out_t *o, const smc_value_t *v, size_t open)
+ * children), and give their `*n` children from `*first` (*n stays 0 for a leaf): the walk
+ * then needs no second test of the type (callgrind, c_latlng_1000 encode: ~5 instructions a
+ * value). `open` counts the containers around the node, the writer's own included. */
+SMCI_INLINE smc_status_t emit_node(out_t *o, const smc_value_t *v, size_t open,
+                                   const smc_value_t **first, size_t *n)
 {
     uint8_t *dst;
     smc_status_t st;
@@ -303,13 +306,19 @@ SMCI_INLINE smc_status_t emit_node(out_t *o, const smc_value_t *v, size_t open)
         }
         return st;
     case SMC_TYPE_LIST:
+        *first = v->list.items;
+        *n = v->list.count;
         return emit_container(o, SMC_TYPE_LIST, 0, v->list.count, open);
     case SMC_TYPE_MAP:
+        *first = v->map.entries;
+        *n = 2 * v->map.count; /* count ≤ MAX_SIZE, or emit_container fails */
         return emit_container(o, SMC_TYPE_MAP, 0, v->map.count, open);
     case SMC_TYPE_CUSTOM:
         if (v->custom.payload == NULL) {
             return SMC_ERR_NOT_ENCODABLE; /* a custom value holds exactly one value (§8.1) */
         }
+        *first = v->custom.payload;
+        *n = 1;
         return emit_container(o, SMC_TYPE_CUSTOM, v->custom_tag, 1, open);
     }
     return SMC_ERR_NOT_ENCODABLE; /* a type outside smc_type_t */
@@ -594,36 +603,24 @@ void smc_writer_put_value(smc_writer_t *w, const smc_value_t *v)
     const smc_value_t *next = NULL;
     const smc_value_t *end = NULL;
     for (;;) {
-        smc_status_t st = emit_node(&o, v, base + depth);
+        const smc_value_t *first = NULL;
+        size_t n = 0;
+        smc_status_t st = emit_node(&o, v, base + depth, &first, &n);
         if (!SMCI_LIKELY(st == SMC_OK)) {
             out_end(w, o, st);
             return;
         }
-        if (v->type == SMC_TYPE_LIST || v->type == SMC_TYPE_MAP || v->type == SMC_TYPE_CUSTOM) {
-            const smc_value_t *first;
-            size_t n;
-            if (v->type == SMC_TYPE_LIST) {
-                first = v->list.items;
-                n = v->list.count;
-            } else if (v->type == SMC_TYPE_MAP) {
-                first = v->map.entries;
-                n = 2 * v->map.count;
-            } else {
-                first = v->custom.payload;
-                n = 1;
+        if (n > 0) {
+            if (first == NULL) {
+                out_end(w, o, SMC_ERR_USAGE); /* inconsistent tree */
+                return;
             }
-            if (n > 0) {
-                if (first == NULL) {
-                    out_end(w, o, SMC_ERR_USAGE); /* inconsistent tree */
-                    return;
-                }
-                /* emit_container refused depth ≥ SMC_MAX_DEPTH_LIMIT, so the stack has room */
-                stack[depth].next = next;
-                stack[depth].end = end;
-                next = first;
-                end = first + n;
-                depth++;
-            }
+            /* emit_container refused depth ≥ SMC_MAX_DEPTH_LIMIT, so the stack has room */
+            stack[depth].next = next;
+            stack[depth].end = end;
+            next = first;
+            end = first + n;
+            depth++;
         }
         /* Close finished containers, then move to the next sibling. At depth 0 next == end
          * (both NULL), so one comparison per value decides both. */
