@@ -7,7 +7,8 @@
 #                          [--no-swift] [--no-kotlin] [--no-dart] [--no-callgrind]
 #                          [--no-diagnostics] [--conformance]
 #   --smoke          the CI step: 1 round, few samples, 3 payloads; fails only on errors (a
-#                    build, a codec or a payload failing), never on timing
+#                    build, a codec or a payload failing) and on the C instruction budget
+#                    (bench/instr_budget.json, with valgrind), never on timing
 #   --rounds N       rounds (default 3): each runs every codec once, in a rotating order
 #   --no-callgrind   skip the instruction counts of C and Swift (they need valgrind)
 #   --no-diagnostics skip the diagnostic run (Swift with glibc keeping its heap, 1 round)
@@ -195,6 +196,14 @@ if [ "$callgrind" -eq 1 ] && command -v valgrind >/dev/null 2>&1; then
   fi
 elif [ "$callgrind" -eq 1 ]; then
   skipped+=(--skipped "C instructions=valgrind not found")
+fi
+
+# ---- the C reference's instruction budget (issue #33): the one figure here that can fail ----
+# Instructions do not move with load; bench/instr_budget.json holds decode and encode per
+# value on three payloads, and more than 10 % above any of them fails the run (~2 s).
+if [ "$callgrind" -eq 1 ] && command -v valgrind >/dev/null 2>&1; then
+  echo "callgrind: the C instruction budget (bench/instr_budget.json)..." >&2
+  python3 bench/instr_budget.py --smc "$smc" >&2 || { echo "run.sh: the C instruction budget is exceeded" >&2; status=1; }
 fi
 
 # ---- instruction counts of the Swift bench (issue #33), beside C's ----

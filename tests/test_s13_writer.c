@@ -356,6 +356,36 @@ static void s13_tree_and_streaming_writers_agree_on_every_failure(void **state)
     smc_arena_free(&arena);
 }
 
+/* The tree walk (smc_writer_put_value) on trees no decoder makes: a list or map that declares
+ * children but has no array is a usage error, a custom value without a payload is not
+ * encodable (§8.1), at the top and nested; an empty list without an array is fine. */
+static void s13_tree_walk_rejects_inconsistent_trees(void **state)
+{
+    (void)state;
+    uint8_t buf[32];
+    size_t n = 0;
+    smc_error_t err;
+    smc_value_t list = {.type = SMC_TYPE_LIST};
+    list.list.count = 2;
+    assert_int_equal(smc_encode(&list, buf, sizeof buf, &n, &err), SMC_ERR_USAGE);
+    smc_value_t map = {.type = SMC_TYPE_MAP};
+    map.map.count = 1;
+    assert_int_equal(smc_encode(&map, buf, sizeof buf, &n, &err), SMC_ERR_USAGE);
+    smc_value_t custom = {.type = SMC_TYPE_CUSTOM, .custom_tag = 200};
+    assert_int_equal(smc_encode(&custom, buf, sizeof buf, &n, &err), SMC_ERR_NOT_ENCODABLE);
+    smc_value_t outer = {.type = SMC_TYPE_LIST};
+    outer.list.items = &custom;
+    outer.list.count = 1;
+    assert_int_equal(smc_encode(&outer, buf, sizeof buf, &n, &err), SMC_ERR_NOT_ENCODABLE);
+    outer.list.items = &map;
+    assert_int_equal(smc_encode(&outer, buf, sizeof buf, &n, &err), SMC_ERR_USAGE);
+    smc_value_t empty = {.type = SMC_TYPE_LIST};
+    assert_int_equal(smc_encode(&empty, buf, sizeof buf, &n, &err), SMC_OK);
+    assert_int_equal(n, 2);
+    assert_int_equal(buf[0], 0x0c);
+    assert_int_equal(buf[1], 0x00);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -369,6 +399,7 @@ int main(void)
         cmocka_unit_test(s13_encode_and_encoded_size_agree_for_every_vector),
         cmocka_unit_test(s13_tree_and_streaming_writers_agree_on_every_vector),
         cmocka_unit_test(s13_tree_and_streaming_writers_agree_on_every_failure),
+        cmocka_unit_test(s13_tree_walk_rejects_inconsistent_trees),
     };
     return cmocka_run_group_tests(tests, ts_golden_setup, ts_golden_teardown);
 }

@@ -120,8 +120,8 @@ static build_t alternating(const char *container, size_t pairs, const char *smal
 /* Decode `data` with `entry` through an allocator with a budget of `budget` bytes: must give
  * `want`, take at most smc_decode_bound(len) and the budget, leave the arena empty on failure
  * and give everything back. Returns the allocator total. */
-static size_t decode_with_budget(const uint8_t *data, size_t len, smc_entry_t entry, uint32_t flags,
-                                 smc_status_t want, size_t budget)
+static size_t decode_with_budget_in(const uint8_t *data, size_t len, smc_entry_t entry,
+                                    uint32_t flags, smc_status_t want, size_t budget, bool own)
 {
     ts_alloc_t counter;
     ts_alloc_init(&counter);
@@ -129,7 +129,8 @@ static size_t decode_with_budget(const uint8_t *data, size_t len, smc_entry_t en
     counter.budget = budget;
     smc_allocator_t al = ts_alloc_allocator(&counter);
     smc_arena_t arena;
-    smc_arena_init_allocator(&arena, &al);
+    static uint64_t empty; /* an empty caller block: the allocator from the first byte */
+    smc_arena_init(&arena, own ? NULL : &empty, 0, &al);
     smc_decode_opts_t opts = {flags, 0};
     smc_error_t err;
     smct_doc_t doc;
@@ -148,6 +149,16 @@ static size_t decode_with_budget(const uint8_t *data, size_t len, smc_entry_t en
     smc_arena_free(&arena);
     assert_int_equal(counter.live, 0);
     return counter.total_bytes;
+}
+
+/* Both kinds of growing arena: with its own block first (smc_arena_init_allocator), and with
+ * none, so the budget policy is exercised from the first byte of small inputs too. Returns the
+ * allocator total of the second. */
+static size_t decode_with_budget(const uint8_t *data, size_t len, smc_entry_t entry, uint32_t flags,
+                                 smc_status_t want, size_t budget)
+{
+    decode_with_budget_in(data, len, entry, flags, want, budget, true);
+    return decode_with_budget_in(data, len, entry, flags, want, budget, false);
 }
 
 /* The same with a budget of exactly smc_decode_bound(len): must give `want`, never NOMEM. */

@@ -2,6 +2,9 @@
  * Bump arena (house style rule 7): a caller block first, then blocks from the arena's own
  * allocator, chained newest first and released all at once. No global state.
  *
+ * A growing arena without a caller block uses its own block (`own`, inside the struct) as one,
+ * so small messages never reach the allocator (smc_value.h).
+ *
  * Two growth policies. Outside a decode call (builders, notation readers) blocks double from
  * 4 KiB to 1 MiB. During a decode call (smci_arena_begin .. smci_arena_end) the arena holds a
  * budget of smc_decode_bound(len) allocator bytes (security model P3), and every allocation
@@ -24,6 +27,7 @@
  * each growing-arena decode). Allocations that fit the current block only lower `need`, so
  * (J) holds between them too.
  */
+#include <stddef.h>
 #include <stdlib.h>
 
 #include "smc_internal.h"
@@ -75,10 +79,16 @@ const smc_allocator_t *smc_allocator_malloc(void)
 
 void smc_arena_init(smc_arena_t *arena, void *mem, size_t size, const smc_allocator_t *allocator)
 {
-    memset(arena, 0, sizeof *arena);
+    /* Every field but the own block, which is only handed out (zeroing 4 KiB per init would
+     * cost more than the malloc it saves). */
+    memset(arena, 0, offsetof(smc_arena_t, own));
     if (mem != NULL) {
         arena->user_begin = (uint8_t *)mem;
         arena->user_end = (uint8_t *)mem + size;
+    } else if (allocator != NULL) {
+        /* A growing arena without a caller block: its own block is the caller block. */
+        arena->user_begin = (uint8_t *)arena->own;
+        arena->user_end = (uint8_t *)arena->own + sizeof arena->own;
     }
     arena->cur = arena->user_begin;
     arena->end = arena->user_end;

@@ -51,7 +51,17 @@ SMC_API const smc_allocator_t *smc_allocator_malloc(void);
  * block of such a call is at most 4 KiB (less for inputs whose bound is smaller), later
  * ones are sized from the input bytes that remain. Outside these calls (smc_arena_alloc,
  * the smc_value_make_* builders) blocks double from 4 KiB up to 1 MiB, or the request size.
+ *
+ * Own block: an arena that has an allocator but no caller block holds its first
+ * SMC_ARENA_OWN_BLOCK bytes inside itself (`own`), used exactly like a caller block, so a
+ * small message decodes without calling the allocator at all (issue #33: the malloc and free
+ * of a first block cost more than the decode of a message of a few hundred bytes). The bound
+ * above counts allocator bytes and is unchanged; every arena byte of a call, wherever it
+ * lives, is still within smc_decode_bound(len). An initialised arena points into itself:
+ * never copy or move it (pass a pointer), as with any arena.
  */
+#define SMC_ARENA_OWN_BLOCK ((size_t)4096u)
+
 struct smc_arena {
     uint8_t *cur;        /* next free byte of the current block */
     uint8_t *end;        /* end of the current block */
@@ -64,6 +74,8 @@ struct smc_arena {
     smc_allocator_t allocator;
     bool has_allocator;
     bool call_has_block; /* the decode call in progress has obtained a block */
+    /* the own block (8-aligned by its type); never zeroed, only handed out */
+    uint64_t own[SMC_ARENA_OWN_BLOCK / sizeof(uint64_t)];
 };
 
 /**
@@ -72,10 +84,13 @@ struct smc_arena {
  */
 SMC_API void smc_arena_init_buffer(smc_arena_t *arena, void *mem, size_t size);
 
-/** Arena that obtains blocks from `allocator` (copied; NULL → smc_allocator_malloc()). */
+/** Arena that obtains blocks from `allocator` (copied; NULL → smc_allocator_malloc()), after
+ * its own block of SMC_ARENA_OWN_BLOCK bytes. */
 SMC_API void smc_arena_init_allocator(smc_arena_t *arena, const smc_allocator_t *allocator);
 
-/** Both: use `mem` first, then `allocator` (NULL → never grow). `mem` may be NULL if size is 0. */
+/** Both: use `mem` first, then `allocator` (NULL → never grow). `mem` may be NULL if size is 0.
+ * With `mem` NULL and an allocator, the arena's own block comes first; a non-NULL `mem` of size 0
+ * is an empty caller block: the allocator serves the first byte (tests of the budget policy). */
 SMC_API void smc_arena_init(smc_arena_t *arena, void *mem, size_t size,
                             const smc_allocator_t *allocator);
 
