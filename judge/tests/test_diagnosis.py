@@ -1110,6 +1110,25 @@ def bug_ids(spec):
     return [b.split("@")[0] for b in spec.split(",")]
 
 
+def check_small_beside_large():
+    """A small bug beside a large one whose relatives fill the extenders (issue 28): with
+    pad-from-remaining and i32-widened on, null-encodes-empty's 4 "no bytes" vectors are
+    still its own (diag_search.c add_uniques), and >= 95% of the failing vectors explained."""
+    r = mutant("pad-from-remaining,i32-widened,null-encodes-empty")
+    named = {c["id"]: c["vectors"] for c in r.diag["causes"]}
+    check(
+        "null-encodes-empty" in named and "s04.1-null" in named["null-encodes-empty"],
+        "null-encodes-empty named beside pad-from-remaining and i32-widened (got %s)"
+        % sorted(named),
+        r,
+    )
+    check(
+        r.diag["explained"] * 20 >= r.diag["failing"] * 19,
+        "explains >= 95%% (%d of %d)" % (r.diag["explained"], r.diag["failing"]),
+        r,
+    )
+
+
 def case_combinations():
     """Three overlapping bugs at once (SWEEP): nothing but them is named, the largest of them
     (the one that alone fails most vectors) first, and together the named explain >= 95% of the
@@ -1149,6 +1168,7 @@ def case_combinations():
             (failing - left) * 100 >= failing * 95,
             "%s: explains >= 95%% of %d failing vectors (%d unexplained)" % (label, failing, left),
         )
+    check_small_beside_large()
 
 
 def case_selection():
