@@ -89,6 +89,8 @@ extern "C" {
       "no Float32List (tag 14) at all", "WEBUI, JAVA before 2021 (D3)")                            \
     X(LARGEINT_AS_STRING, "largeint-as-string", SMCM_DEC, "4.4", "R4.4-4",                         \
       "largeInt (tag 5) read as a string", "DART, OBJC, CPP (D1)")                                 \
+    X(LARGEINT_WRITTEN, "largeint-written", SMCM_ENC, "4.4", "R4.4-1",                             \
+      "a big integer written as largeInt (tag 5) with its hex text", "JAVA (D2)")                  \
     X(NAN_CANONICALISED, "nan-canonicalised", SMCM_ENC, "4.3", "R4.3-2",                           \
       "NaN payloads canonicalised on encode", "JAVA (D9)")                                         \
     X(NUL_TRUNCATED_STRINGS, "nul-truncated-strings", SMCM_BOTH, "5.2", "R5.2-1",                  \

@@ -339,6 +339,11 @@ static bool put_value(enc_t *e, const smc_value_t *v, unsigned depth)
         }
         return put_tag(e, v->custom_tag) && put_value(e, v->custom.payload, depth + 1);
     case SMC_TYPE_LARGEINT:
+        if (on(e, SMCM_LARGEINT_WRITTEN)) {
+            /* JAVA's BigInteger branch (D2): tag 5, then the text as a string's size and bytes */
+            return put_tag(e, 0x05) && put_size(e, v->bytes.len) &&
+                   put(e, v->bytes.ptr, v->bytes.len, SMCM_ROLE_DATA);
+        }
         return fail(e, "not_encodable"); /* R4.4-1 */
     }
     return fail(e, "not_encodable");

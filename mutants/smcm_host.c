@@ -112,6 +112,70 @@ static smc_value_t *uint64s_as_ints(const smct_json_t *host, smc_arena_t *arena)
     return list;
 }
 
+/* Lower-case hex of decimal text `dec` (an optional '-', then digits), as Java's
+ * BigInteger.toString(16) writes it: repeated division by 16 of the decimal digits. */
+static smc_value_t *hex_of_decimal(smct_str_t dec, smc_arena_t *arena)
+{
+    bool neg = dec.len > 0 && dec.ptr[0] == '-';
+    size_t n = dec.len - (neg ? 1 : 0);
+    if (n == 0) {
+        return NULL;
+    }
+    uint8_t *digits = smc_arena_alloc(arena, n);
+    char *hex = smc_arena_alloc(arena, n + 2); /* never more hex digits than decimal ones */
+    if (!digits || !hex) {
+        return NULL;
+    }
+    for (size_t i = 0; i < n; i++) {
+        char c = dec.ptr[(neg ? 1 : 0) + i];
+        if (c < '0' || c > '9') {
+            return NULL;
+        }
+        digits[i] = (uint8_t)(c - '0');
+    }
+    size_t len = 0, first = 0;
+    while (first < n) {
+        unsigned rem = 0;
+        for (size_t i = first; i < n; i++) {
+            unsigned cur = rem * 10u + digits[i];
+            digits[i] = (uint8_t)(cur / 16u);
+            rem = cur % 16u;
+        }
+        hex[len++] = "0123456789abcdef"[rem];
+        while (first < n && digits[first] == 0) {
+            first++;
+        }
+    }
+    bool zero = len == 1 && hex[0] == '0';
+    if (neg && !zero) {
+        hex[len++] = '-';
+    }
+    for (size_t i = 0; i < len / 2; i++) { /* the digits came least significant first */
+        char t = hex[i];
+        hex[i] = hex[len - 1 - i];
+        hex[len - 1 - i] = t;
+    }
+    return smc_value_make_largeint(arena, hex, len);
+}
+
+/* A host big integer as largeint-written writes it (D2): Kotlin's BigInteger (a decimal
+ * literal) as its lower-case hex text, the `c` vocabulary's largeInt as its own text. NULL
+ * when `host` is neither. */
+static smc_value_t *largeint_of(const char *vocab, const smct_json_t *host, smc_arena_t *arena)
+{
+    const smct_json_t *x = smct_json_get(host, "value");
+    if (!x || x->type != SMCT_JSON_STRING) {
+        return NULL;
+    }
+    if (is_type(host, vocab, "kotlin", "BigInteger")) {
+        return hex_of_decimal(x->str, arena);
+    }
+    if (is_type(host, vocab, "c", "SMC_TYPE_LARGEINT")) {
+        return smc_value_make_largeint(arena, x->str.ptr, x->str.len);
+    }
+    return NULL;
+}
+
 void smcm_host_encode(smcm_set_t bugs, const char *vocab, const smct_json_t *host,
                       const smct_doc_t *wire, smc_arena_t *arena, smcm_answer_t *out)
 {
@@ -125,6 +189,13 @@ void smcm_host_encode(smcm_set_t bugs, const char *vocab, const smct_json_t *hos
                 out->why = "a Uint64List literal not modelled";
                 return;
             }
+            smcm_encode(bugs, &doc, arena, out);
+            return;
+        }
+        smc_value_t *big =
+            smcmi_on(bugs, SMCM_LARGEINT_WRITTEN) ? largeint_of(vocab, host, arena) : NULL;
+        if (big) {
+            smct_doc_t doc = {.entry = SMC_ENTRY_MESSAGE, .value = big};
             smcm_encode(bugs, &doc, arena, out);
             return;
         }

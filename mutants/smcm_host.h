@@ -6,8 +6,9 @@
  * The variant codec has no host types; a host value is modelled by the wire value the spec
  * writes it as, with the few host facts a catalogued bug needs: which float64 nodes were
  * 32-bit floats (f32-four-bytes, D42) and whether the value is a Dart Uint64List
- * (uint64s-as-ints, D44). Every other host bug shows on the wire value itself and is the
- * variant encoder's.
+ * (uint64s-as-ints, D44), and the text of a host big integer the spec refuses (Kotlin's
+ * BigInteger, the `c` vocabulary's largeInt: largeint-written, D2). Every other host bug
+ * shows on the wire value itself and is the variant encoder's.
  */
 #ifndef SMCM_HOST_H
 #define SMCM_HOST_H

@@ -17,12 +17,12 @@
  * variant codec models only as far as its host-encode bugs need (smcm_host.h), and a
  * self-consistency check (R1.4-18) decodes bytes the runner wrote, which a replay does not
  * have. An encode from host is replayed as the variant encoder's bytes of the vector's wire
- * value (or its refusal), with the host facts of f32-four-bytes and uint64s-as-ints (issue
- * 28); a decode to host as the decode of its canonical bytes where the runner rejected them
- * (pad-from-remaining's host's `trailing_bytes`), or, where it passed, predicted from the
- * value the replay decodes (host_decode_verdict); a self-consistency check of the canonical
- * bytes as their decode (smcj_self_replayable). No other is replayed, so no cause is credited
- * with, or contradicted by, one of them. */
+ * value (or its refusal), with the host facts of f32-four-bytes, uint64s-as-ints and
+ * largeint-written (issue 28); a decode to host as the decode of its canonical bytes where the
+ * runner rejected them (pad-from-remaining's host's `trailing_bytes`), or, where it passed,
+ * predicted from the value the replay decodes (host_decode_verdict); a self-consistency check of
+ * the canonical bytes as their decode (smcj_self_replayable). No other is replayed, so no cause is
+ * credited with, or contradicted by, one of them. */
 static bool is_host_check(smcj_check_kind_t k)
 {
     return k == SMCJ_CHECK_HOST_ENCODE || k == SMCJ_CHECK_HOST_DECODE || k == SMCJ_CHECK_SELF;

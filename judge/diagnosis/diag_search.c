@@ -433,6 +433,39 @@ static size_t add_partners(smcj_search_t *s, size_t *ext, size_t n_ext)
     return n;
 }
 
+/*
+ * The singles still left out that reproduce, exactly, a failing check no listed single
+ * reproduces: a small bug beside a large one whose relatives fill the EXTEND slots (a null
+ * written as no bytes beside a padding bug, issue 28), appended to ext.
+ */
+static size_t add_uniques(smcj_search_t *s, size_t *ext, size_t n_ext)
+{
+    uint64_t *seen = new_set(s);
+    size_t n = n_ext;
+    for (size_t j = 0; seen && j < n_ext; j++) {
+        for (size_t w = 0; w < s->words; w++) {
+            seen[w] |= s->pool[ext[j]].repro[w];
+        }
+    }
+    for (size_t i = 0; seen && i < s->n_singles; i++) {
+        bool listed = false;
+        for (size_t j = 0; j < n && !listed; j++) {
+            listed = ext[j] == i;
+        }
+        const smcj_cand_t *c = &s->pool[i];
+        bool unique = false;
+        for (size_t w = 0; !listed && w < s->words && !unique; w++) {
+            unique = (c->exact[w] & ~seen[w]) != 0;
+        }
+        if (unique) {
+            ext[n++] = i;
+        }
+    }
+    s->failed = s->failed || !seen;
+    free(seen);
+    return n;
+}
+
 /* Whether a set may explain a failing check its part without the newest member does not:
  * only where one of its members changes the answer alone (the quick estimate's reach). */
 static bool may_gain(const smcj_search_t *s, smcm_bugs_t bugs, const uint64_t *parent)
@@ -460,6 +493,7 @@ static bset_t *beam(smcj_search_t *s, uint64_t *cov, size_t *n_out)
     size_t ext[EXTEND + 3 * SMCM_BUG_COUNT];
     size_t n_ext = extenders(s, ext);
     n_ext = add_partners(s, ext, n_ext);
+    n_ext = add_uniques(s, ext, n_ext);
     for (size_t i = 0; i < n_ext && !s->failed; i++) {
         const smcj_cand_t *c = &s->pool[ext[i]];
         s->failed = !push_set(&level, &n_level, &cap_level, c->bugs, c->n_repro, c->n_exact);

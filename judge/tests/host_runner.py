@@ -13,6 +13,9 @@ Environment:
                      whatever its value, Java's by-type choice for a Long (D6);
                      dart-uint64-list: a Dart Uint64List written as a List of Dart ints, an
                      element above 2^63-1 read as negative (DART's `is List` branch, D44)
+                     java-biginteger: a Kotlin BigInteger written as largeInt (tag 5) with
+                     its lower-case hex text, JAVA's writer (D2), and a `c` largeInt as its
+                     own text
   HOST_RUNNER_LACKS  float32list: it does not declare the feature, and a host value or message
                      holding a Float32List is refused cleanly (encode: not_encodable; decode:
                      unknown_tag), as R1.4-13 allows
@@ -152,7 +155,30 @@ def wrapped_ints(hv):
     return ["list", out]
 
 
+def size_bytes(n):
+    """A size in its shortest form (spec §2.2)."""
+    if n < 254:
+        return bytes([n])
+    if n <= 0xFFFF:
+        return b"\xfe" + n.to_bytes(2, "little")
+    return b"\xff" + n.to_bytes(4, "little")
+
+
+def largeint_text(vocab, hv):
+    """The text JAVA's writer gives a big integer (D2), or None for another host value."""
+    if vocab == "kotlin" and hv["type"] == "BigInteger":
+        n = int(hv["value"])
+        return ("-" if n < 0 else "") + format(abs(n), "x")
+    if vocab == "c" and hv["type"] == "SMC_TYPE_LARGEINT":
+        return hv["value"]
+    return None
+
+
 def encode(vocab, hv):
+    text = largeint_text(vocab, hv) if BUG == "java-biginteger" else None
+    if text is not None:
+        data = text.encode("utf-8")
+        return (b"\x05" + size_bytes(len(data)) + data).hex()
     if BUG == "dart-uint64-list" and vocab == "dart" and hv["type"] == "Uint64List":
         return smcpy.encode("message", wrapped_ints(hv)).hex
     if BUG == "swift-float4":

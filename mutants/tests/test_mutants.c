@@ -382,6 +382,14 @@ static const example_t k_examples[] = {
      "\"Float\",\"value\":\"c0000000\"}]}\n[\"list\",[[\"i32\",1],[\"f64\","
      "\"c000000000000000\"]]]",
      0, "bytes:0c02030100000006000000c0"},
+    /* D2: JAVA's BigInteger as tag 5 with lower-case hex text; a `c` largeInt as its text */
+    {"largeint-written", "host-encode:kotlin", MSG, "{\"type\":\"BigInteger\",\"value\":\"31\"}\n",
+     0, "bytes:05023166"},
+    {"largeint-written", "host-encode:kotlin", MSG,
+     "{\"type\":\"BigInteger\",\"value\":\"-255\"}\n", 0, "bytes:05032d6666"},
+    {"largeint-written", "host-encode:c", MSG,
+     "{\"type\":\"SMC_TYPE_LARGEINT\",\"value\":\"1f\"}\n", 0, "bytes:05023166"},
+    {"largeint-written", "encode", MSG, "[\"largeint\",\"00FF\"]", 0, "bytes:050430304646"},
     {"uint64s-as-ints", "host-encode:dart", MSG,
      "{\"type\":\"Uint64List\",\"value\":[\"18446744073709551615\",\"9223372036854775807\"]}\n", 0,
      "bytes:0c0203ffffffff04ffffffffffffff7f"},

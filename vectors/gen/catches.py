@@ -22,12 +22,15 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 # Entries that live in a host's side of the encoder (spec §17: what a host type is written
-# as) and that the mutant runner, which speaks only the `c` vocabulary, cannot show: a codec
-# with each is the host model of judge/tests/host_runner.py with that bug, speaking the
-# vocabularies of the port that shipped it (HOST_RUNNER_BUG, HOST_RUNNER_HOSTS).
+# as) and that the mutant runner, which speaks only the `c` vocabulary, cannot show, or shows
+# only on `c` (largeint-written): a codec with each is the host model of
+# judge/tests/host_runner.py with that bug, speaking the vocabularies of the port that
+# shipped it (HOST_RUNNER_BUG, HOST_RUNNER_HOSTS).
 HOST_ENTRY_RUNNERS = {
     "f32-four-bytes": ("swift-float4", "swift,any"),
     "uint64s-as-ints": ("dart-uint64-list", "dart"),
+    # the mutant runner shows it on the `c` largeInt alone; JAVA's own is Kotlin's BigInteger
+    "largeint-written": ("java-biginteger", "kotlin,c"),
 }
 
 ID_LINE = re.compile(r"^(s\d\d\.\d+-\S+)\s")
