@@ -53,6 +53,20 @@ bool smcj_replay_too_big(const smcj_vector_t *v)
     return big;
 }
 
+/* The bytes the runner wrote, as an answer. P.3 no bytes (no
+ * message at all, D24) is compared as the variant's empty message: the variant writes at least
+ * a tag for every message it encodes, except null-encodes-empty's top-level null. */
+static bool answer_bytes(const smcj_check_t *c, smcj_answer_t *out)
+{
+    if (!c->act_bytes && c->act_len) {
+        return false;
+    }
+    out->kind = SMCM_BYTES;
+    out->bytes = c->act_bytes;
+    out->len = c->act_len;
+    return true;
+}
+
 void smcj_answer_of(const smcj_check_t *c, const smcj_vector_t *v, smc_arena_t *arena,
                     smcj_answer_t *out)
 {
@@ -72,12 +86,9 @@ void smcj_answer_of(const smcj_check_t *c, const smcj_vector_t *v, smc_arena_t *
         }
         if (c->kind == SMCJ_CHECK_HOST_ENCODE) {
             /* bytes where the spec refuses the host value (host_verdict.c keeps them) */
-            if (!c->act_bytes && c->act_len) {
+            if (!answer_bytes(c, out)) {
                 return;
             }
-            out->kind = SMCM_BYTES;
-            out->bytes = c->act_bytes;
-            out->len = c->act_len;
             break;
         }
         if (c->act_summary) { /* P.3: a value too large to print, compared by its summary */
@@ -94,15 +105,9 @@ void smcj_answer_of(const smcj_check_t *c, const smcj_vector_t *v, smc_arena_t *
         break;
     }
     case SMCJ_REASON_WRONG_BYTES:
-        if (!c->act_bytes && c->act_len) {
+        if (!answer_bytes(c, out)) {
             return;
         }
-        /* P.3 no bytes (no message at all, D24) is compared as the variant's empty message:
-         * the variant writes at least a tag for every message it encodes, except
-         * null-encodes-empty's top-level null */
-        out->kind = SMCM_BYTES;
-        out->bytes = c->act_bytes;
-        out->len = c->act_len;
         break;
     case SMCJ_REASON_WRONG_CLASS:
     case SMCJ_REASON_WRONG_OFFSET:
