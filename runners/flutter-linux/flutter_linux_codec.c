@@ -11,6 +11,7 @@
 #include "fl_api.h"
 #include "fl_codecs.h"
 #include "fl_host.h"
+#include "fl_thread.h"
 #include "fl_values.h"
 #include "fl_version.h"
 #include "smc_runner_codec.h"
@@ -520,5 +521,10 @@ const smc_runner_codec_t *smc_runner_codec(void)
                                  .host_vocabularies = smc_fl_glib_vocabulary,
                                  .host_encode = fl_host_encode,
                                  .host_decode = fl_host_decode};
+    /* the engine recurses on the stack it is called on: a fixed one (fl_thread.h) */
+    if (!smc_fl_thread_wrap(&codec, err, sizeof err)) {
+        fprintf(stderr, "smc-flutter-linux-runner: %s\n", err);
+        exit(2);
+    }
     return &codec;
 }
