@@ -118,41 +118,10 @@ def check_ci(report_path):
     return 0
 
 
-def build_type(build):
-    """CMAKE_BUILD_TYPE of the build directory, "" when unknown."""
-    try:
-        with open(os.path.join(build, "CMakeCache.txt"), encoding="utf-8") as f:
-            for line in f:
-                if line.startswith("CMAKE_BUILD_TYPE:"):
-                    return line.split("=", 1)[1].strip()
-    except OSError:
-        pass
-    return ""
-
-
-def optimised_build_problem(build):
-    """Why the build cannot judge the page's engines, or None. The runner's Pigeon-shaped
-    subclass (fl_codecs.c) has a frame in every level of the engine's recursion; unoptimised,
-    that frame is larger and the engine's stack runs out at 50,000 levels where CI's build
-    (scripts/lib.sh: RelWithDebInfo) decodes them, so a Debug build would publish two crashes
-    that are the build's, not the engine's."""
-    kind = build_type(build)
-    if kind in ("Release", "RelWithDebInfo", "MinSizeRel"):
-        return None
-    return (
-        f"matrix.py: {build} is a {kind or 'unknown-type'} build; the page is judged with an"
-        " optimised one as CI's (SMC_BUILD=DIR, e.g. bash scripts/test-all.sh c-build)"
-    )
-
-
 def main():
     if sys.argv[1:2] == ["--check-ci"] and len(sys.argv) == 3:
         return check_ci(sys.argv[2])
     check = "--check" in sys.argv[1:]
-    problem = optimised_build_problem(BUILD)
-    if problem:
-        print(problem, file=sys.stderr)
-        return 2
     pins = engine.pins()
     table = spec_rows.rows()
     runs = []

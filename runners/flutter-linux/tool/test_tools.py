@@ -158,30 +158,3 @@ class DartVersion(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
-
-
-class OptimisedBuild(unittest.TestCase):
-    """matrix.py judges the page's engines only with an optimised build (a Debug runner's
-    larger frames crash the engine at 50,000 levels, a crash that is the build's)."""
-
-    def build(self, kind):
-        d = tempfile.mkdtemp()
-        self.addCleanup(lambda: subprocess.run(["rm", "-rf", d], check=False))
-        if kind is not None:
-            with open(os.path.join(d, "CMakeCache.txt"), "w", encoding="utf-8") as f:
-                f.write(f"CMAKE_BUILD_TYPE:STRING={kind}\n")
-        return d
-
-    def test_debug_and_unknown_builds_are_refused(self):
-        import matrix
-
-        for kind in ("Debug", "", None):
-            problem = matrix.optimised_build_problem(self.build(kind))
-            self.assertIsNotNone(problem, kind)
-            self.assertIn("optimised", problem)
-
-    def test_optimised_builds_judge(self):
-        import matrix
-
-        for kind in ("Release", "RelWithDebInfo", "MinSizeRel"):
-            self.assertIsNone(matrix.optimised_build_problem(self.build(kind)), kind)
