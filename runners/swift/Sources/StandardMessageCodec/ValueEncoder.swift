@@ -1,13 +1,15 @@
 /// Writes the canonical encoding (spec §13): shortest sizes, zero padding counted from
 /// the start of the buffer, the tag of the value's own type, raw float bits, map entries
 /// in the value's order, never tag 5.
+@usableFromInline
 struct ValueEncoder {
-    let out: OutputBuffer
+    @usableFromInline let out: OutputBuffer
 
     init(capacityHint: Int = 256) {
         out = OutputBuffer(initialCapacity: capacityHint)
     }
 
+    @inlinable
     init(out: OutputBuffer) {
         self.out = out
     }
@@ -75,7 +77,7 @@ struct ValueEncoder {
 
     /// Size + UTF-8 bytes (spec §5.1). A Swift String is always well-formed UTF-8, and its
     /// native storage holds the exact bytes it was decoded from, so the bytes round-trip.
-    @inline(__always)
+    @inlinable @inline(__always)
     func writeUTF8(_ text: String) throws {
         // Native and small strings have contiguous UTF-8 (the closure runs); a bridged
         // NSString may not, and takes the copying path.
@@ -94,6 +96,7 @@ struct ValueEncoder {
 
     /// `tag`, then `text` as in `writeUTF8`, the tag, size and bytes behind one capacity
     /// check (`appendTaggedSized`).
+    @inlinable @inline(__always)
     func writeTaggedUTF8(_ tag: UInt8, _ text: String) throws {
         let written: Void? = try text.utf8.withContiguousStorageIfAvailable { utf8 in
             try out.appendTaggedSized(tag, UnsafeRawBufferPointer(utf8))
@@ -106,12 +109,14 @@ struct ValueEncoder {
 
     /// Count, zero padding to the element width, elements (spec §6.2–§6.6; padding is
     /// written for empty lists too).
+    @inlinable
     func writeTypedList<T: FixedWidthInteger>(_ tag: UInt8, _ elements: [T]) throws {
         try writeTypedList(tag, elements) { $0 }
     }
 
     /// A typed list of host elements written as their bit patterns (Double → UInt64,
     /// Float → UInt32), with no intermediate array of bits.
+    @inlinable @inline(__always)
     func writeTypedList<T, Bits: FixedWidthInteger>(
         _ tag: UInt8, _ elements: [T],
         bits: (T) -> Bits
