@@ -20,13 +20,9 @@ struct ValueEncoder {
         case .null, .bool, .int32, .int64, .float64: break  // written by writeScalar
         case .largeInt:
             throw SMCEncodingError("largeInt (tag 5) is never written (spec §4.4)")
-        case .string(let text):
-            out.append(WireTag.string)
-            try writeUTF8(text)
+        case .string(let text): try writeTaggedUTF8(WireTag.string, text)
         case .uint8List(let bytes):
-            out.append(WireTag.uint8List)
-            try out.appendSize(bytes.count)
-            bytes.withUnsafeBytes { out.append(contentsOf: $0) }
+            try bytes.withUnsafeBytes { try out.appendTaggedSized(WireTag.uint8List, $0) }
         case .int32List(let elements): try writeTypedList(WireTag.int32List, elements)
         case .int64List(let elements): try writeTypedList(WireTag.int64List, elements)
         case .float64List(let elements): try writeTypedList(WireTag.float64List, elements)
@@ -60,16 +56,11 @@ struct ValueEncoder {
         switch value {
         case .null: out.append(WireTag.null)
         case .bool(let flag): out.append(flag ? WireTag.true : WireTag.false)
-        case .int32(let number):
-            out.append(WireTag.int32)
-            out.appendLittleEndian(number)
-        case .int64(let number):
-            out.append(WireTag.int64)
-            out.appendLittleEndian(number)
-        case .float64(let bits):
-            out.append(WireTag.float64)
-            out.appendPadding(alignment: 8)
-            out.appendLittleEndian(bits)
+        // One capacity check per value, as the typed writes: each separate append checks the
+        // capacity and loads and stores the count through the buffer's state pointer again.
+        case .int32(let number): out.appendTagged(WireTag.int32, number)
+        case .int64(let number): out.appendTagged(WireTag.int64, number)
+        case .float64(let bits): out.appendTaggedAligned64(WireTag.float64, bits)
         default: return false
         }
         return true
