@@ -15,16 +15,54 @@ import Foundation
 /// a few hundred KiB costs one growing block rather than a chain of ever larger ones, each
 /// of which glibc would map, fault in and trim again on every message. `takeData()` hands
 /// that block to a `Data` without a copy.
+///
+/// Its state lives behind a pointer (as `SMCReader`'s does): the typed writes of `SMCWriter`
+/// are `@inlinable`, so generated code in another module writes straight into the buffer,
+/// and Swift checks exclusive access to a class's stored `var`s at run time wherever it
+/// cannot see every access (a `swift_beginAccess` per access: 3× the instructions of a
+/// typed encode when the writes were inlined across the module boundary), but never to
+/// memory reached through a pointer. Allocated in init, freed in deinit; never shared.
+@usableFromInline
 final class OutputBuffer {
-    private var storage: UnsafeMutableRawPointer
-    private var capacity: Int
-    private var ownsStorage: Bool
-    private(set) var count: Int = 0
+    @usableFromInline
+    struct State {
+        @usableFromInline var storage: UnsafeMutableRawPointer
+        @usableFromInline var capacity: Int
+        @usableFromInline var ownsStorage: Bool
+        @usableFromInline var count: Int
+    }
+
+    @usableFromInline let state: UnsafeMutablePointer<State>
+
+    @inlinable var storage: UnsafeMutableRawPointer {
+        @inline(__always) get { state.pointee.storage }
+        @inline(__always) set { state.pointee.storage = newValue }
+    }
+    @inlinable var capacity: Int {
+        @inline(__always) get { state.pointee.capacity }
+        @inline(__always) set { state.pointee.capacity = newValue }
+    }
+    private var ownsStorage: Bool {
+        get { state.pointee.ownsStorage }
+        set { state.pointee.ownsStorage = newValue }
+    }
+    @inlinable var count: Int {
+        @inline(__always) get { state.pointee.count }
+        @inline(__always) set { state.pointee.count = newValue }
+    }
+
+    private static func makeState(
+        _ storage: UnsafeMutableRawPointer, _ capacity: Int, owns: Bool
+    ) -> UnsafeMutablePointer<State> {
+        let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
+        state.initialize(
+            to: State(storage: storage, capacity: capacity, ownsStorage: owns, count: 0))
+        return state
+    }
 
     init(initialCapacity: Int = 256) {
-        capacity = max(initialCapacity, 16)
-        storage = Self.allocate(capacity)
-        ownsStorage = true
+        let capacity = max(initialCapacity, 16)
+        state = Self.makeState(Self.allocate(capacity), capacity, owns: true)
     }
 
     private static func allocate(_ size: Int) -> UnsafeMutableRawPointer {
@@ -36,12 +74,13 @@ final class OutputBuffer {
 
     /// Writes into `borrowed` until it is full; the caller keeps it alive meanwhile.
     private init(borrowing borrowed: UnsafeMutableRawPointer, capacity: Int) {
-        storage = borrowed
-        self.capacity = capacity
-        ownsStorage = false
+        state = Self.makeState(borrowed, capacity, owns: false)
     }
 
-    deinit { if ownsStorage { free(storage) } }
+    deinit {
+        if state.pointee.ownsStorage { free(state.pointee.storage) }
+        state.deallocate()
+    }
 
     /// Whether `encodeToArray` should be used: the output is large and its size is bounded
     /// from above (`hintIsUpperBound`), so it is written straight into the result array,
@@ -80,12 +119,13 @@ final class OutputBuffer {
         return spilled?.bytes ?? direct
     }
 
-    @inline(__always)
-    private func reserve(_ extra: Int) {
+    @inlinable @inline(__always)
+    func reserve(_ extra: Int) {
         if capacity - count < extra { grow(extra) }
     }
 
-    private func grow(_ extra: Int) {
+    @usableFromInline
+    func grow(_ extra: Int) {
         var newCapacity = capacity &* 2
         while newCapacity - count < extra { newCapacity = newCapacity &* 2 }
         if ownsStorage {
@@ -102,7 +142,7 @@ final class OutputBuffer {
         capacity = newCapacity
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     func append(_ byte: UInt8) {
         reserve(1)
         storage.storeBytes(of: byte, toByteOffset: count, as: UInt8.self)
@@ -110,7 +150,7 @@ final class OutputBuffer {
     }
 
     /// Appends a fixed-width integer in little-endian order (spec §2.1).
-    @inline(__always)
+    @inlinable @inline(__always)
     func appendLittleEndian<T: FixedWidthInteger>(_ value: T) {
         let size = MemoryLayout<T>.size
         reserve(size)
@@ -118,7 +158,7 @@ final class OutputBuffer {
         count += size
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     func append(contentsOf bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         reserve(bytes.count)
@@ -136,7 +176,7 @@ final class OutputBuffer {
     }
 
     /// Zero padding up to a multiple of `alignment` from the buffer start (spec §3.2).
-    @inline(__always)
+    @inlinable @inline(__always)
     func appendPadding(alignment: Int) {
         let padding = (alignment - (count & (alignment - 1))) & (alignment - 1)
         if padding == 0 { return }
@@ -147,7 +187,7 @@ final class OutputBuffer {
 
     /// A tag and a fixed-width number after it in little-endian order (an int32 or int64,
     /// spec §4.1–§4.2), behind one capacity check instead of one per part.
-    @inline(__always)
+    @inlinable @inline(__always)
     func appendTagged<T: FixedWidthInteger>(_ tag: UInt8, _ value: T) {
         let size = MemoryLayout<T>.size
         reserve(1 &+ size)
@@ -162,7 +202,7 @@ final class OutputBuffer {
     /// (1 + 7 + 8). Eight zero bytes go after the tag and the number over them, so the
     /// padding is zeroed without a variable-length fill; the bytes past the end are
     /// reserved capacity, overwritten by the next append.
-    @inline(__always)
+    @inlinable @inline(__always)
     func appendTaggedAligned64(_ tag: UInt8, _ bits: UInt64) {
         reserve(16)
         let p = storage + count
@@ -175,7 +215,7 @@ final class OutputBuffer {
 
     /// A tag and a size field (a List or Map header, spec §7), one capacity check for the
     /// one-byte size form; longer forms take `appendSize`'s call.
-    @inline(__always)
+    @inlinable @inline(__always)
     func appendTaggedSize(_ tag: UInt8, _ size: Int) throws {
         if size >= 0 && size < 254 {
             reserve(2)
@@ -191,7 +231,7 @@ final class OutputBuffer {
 
     /// A tag, the size of `bytes` and the bytes (a string or Uint8List, spec §5–§6.1),
     /// one capacity check when the size takes one byte.
-    @inline(__always)
+    @inlinable @inline(__always)
     func appendTaggedSized(_ tag: UInt8, _ bytes: UnsafeRawBufferPointer) throws {
         let n = bytes.count
         guard n < 254, let base = bytes.baseAddress else {
@@ -209,7 +249,7 @@ final class OutputBuffer {
 
     /// A size field in the shortest form (spec §2.2). The one-byte form, almost every size
     /// on real channels, is inlined at every call; the rest is a call.
-    @inline(__always)
+    @inlinable @inline(__always)
     func appendSize(_ size: Int) throws {
         if size >= 0 && size < 254 {
             append(UInt8(truncatingIfNeeded: size))
@@ -218,7 +258,8 @@ final class OutputBuffer {
         }
     }
 
-    private func appendLongSize(_ size: Int) throws {
+    @usableFromInline
+    func appendLongSize(_ size: Int) throws {
         if size < 0 || UInt64(size) > UInt64(UInt32.max) {
             throw SMCEncodingError("size \(size) does not fit the 32-bit size field")
         }
@@ -232,6 +273,7 @@ final class OutputBuffer {
     }
 
     /// Typed-list elements in little-endian order; on little-endian hosts one memcpy.
+    @inlinable
     func appendElements<T: FixedWidthInteger>(_ elements: [T]) {
         appendElements(elements) { $0 }
     }
@@ -240,6 +282,7 @@ final class OutputBuffer {
     /// order. `bits` must reinterpret the bit pattern unchanged, so on little-endian hosts
     /// the in-memory elements are the wire bytes and go out with one bulk copy; the
     /// per-element path is the portable fallback (big-endian hosts).
+    @inlinable
     func appendElements<T, Bits: FixedWidthInteger>(_ elements: [T], bits: (T) -> Bits) {
         #if _endian(little)
             if MemoryLayout<T>.stride == MemoryLayout<Bits>.size {

@@ -1,24 +1,26 @@
 /// Wire tags (spec §1.1 table, notes §1.1).
+/// Constants, not stored `let`s, so that `@inlinable` code in other modules folds them too.
+@usableFromInline
 enum WireTag {
-    static let null: UInt8 = 0x00
-    static let `true`: UInt8 = 0x01
-    static let `false`: UInt8 = 0x02
-    static let int32: UInt8 = 0x03
-    static let int64: UInt8 = 0x04
-    static let largeInt: UInt8 = 0x05
-    static let float64: UInt8 = 0x06
-    static let string: UInt8 = 0x07
-    static let uint8List: UInt8 = 0x08
-    static let int32List: UInt8 = 0x09
-    static let int64List: UInt8 = 0x0a
-    static let float64List: UInt8 = 0x0b
-    static let list: UInt8 = 0x0c
-    static let map: UInt8 = 0x0d
-    static let float32List: UInt8 = 0x0e
-    static let firstCustom: UInt8 = 0x80
+    @inlinable static var null: UInt8 { 0x00 }
+    @inlinable static var `true`: UInt8 { 0x01 }
+    @inlinable static var `false`: UInt8 { 0x02 }
+    @inlinable static var int32: UInt8 { 0x03 }
+    @inlinable static var int64: UInt8 { 0x04 }
+    @inlinable static var largeInt: UInt8 { 0x05 }
+    @inlinable static var float64: UInt8 { 0x06 }
+    @inlinable static var string: UInt8 { 0x07 }
+    @inlinable static var uint8List: UInt8 { 0x08 }
+    @inlinable static var int32List: UInt8 { 0x09 }
+    @inlinable static var int64List: UInt8 { 0x0a }
+    @inlinable static var float64List: UInt8 { 0x0b }
+    @inlinable static var list: UInt8 { 0x0c }
+    @inlinable static var map: UInt8 { 0x0d }
+    @inlinable static var float32List: UInt8 { 0x0e }
+    @inlinable static var firstCustom: UInt8 { 0x80 }
 
     /// Lists, maps and custom values each open one nesting level (spec §15.1).
-    @inline(__always)
+    @inlinable @inline(__always)
     static func isContainer(_ tag: UInt8) -> Bool {
         tag == list || tag == map || tag >= firstCustom
     }

@@ -1,13 +1,15 @@
 /// Writes the canonical encoding (spec §13): shortest sizes, zero padding counted from
 /// the start of the buffer, the tag of the value's own type, raw float bits, map entries
 /// in the value's order, never tag 5.
+@usableFromInline
 struct ValueEncoder {
-    let out: OutputBuffer
+    @usableFromInline let out: OutputBuffer
 
     init(capacityHint: Int = 256) {
         out = OutputBuffer(initialCapacity: capacityHint)
     }
 
+    @inlinable
     init(out: OutputBuffer) {
         self.out = out
     }
@@ -18,13 +20,9 @@ struct ValueEncoder {
         case .null, .bool, .int32, .int64, .float64: break  // written by writeScalar
         case .largeInt:
             throw SMCEncodingError("largeInt (tag 5) is never written (spec §4.4)")
-        case .string(let text):
-            out.append(WireTag.string)
-            try writeUTF8(text)
+        case .string(let text): try writeTaggedUTF8(WireTag.string, text)
         case .uint8List(let bytes):
-            out.append(WireTag.uint8List)
-            try out.appendSize(bytes.count)
-            bytes.withUnsafeBytes { out.append(contentsOf: $0) }
+            try bytes.withUnsafeBytes { try out.appendTaggedSized(WireTag.uint8List, $0) }
         case .int32List(let elements): try writeTypedList(WireTag.int32List, elements)
         case .int64List(let elements): try writeTypedList(WireTag.int64List, elements)
         case .float64List(let elements): try writeTypedList(WireTag.float64List, elements)
@@ -58,16 +56,11 @@ struct ValueEncoder {
         switch value {
         case .null: out.append(WireTag.null)
         case .bool(let flag): out.append(flag ? WireTag.true : WireTag.false)
-        case .int32(let number):
-            out.append(WireTag.int32)
-            out.appendLittleEndian(number)
-        case .int64(let number):
-            out.append(WireTag.int64)
-            out.appendLittleEndian(number)
-        case .float64(let bits):
-            out.append(WireTag.float64)
-            out.appendPadding(alignment: 8)
-            out.appendLittleEndian(bits)
+        // One capacity check per value, as the typed writes: each separate append checks the
+        // capacity and loads and stores the count through the buffer's state pointer again.
+        case .int32(let number): out.appendTagged(WireTag.int32, number)
+        case .int64(let number): out.appendTagged(WireTag.int64, number)
+        case .float64(let bits): out.appendTaggedAligned64(WireTag.float64, bits)
         default: return false
         }
         return true
@@ -75,7 +68,7 @@ struct ValueEncoder {
 
     /// Size + UTF-8 bytes (spec §5.1). A Swift String is always well-formed UTF-8, and its
     /// native storage holds the exact bytes it was decoded from, so the bytes round-trip.
-    @inline(__always)
+    @inlinable @inline(__always)
     func writeUTF8(_ text: String) throws {
         // Native and small strings have contiguous UTF-8 (the closure runs); a bridged
         // NSString may not, and takes the copying path.
@@ -94,6 +87,7 @@ struct ValueEncoder {
 
     /// `tag`, then `text` as in `writeUTF8`, the tag, size and bytes behind one capacity
     /// check (`appendTaggedSized`).
+    @inlinable @inline(__always)
     func writeTaggedUTF8(_ tag: UInt8, _ text: String) throws {
         let written: Void? = try text.utf8.withContiguousStorageIfAvailable { utf8 in
             try out.appendTaggedSized(tag, UnsafeRawBufferPointer(utf8))
@@ -106,12 +100,14 @@ struct ValueEncoder {
 
     /// Count, zero padding to the element width, elements (spec §6.2–§6.6; padding is
     /// written for empty lists too).
+    @inlinable
     func writeTypedList<T: FixedWidthInteger>(_ tag: UInt8, _ elements: [T]) throws {
         try writeTypedList(tag, elements) { $0 }
     }
 
     /// A typed list of host elements written as their bit patterns (Double → UInt64,
     /// Float → UInt32), with no intermediate array of bits.
+    @inlinable @inline(__always)
     func writeTypedList<T, Bits: FixedWidthInteger>(
         _ tag: UInt8, _ elements: [T],
         bits: (T) -> Bits

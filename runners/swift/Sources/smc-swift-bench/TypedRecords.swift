@@ -368,8 +368,9 @@ extension LatLng {
 /// dynamic cast even when it fails.
 final class RecordsWriter: SMCWriter {
     override func writeValue(_ value: Any?) throws {
-        guard let value = value else { return writeNull() }
-        let type = ObjectIdentifier(Swift.type(of: value))
+        guard let type = value.map({ ObjectIdentifier(Swift.type(of: $0)) }) else {
+            return writeNull()
+        }
         if type == ObjectIdentifier(AnrRecord.self), let record = value as? AnrRecord {
             writeByte(RecordTag.anr)
             try record.writePayload(to: self)

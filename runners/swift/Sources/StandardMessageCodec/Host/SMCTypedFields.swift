@@ -265,53 +265,64 @@ extension SMCReader {
 /// The writing side of the typed reads: each writes one field from its Swift type, nil as
 /// null, with the canonical encoding of spec §13. No boxing into `Any`, no type tests.
 extension SMCWriter {
+    @inlinable @inline(__always)
     public func writeNull() { out.append(WireTag.null) }
 
+    @inlinable @inline(__always)
     public func writeBool(_ value: Bool?) {
         guard let value = value else { return out.append(WireTag.null) }
         out.append(value ? WireTag.true : WireTag.false)
     }
 
+    @inlinable @inline(__always)
     public func writeInt32(_ value: Int32?) {
         guard let value = value else { return out.append(WireTag.null) }
         out.appendTagged(WireTag.int32, value)
     }
 
+    @inlinable @inline(__always)
     public func writeInt64(_ value: Int64?) {
         guard let value = value else { return out.append(WireTag.null) }
         out.appendTagged(WireTag.int64, value)
     }
 
+    @inlinable @inline(__always)
     public func writeDouble(_ value: Double?) {
         guard let value = value else { return out.append(WireTag.null) }
         out.appendTaggedAligned64(WireTag.float64, value.bitPattern)
     }
 
+    @inlinable @inline(__always)
     public func writeString(_ value: String?) throws {
         guard let value = value else { return out.append(WireTag.null) }
         try ValueEncoder(out: out).writeTaggedUTF8(WireTag.string, value)
     }
 
+    @inlinable @inline(__always)
     public func writeData(_ value: Data?) throws {
         guard let value = value else { return out.append(WireTag.null) }
         try value.withUnsafeBytes { try out.appendTaggedSized(WireTag.uint8List, $0) }
     }
 
+    @inlinable @inline(__always)
     public func writeInt32List(_ value: [Int32]?) throws {
         guard let value = value else { return out.append(WireTag.null) }
         try ValueEncoder(out: out).writeTypedList(WireTag.int32List, value)
     }
 
+    @inlinable @inline(__always)
     public func writeInt64List(_ value: [Int64]?) throws {
         guard let value = value else { return out.append(WireTag.null) }
         try ValueEncoder(out: out).writeTypedList(WireTag.int64List, value)
     }
 
+    @inlinable @inline(__always)
     public func writeFloat64List(_ value: [Double]?) throws {
         guard let value = value else { return out.append(WireTag.null) }
         try ValueEncoder(out: out).writeTypedList(WireTag.float64List, value) { $0.bitPattern }
     }
 
+    @inlinable @inline(__always)
     public func writeFloat32List(_ value: [Float]?) throws {
         guard let value = value else { return out.append(WireTag.null) }
         try ValueEncoder(out: out).writeTypedList(WireTag.float32List, value) { $0.bitPattern }
@@ -319,12 +330,14 @@ extension SMCWriter {
 
     /// The header of a List of `count` elements (spec §7.1); the caller writes exactly
     /// `count` values after it.
+    @inlinable @inline(__always)
     public func writeListHeader(count: Int) throws {
         try out.appendTaggedSize(WireTag.list, count)
     }
 
     /// The header of a Map of `count` entries (spec §7.2); the caller writes exactly
     /// `count` key-value pairs after it.
+    @inlinable @inline(__always)
     public func writeMapHeader(count: Int) throws {
         try out.appendTaggedSize(WireTag.map, count)
     }

@@ -14,7 +14,7 @@ import Foundation
 /// SMCOrderedMap → Map in its order; SMCCustomValue → its tag + payload; SMCValue → as is.
 /// Only exactly these array types are typed lists: `[Int32?]` or `[Any?]` is a List.
 open class SMCWriter {
-    let out: OutputBuffer
+    @usableFromInline let out: OutputBuffer
 
     public init(capacityHint: Int = 256) {
         out = OutputBuffer(initialCapacity: capacityHint)
@@ -182,7 +182,8 @@ open class SMCWriter {
 
     // MARK: Primitives for subclasses (the FlutterStandardWriter vocabulary)
 
-    public func writeByte(_ byte: UInt8) { out.append(byte) }
+    @inlinable @inline(__always)
+    public final func writeByte(_ byte: UInt8) { out.append(byte) }
 
     /// A size field in the shortest form (spec §2.2).
     public func writeSize(_ size: Int) throws { try out.appendSize(size) }
