@@ -24,18 +24,23 @@ object TypedFieldTests {
     /** "value" or "error CLASS @OFFSET" or "mismatch TAG @OFFSET". */
     private fun outcome(read: () -> Any?): String =
         try {
-            when (val v = read()) {
-                is IntArray -> v.toList().toString()
-                is LongArray -> v.toList().toString()
-                is DoubleArray -> v.toList().toString()
-                is FloatArray -> v.toList().toString()
-                is ByteArray -> Hex.encode(v)
-                else -> v.toString()
-            }
+            format(read())
         } catch (e: SmcException) {
             "error ${e.errorClass} @${e.offset}"
         } catch (e: SmcTypeException) {
             "mismatch %02x @%d".format(e.tag, e.offset)
+        }
+
+    /** A value as [outcome] shows it; a Pair is a value and the reader's position after it. */
+    private fun format(value: Any?): String =
+        when (val v = value) {
+            is IntArray -> v.toList().toString()
+            is LongArray -> v.toList().toString()
+            is DoubleArray -> v.toList().toString()
+            is FloatArray -> v.toList().toString()
+            is ByteArray -> Hex.encode(v)
+            is Pair<*, *> -> "${format(v.first)} +${v.second}"
+            else -> v.toString()
         }
 
     fun run(t: Check) {
@@ -47,6 +52,7 @@ object TypedFieldTests {
         ownership(t)
         fastPaths(t)
         fastWrites(t)
+        stringWrites(t)
     }
 
     /**
@@ -204,6 +210,43 @@ object TypedFieldTests {
             outcome { reader("07fe0200 6162", DecodeMode.STRICT).readStringOrNull() })
         t.equal("strict largeInt is unknown_tag", "error unknown_tag @0",
             outcome { reader("0501 31", DecodeMode.STRICT).readStringOrNull() })
+    }
+
+    /**
+     * putString's paths (one pass up to 84 chars, measured first above): one special char
+     * at every place of strings of 0..90 chars, against the JDK's UTF-8 (exact on well-formed
+     * strings). é is Latin-1 but not ASCII; U+0141 and U+4E41 have the ASCII byte 0x41 as
+     * their low byte, so a copy of low bytes (String.getBytes(int, int, byte[], int)) proved
+     * ASCII by the copied bytes would write "A". Lone surrogates (a high one at the end, a
+     * low one first, a reversed pair), anywhere, are not_encodable.
+     */
+    private fun stringWrites(t: Check) {
+        val specials = listOf("\u00e9", "\u0141", "\u4e41", "\u007f", "\ud83d\ude00")
+        val lone = listOf("\ud800", "\udc00", "\udbff", "\udfff", "\ude00\ud83d")
+        for (n in 0..90) {
+            val plain = "x".repeat(n)
+            t.equal("ascii string of $n chars", expectedString(plain), Hex.encode(SmcWriter().also { it.putString(plain) }.toByteArray()))
+            for (i in 0..n) {
+                for (special in specials) {
+                    val text = plain.substring(0, i) + special + plain.substring(i)
+                    val w = SmcWriter()
+                    w.putString(text)
+                    t.equal("U+%04x at $i of ${text.length} chars".format(special[0] - '\u0000'), expectedString(text), Hex.encode(w.toByteArray()))
+                }
+                for (bad in lone) {
+                    val text = plain.substring(0, i) + bad + plain.substring(i)
+                    t.equal("lone surrogate U+%04x at $i of ${text.length} chars".format(bad[0] - '\u0000'), "error not_encodable @-1",
+                        outcome { SmcWriter().putString(text) })
+                }
+            }
+        }
+    }
+
+    /** Tag 7, the shortest size form, the JDK's UTF-8 of a well-formed [text]. */
+    private fun expectedString(text: String): String {
+        val utf8 = text.toByteArray(Charsets.UTF_8)
+        val size = if (utf8.size < 254) "%02x".format(utf8.size) else "fe%02x%02x".format(utf8.size and 0xff, utf8.size shr 8)
+        return "07" + size + Hex.encode(utf8)
     }
 
     private fun writes(t: Check) {
