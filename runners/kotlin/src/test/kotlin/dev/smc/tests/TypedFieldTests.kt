@@ -7,6 +7,7 @@ import dev.smc.codec.SmcException
 import dev.smc.codec.SmcReader
 import dev.smc.codec.SmcTypeException
 import dev.smc.codec.SmcWriter
+import dev.smc.codec.StandardMessageCodec
 import dev.smc.runner.Hex
 
 /**
@@ -53,6 +54,7 @@ object TypedFieldTests {
         fastPaths(t)
         fastWrites(t)
         stringWrites(t)
+        typedListPaths(t)
     }
 
     /**
@@ -210,6 +212,50 @@ object TypedFieldTests {
             outcome { reader("07fe0200 6162", DecodeMode.STRICT).readStringOrNull() })
         t.equal("strict largeInt is unknown_tag", "error unknown_tag @0",
             outcome { reader("0501 31", DecodeMode.STRICT).readStringOrNull() })
+    }
+
+    /**
+     * The typed lists' reads against the generic decoder on the same bytes, in both modes:
+     * after k leading nulls (every padding), zero and non-zero padding, one-byte and 3-byte
+     * counts, every cut of the message up to 24 bytes and at its end, and with bytes after
+     * it. Value and cursor, or class and offset. (Written for a fast path of these reads that
+     * was measured and dropped, bench/README.md issue #33 seventh round; a version of it that
+     * ignored the padding, or took strict mode's non-zero padding, failed here.)
+     */
+    private fun typedListPaths(t: Check) {
+        val codec = StandardMessageCodec()
+        val kinds = listOf<Triple<Int, Int, (SmcReader) -> Any?>>(
+            Triple(0x08, 1, { r -> r.readByteArrayOrNull() }),
+            Triple(0x09, 4, { r -> r.readIntArrayOrNull() }),
+            Triple(0x0a, 8, { r -> r.readLongArrayOrNull() }),
+            Triple(0x0b, 8, { r -> r.readDoubleArrayOrNull() }),
+            Triple(0x0e, 4, { r -> r.readFloatArrayOrNull() }))
+        for ((tag, size, read) in kinds) {
+            for (count in listOf(0, 1, 2, 3, 15, 16, 17, 253, 254)) {
+                for (k in 0 until 8) {
+                    for (padByte in listOf("00", "01")) {
+                        val countHex = if (count < 254) "%02x".format(count) else "fe%02x%02x".format(count and 0xff, count shr 8)
+                        val pad = (-(k + 1 + countHex.length / 2)) and (size - 1)
+                        if (pad == 0 && padByte == "01") continue
+                        val body = Hex.encode(ByteArray(count * size) { (it * 7 + 1).toByte() })
+                        val full = "00".repeat(k) + "%02x".format(tag) + countHex + padByte.repeat(pad) + body
+                        val bytes = full.length / 2
+                        val cuts = (0..minOf(bytes, 24)).toSet() + setOf(bytes - 1, bytes)
+                        for (cut in cuts) {
+                            for (after in listOf("", "00".repeat(24))) {
+                                val hex = full.substring(0, 2 * cut) + after
+                                for (mode in DecodeMode.values()) {
+                                    val typed = outcome { reader(hex, mode).let { r -> repeat(k) { r.readBooleanOrNull() }; Pair(read(r), r.position) } }
+                                    val generic = outcome { reader(hex, mode).let { r -> repeat(k) { codec.readValue(r) }; Pair(codec.readValue(r), r.position) } }
+                                    t.equal("%02x of $count after $k nulls, padding $padByte, $cut of $bytes bytes + ${after.length / 2}, $mode".format(tag),
+                                        generic, typed)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /**
