@@ -233,23 +233,34 @@ class SmcWriter(initialCapacity: Int = 64) {
             ensure(2 + 3 * n)
             buf[size] = StandardMessageCodec.STRING.toByte()
             val start = size + 2
-            var p = start
-            var i = 0
-            while (i < n) {
-                val c = value[i]
-                if (c >= '\u0080') break
-                buf[p++] = (c - '\u0000').toByte()
-                i++
-            }
-            if (i < n) p = Utf8.encodeCheckedInto(value, i, buf, p)
-            buf[size + 1] = (p - start).toByte()
-            size = p
+            val end = encodeShort(value, n, start)
+            buf[size + 1] = (end - start).toByte()
+            size = end
             return
         }
         val byteCount = Utf8.encodedLength(value)
         write(StandardMessageCodec.STRING)
         writeSize(byteCount.toLong())
         writeUtf8(value, byteCount)
+    }
+
+    /**
+     * A short string char by char: its ASCII prefix stored as it is read, the rest (if any)
+     * by [Utf8.encodeCheckedInto] in one pass; returns the end offset. Copying an ASCII
+     * string with `String.getBytes(int, int, byte[], int)` after a loop proving its chars
+     * below 0x80 was faster alone on strings of 8 chars or more and slower in the records'
+     * encode (bench/README.md, issue #33 seventh round).
+     */
+    private fun encodeShort(value: String, n: Int, start: Int): Int {
+        var p = start
+        var i = 0
+        while (i < n) {
+            val c = value[i]
+            if (c >= '\u0080') break
+            buf[p++] = (c - '\u0000').toByte()
+            i++
+        }
+        return if (i < n) Utf8.encodeCheckedInto(value, i, buf, p) else p
     }
 
     fun putByteArray(value: ByteArray?) {

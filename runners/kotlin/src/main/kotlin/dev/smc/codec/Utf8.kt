@@ -81,10 +81,7 @@ object Utf8 {
             when {
                 cp < 0x80 -> { total += 1; i += 1 }
                 cp < 0x800 -> { total += 2; i += 1 }
-                cp in 0xd800..0xdfff -> throw SmcException(
-                    ErrorClass.NOT_ENCODABLE, SmcException.NO_OFFSET,
-                    "string has a lone surrogate at index $i; UTF-8 cannot carry it (spec §5.3)"
-                )
+                cp in 0xd800..0xdfff -> throw loneSurrogate(i)
                 cp < 0x10000 -> { total += 3; i += 1 }
                 else -> { total += 4; i += 2 }
             }
@@ -100,23 +97,48 @@ object Utf8 {
 
     /**
      * Writes s[from, s.length) into [out] at [pos] (room for 3 bytes per char is there);
-     * returns the end offset. A lone surrogate is not_encodable, as in [encodedLength].
+     * returns the end offset. A lone surrogate is not_encodable, as in [encodedLength]; the
+     * bytes already stored past [pos] are then garbage the caller does not count.
+     *
+     * One pass over the chars, a surrogate pair joined by hand: a first pass that checked
+     * the surrogates with `codePointAt` before encoding cost a fifth of a short non-ASCII
+     * string's encode (bench/README.md, issue #33 seventh round).
      */
     fun encodeCheckedInto(s: String, from: Int, out: ByteArray, pos: Int): Int {
+        var p = pos
         var i = from
         val n = s.length
         while (i < n) {
-            val cp = s.codePointAt(i)
-            if (cp in 0xd800..0xdfff) {
-                throw SmcException(
-                    ErrorClass.NOT_ENCODABLE, SmcException.NO_OFFSET,
-                    "string has a lone surrogate at index $i; UTF-8 cannot carry it (spec §5.3)"
-                )
+            val c = s[i] - '\u0000'
+            if (c < 0x80) {
+                out[p++] = c.toByte()
+            } else if (c < 0x800) {
+                out[p++] = (0xc0 or (c shr 6)).toByte()
+                out[p++] = (0x80 or (c and 0x3f)).toByte()
+            } else if (c < 0xd800 || c > 0xdfff) {
+                out[p++] = (0xe0 or (c shr 12)).toByte()
+                out[p++] = (0x80 or ((c shr 6) and 0x3f)).toByte()
+                out[p++] = (0x80 or (c and 0x3f)).toByte()
+            } else {
+                // A high surrogate (D800..DBFF) followed by a low one (DC00..DFFF), else lone.
+                val low = if (c <= 0xdbff && i + 1 < n) s[i + 1] - '\u0000' else -1
+                if (low < 0xdc00 || low > 0xdfff) throw loneSurrogate(i)
+                val cp = 0x10000 + ((c - 0xd800) shl 10) + (low - 0xdc00)
+                out[p++] = (0xf0 or (cp shr 18)).toByte()
+                out[p++] = (0x80 or ((cp shr 12) and 0x3f)).toByte()
+                out[p++] = (0x80 or ((cp shr 6) and 0x3f)).toByte()
+                out[p++] = (0x80 or (cp and 0x3f)).toByte()
+                i++
             }
-            i += if (cp >= 0x10000) 2 else 1
+            i++
         }
-        return encodeInto(s, from, out, pos)
+        return p
     }
+
+    private fun loneSurrogate(index: Int): SmcException = SmcException(
+        ErrorClass.NOT_ENCODABLE, SmcException.NO_OFFSET,
+        "string has a lone surrogate at index $index; UTF-8 cannot carry it (spec §5.3)"
+    )
 
     /** Writes [s] (checked by [encodedLength]) into [out] at [pos]; returns the end offset. */
     fun encodeInto(s: String, out: ByteArray, pos: Int): Int = encodeInto(s, 0, out, pos)
