@@ -121,10 +121,34 @@ static smc_status_t locate_error(const smci_input_t *in, size_t start, uint32_t 
     return err.status;
 }
 
+/*
+ * Threaded dispatch (GCC and clang): each fast case ends with its own step to the next slot
+ * and its own indirect jump on the next value's tag (SMCI_NEXT), instead of one shared jump
+ * back to the loop head and its switch, so the branch predictor sees one jump per case and
+ * the loop head's tests are not paid twice. SMC_DECODE_PORTABLE forces the C11 switch
+ * (built and tested by test_s14_decode_fast_path_portable and test_s14_truncation_portable); both
+ * run the same case bodies, so they give the same results by construction.
+ */
+#if defined(__GNUC__) && !defined(SMC_DECODE_PORTABLE)
+#define SMCI_THREADED 1
+#define SMCI_LABEL(name)                                                                           \
+    name:
+#else
+#define SMCI_THREADED 0
+#define SMCI_LABEL(name)
+#endif
+
 /* GCC's SLP vectoriser pairs the frame push's two stores (`top->next = next; top->end = end`)
  * into one 16-byte store, and to feed it keeps next/end packed in an SSE register for the
  * whole loop: unpacked, repacked and spilled at every value (--dump-instr, c_latlng_1000: ~7
  * instructions a value). Two scalar stores are cheaper. */
+#if SMCI_THREADED
+/* Labels as values (&&label, goto *) and the table's range designators are GNU C, which
+ * -Wpedantic reports; they are used only here, behind SMCI_THREADED, with the C11 switch as
+ * the fallback, so the warning is silenced for this function alone. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpedantic"
+#endif
 #if defined(__GNUC__) && !defined(__clang__)
 __attribute__((optimize("no-tree-slp-vectorize")))
 #endif
@@ -162,6 +186,45 @@ smci_decode_value(smci_input_t *in, uint32_t flags, uint32_t max_depth, smc_aren
     uint8_t *acur0 = acur;
     /* Non-zero padding of a float64 goes to the generic path in strict mode (spec §3.3). */
     const size_t strict_pad = (flags & SMC_STRICT_PADDING) ? SIZE_MAX : 0;
+    size_t left;
+    uint8_t tag;
+#if SMCI_THREADED
+    /* The fast case of each tag, as the switch below; the rest go to the generic path. */
+    static const void *const dispatch[256] = {
+        [SMCI_TAG_NULL] = &&t_null,
+        [SMCI_TAG_TRUE] = &&t_bool,
+        [SMCI_TAG_FALSE] = &&t_bool,
+        [SMCI_TAG_I32] = &&t_i32,
+        [SMCI_TAG_I64] = &&t_i64,
+        [SMCI_TAG_LARGEINT] = &&generic,
+        [SMCI_TAG_F64] = &&t_f64,
+        [SMCI_TAG_STR] = &&t_str,
+        [SMCI_TAG_U8S] = &&t_u8s,
+        [SMCI_TAG_I32S... SMCI_TAG_F64S] = &&generic,
+        [SMCI_TAG_LIST] = &&t_list,
+        [SMCI_TAG_MAP] = &&t_list,
+        [SMCI_TAG_F32S... SMCI_TAG_CUSTOM_MIN - 1] = &&generic,
+        [SMCI_TAG_CUSTOM_MIN... 255] = &&t_custom,
+    };
+    /* The step to the next slot (as at `filled`) and the jump to the next value's case; a
+     * container to close, or the end of the input, goes the shared way. */
+#define SMCI_NEXT()                                                                                \
+    do {                                                                                           \
+        if (next == end) {                                                                         \
+            goto filled;                                                                           \
+        }                                                                                          \
+        slot = next++;                                                                             \
+        unfilled--;                                                                                \
+        if (SMCI_LIKELY(p != lim)) {                                                               \
+            left = (size_t)(lim - p);                                                              \
+            tag = p[0];                                                                            \
+            goto *dispatch[tag];                                                                   \
+        }                                                                                          \
+        goto generic;                                                                              \
+    } while (0)
+#else
+#define SMCI_NEXT() goto filled
+#endif
 
     for (;;) {
         /* Fast path: the common forms of each tag, taken only when every check of the generic
@@ -170,69 +233,78 @@ smci_decode_value(smci_input_t *in, uint32_t flags, uint32_t max_depth, smc_aren
          * generic path, which reads the same value again from its tag and reports exactly
          * what it always did. */
         if (SMCI_LIKELY(p != lim)) {
-            size_t left = (size_t)(lim - p);
-            uint8_t tag = p[0];
+            left = (size_t)(lim - p);
+            tag = p[0];
             switch (tag) {
             case SMCI_TAG_NULL:
+                SMCI_LABEL(t_null)
                 slot->type = SMC_TYPE_NULL;
                 slot->custom_tag = 0;
                 slot->i64 = 0;
                 p += 1;
-                goto filled;
+                SMCI_NEXT();
             case SMCI_TAG_TRUE:
             case SMCI_TAG_FALSE:
+                SMCI_LABEL(t_bool)
                 slot->type = SMC_TYPE_BOOL;
                 slot->custom_tag = 0;
                 slot->boolean = tag == SMCI_TAG_TRUE;
                 p += 1;
-                goto filled;
+                SMCI_NEXT();
             case SMCI_TAG_I32:
+                SMCI_LABEL(t_i32)
                 if (left >= 5) {
                     uint32_t u = smci_le32_unchecked(p + 1);
                     slot->type = SMC_TYPE_I32;
                     slot->custom_tag = 0;
                     memcpy(&slot->i32, &u, sizeof u);
                     p += 5;
-                    goto filled;
+                    SMCI_NEXT();
                 }
                 break;
             case SMCI_TAG_I64:
+                SMCI_LABEL(t_i64)
                 if (left >= 9) {
                     uint64_t u = smci_le64_unchecked(p + 1);
                     slot->type = SMC_TYPE_I64;
                     slot->custom_tag = 0;
                     memcpy(&slot->i64, &u, sizeof u);
                     p += 9;
-                    goto filled;
+                    SMCI_NEXT();
                 }
                 break;
-            case SMCI_TAG_F64: { /* spec §4.3 */
-                size_t pad = smci_pad((size_t)(p + 1 - base), 8);
-                if (pad + 9 <= left && (pad & strict_pad) == 0) {
-                    slot->type = SMC_TYPE_F64;
-                    slot->custom_tag = 0;
-                    slot->f64_bits = smci_le64_unchecked(p + 1 + pad);
-                    p += 9 + pad;
-                    goto filled;
+            case SMCI_TAG_F64:
+                SMCI_LABEL(t_f64)
+                { /* spec §4.3 */
+                    size_t pad = smci_pad((size_t)(p + 1 - base), 8);
+                    if (pad + 9 <= left && (pad & strict_pad) == 0) {
+                        slot->type = SMC_TYPE_F64;
+                        slot->custom_tag = 0;
+                        slot->f64_bits = smci_le64_unchecked(p + 1 + pad);
+                        p += 9 + pad;
+                        SMCI_NEXT();
+                    }
+                    break;
                 }
-                break;
-            }
             case SMCI_TAG_STR: /* spec §5, §6.1: a 1-byte size (< 254) and its bytes */
+                SMCI_LABEL(t_str)
                 if (left >= 2 && p[1] < 254 && p[1] <= left - 2 &&
                     smci_fast_bytes(slot, SMC_TYPE_STR, true, p + 2, p[1], flags, &acur, aend)) {
                     p += 2 + (size_t)p[1];
-                    goto filled;
+                    SMCI_NEXT();
                 }
                 break;
             case SMCI_TAG_U8S:
+                SMCI_LABEL(t_u8s)
                 if (left >= 2 && p[1] < 254 && p[1] <= left - 2 &&
                     smci_fast_bytes(slot, SMC_TYPE_U8S, false, p + 2, p[1], flags, &acur, aend)) {
                     p += 2 + (size_t)p[1];
-                    goto filled;
+                    SMCI_NEXT();
                 }
                 break;
             case SMCI_TAG_LIST:
             case SMCI_TAG_MAP:
+                SMCI_LABEL(t_list)
                 if (top < open_limit && left >= 2 && p[1] < 254) {
                     size_t rem = left - 2;
                     size_t children = tag == SMCI_TAG_LIST ? (size_t)p[1] : 2 * (size_t)p[1];
@@ -264,10 +336,11 @@ smci_decode_value(smci_input_t *in, uint32_t flags, uint32_t max_depth, smc_aren
                         top++;
                         unfilled += children;
                     }
-                    goto filled;
+                    SMCI_NEXT();
                 }
                 break;
             default:
+                SMCI_LABEL(t_custom)
                 if (tag >= SMCI_TAG_CUSTOM_MIN && !(flags & SMC_REJECT_CUSTOM) &&
                     top < open_limit && unfilled + 1 <= left - 1) {
                     smc_value_t *items = (smc_value_t *)smci_bump_local(&acur, aend, sizeof *items);
@@ -284,7 +357,7 @@ smci_decode_value(smci_input_t *in, uint32_t flags, uint32_t max_depth, smc_aren
                     end = items + 1;
                     top++;
                     unfilled += 1;
-                    goto filled;
+                    SMCI_NEXT();
                 }
                 break;
             }
@@ -292,6 +365,7 @@ smci_decode_value(smci_input_t *in, uint32_t flags, uint32_t max_depth, smc_aren
 
         /* Generic path: one value through smci_read_item_inline, the cursors written back
          * first and reloaded after. */
+        SMCI_LABEL(generic)
         in->p = p;
         arena->cur = acur;
         arena->used += (size_t)(acur - acur0);
@@ -377,6 +451,10 @@ smci_decode_value(smci_input_t *in, uint32_t flags, uint32_t max_depth, smc_aren
         unfilled--;
     }
 }
+#undef SMCI_NEXT
+#if SMCI_THREADED
+#pragma GCC diagnostic pop
+#endif
 
 smc_status_t smc_decode(const uint8_t *data, size_t len, const smc_decode_opts_t *opts,
                         smc_arena_t *arena, smc_value_t **out, smc_error_t *err)
