@@ -138,10 +138,6 @@ static smc_status_t locate_error(const smci_input_t *in, size_t start, uint32_t 
 #define SMCI_LABEL(name)
 #endif
 
-/* GCC's SLP vectoriser pairs the frame push's two stores (`top->next = next; top->end = end`)
- * into one 16-byte store, and to feed it keeps next/end packed in an SSE register for the
- * whole loop: unpacked, repacked and spilled at every value (--dump-instr, c_latlng_1000: ~7
- * instructions a value). Two scalar stores are cheaper. */
 #if SMCI_THREADED
 /* Labels as values (&&label, goto *) and the table's range designators are GNU C, which
  * -Wpedantic reports; they are used only here, behind SMCI_THREADED, with the C11 switch as
@@ -149,6 +145,10 @@ static smc_status_t locate_error(const smci_input_t *in, size_t start, uint32_t 
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wpedantic"
 #endif
+/* GCC's SLP vectoriser pairs the frame push's two stores (`top->next = next; top->end = end`)
+ * into one 16-byte store, and to feed it keeps next/end packed in an SSE register for the
+ * whole loop: unpacked, repacked and spilled at every value (--dump-instr, c_latlng_1000: ~7
+ * instructions a value). Two scalar stores are cheaper. */
 #if defined(__GNUC__) && !defined(__clang__)
 __attribute__((optimize("no-tree-slp-vectorize")))
 #endif
