@@ -307,7 +307,43 @@ func writeStringPairs(_ pairs: StringPairs?, to w: SMCWriter) throws {
 func writeAnyList(_ items: [Any?]?, to w: SMCWriter) throws {
     guard let items = items else { return w.writeNull() }
     try w.writeListHeader(count: items.count)
-    for item in items { try w.writeValue(item) }
+    try items.withUnsafeBufferPointer { elements in
+        guard let base = elements.baseAddress else { return }
+        for i in 0..<elements.count { try writeAny(at: base + i, to: w) }
+    }
+}
+
+/// `value` when its dynamic type is exactly `T` (checked by the caller): the existential
+/// opened, its contents reinterpreted, with no dynamic cast.
+@inline(__always)
+func exactly<T>(_ value: Any, _: T.Type) -> T {
+    func take<U>(_ inner: U) -> T { unsafeBitCast(inner, to: T.self) }
+    return _openExistential(value, do: take)
+}
+
+/// An `Any?` field or element, read in place: nil and the common scalars (exact type
+/// identity, as `SMCWriter.writeValue` tests it) written here with the typed writes;
+/// anything else, records included, through the writer's `writeValue`, which gets the
+/// only copy. The value is looked at inside `map`, which borrows it: `guard let` would
+/// copy it out of its Optional.
+@inline(__always)
+func writeAny(at value: UnsafePointer<Any?>, to w: SMCWriter) throws {
+    guard let type = value.pointee.map({ ObjectIdentifier(Swift.type(of: $0)) }) else {
+        return w.writeNull()
+    }
+    if type == ObjectIdentifier(String.self) {
+        try w.writeString(value.pointee.map { exactly($0, String.self) })
+    } else if type == ObjectIdentifier(Int32.self) {
+        w.writeInt32(value.pointee.map { exactly($0, Int32.self) })
+    } else if type == ObjectIdentifier(Int64.self) {
+        w.writeInt64(value.pointee.map { exactly($0, Int64.self) })
+    } else if type == ObjectIdentifier(Double.self) {
+        w.writeDouble(value.pointee.map { exactly($0, Double.self) })
+    } else if type == ObjectIdentifier(Bool.self) {
+        w.writeBool(value.pointee.map { exactly($0, Bool.self) })
+    } else {
+        try w.writeValue(value.pointee)
+    }
 }
 
 extension AnrRecord {
@@ -326,7 +362,7 @@ extension AnrRecord {
         try writeAnyList(aList, to: w)
         try writeStringPairs(aMap, to: w)
         if let anEnum = anEnum { anEnum.write(to: w) } else { w.writeNull() }
-        try w.writeValue(anObject)
+        try withUnsafePointer(to: anObject) { try writeAny(at: $0, to: w) }
         try w.writeString(aNullableString)
         try w.writeString(anEmptyString)
         w.writeInt32(anotherInt)
