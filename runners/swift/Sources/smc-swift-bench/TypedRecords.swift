@@ -119,9 +119,29 @@ func readAnyList(_ r: SMCReader) throws -> [Any?]? {
     guard let count = try r.beginList() else { return nil }
     var items = [Any?]()
     items.reserveCapacity(count)
-    for _ in 0..<count { items.append(try r.readValue()) }
+    for _ in 0..<count { items.append(try readAny(r)) }
     r.endContainer()
     return items
+}
+
+/// An `Any?` field or element: null and the scalar tags (true, false, int32, int64,
+/// float64, string) read with the typed reads, which give what `readValue()` gives for
+/// them, errors included; every other tag (this codec's custom tags among them) through
+/// `readValue()`.
+@inline(__always)
+func readAny(_ r: SMCReader) throws -> Any? {
+    switch r.nextTag {
+    case 0?:
+        _ = try r.readOptionalBool()  // consumes the null
+        return nil
+    case 1?, 2?: if let flag = try r.readOptionalBool() { return flag }
+    case 3?: if let number = try r.readOptionalInt32() { return number }
+    case 4?: if let number = try r.readOptionalInt64() { return number }
+    case 6?: if let number = try r.readOptionalDouble() { return number }
+    case 7?: if let text = try r.readOptionalString() { return text }
+    default: break
+    }
+    return try r.readValue()
 }
 
 func readNestedLists(_ r: SMCReader) throws -> [[Int32]]? {
@@ -173,7 +193,7 @@ extension AnrRecord: SMCRecord {
         let aList = more() ? try readAnyList(r) : nil
         let aMap = more() ? try readStringPairs(r) : nil
         let anEnum = more() ? try AnrEnum.read(from: r) : nil
-        let anObject = more() ? try r.readValue() : nil
+        let anObject = more() ? try readAny(r) : nil
         let aNullableString = more() ? try r.readOptionalString() : nil
         let anEmptyString = more() ? try r.readOptionalString() : nil
         let anotherInt = more() ? try r.readOptionalInt32() : nil

@@ -37,6 +37,17 @@ final class TypedFieldTests: XCTestCase {
         }
     }
 
+    func testNextTagPeeksWithoutConsuming() throws {
+        let r = reader("07 01 61 03 05000000")
+        XCTAssertEqual(r.nextTag, 7)
+        XCTAssertEqual(r.nextTag, 7, "peeking twice consumes nothing")
+        XCTAssertEqual(try r.readOptionalString(), "a")
+        XCTAssertEqual(r.nextTag, 3)
+        XCTAssertEqual(r.position, 3)
+        XCTAssertEqual(try r.readOptionalInt32(), 5)
+        XCTAssertNil(r.nextTag, "nil at the end of the input")
+    }
+
     func testContainersGiveTheirCountAndNestOneLevel() throws {
         let r = reader("0c02 0d01 0701 6b 0701 76 8103 05000000")
         XCTAssertEqual(try r.beginList(), 2)

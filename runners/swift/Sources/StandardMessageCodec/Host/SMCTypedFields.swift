@@ -57,6 +57,12 @@ extension SMCReader {
         state.pointee.depth += 1
     }
 
+    /// The tag of the next value, not consumed; nil at the end of the input. Generated code
+    /// uses it to read an `Any?` field or element of a common type with the typed read of
+    /// that type (which reports errors as `readValue()` does) instead of `readValue()`'s
+    /// dynamic path through `readValue(ofType:)` and its subclass overrides.
+    public var nextTag: UInt8? { state.pointee.cursor.tag(followedBy: 0) }
+
     public func readOptionalBool() throws -> Bool? {
         let (tag, offset) = try readTag()
         switch tag {
