@@ -126,7 +126,7 @@ final class OutputBuffer {
 
     @usableFromInline
     func grow(_ extra: Int) {
-        var newCapacity = capacity &* 2
+        var newCapacity = max(capacity &* 2, 16)  // capacity is 0 after takeData()
         while newCapacity - count < extra { newCapacity = newCapacity &* 2 }
         if ownsStorage {
             guard let bigger = realloc(storage, newCapacity) else {
@@ -310,8 +310,11 @@ final class OutputBuffer {
             return copy
         }
         let result = Data(bytesNoCopy: block, count: count, deallocator: .free)
-        capacity = 16
-        storage = Self.allocate(capacity)
+        // Empty with no block of its own (capacity 0, not owned, so never read, written or
+        // freed): the writer is usually dropped right after, and a write after all
+        // allocates in `grow`. A fresh 16-byte block here was a malloc and a free per message.
+        ownsStorage = false
+        capacity = 0
         count = 0
         return result
     }

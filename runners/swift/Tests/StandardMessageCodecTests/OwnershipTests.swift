@@ -96,6 +96,10 @@ final class OwnershipTests: XCTestCase {
         try writer.writeValue(Int32(1))
         XCTAssertEqual(writer.bytes, [3, 1, 0, 0, 0], "usable again")
         XCTAssertEqual([UInt8](taken), copy, "the taken bytes are not touched by later writes")
+        XCTAssertEqual([UInt8](writer.takeData()), [3, 1, 0, 0, 0], "handed over again")
+        XCTAssertEqual(writer.takeData().count, 0, "nothing written since")
+        try writer.writeValue("x")
+        XCTAssertEqual(writer.bytes, [7, 1, 0x78], "and usable once more")
     }
 
     func testTypedReadsOwnTheirBytes() throws {
