@@ -7,10 +7,15 @@ import Foundation
 /// Multi-byte numbers are read with `loadUnaligned` and converted from little-endian
 /// (spec §2.1); alignment is computed from `position` — the offset from the first byte
 /// of the input — never from the memory address (spec §3.3).
+///
+/// `@usableFromInline` with the few members the typed reads' fast paths use, so that those
+/// inline into generated code (`SMCTypedFields.swift`); `position` is set only by the
+/// cursor's own methods.
+@usableFromInline
 struct InputCursor {
-    let bytes: UnsafeRawBufferPointer
-    private(set) var position: Int
-    var strict: Bool
+    @usableFromInline let bytes: UnsafeRawBufferPointer
+    @usableFromInline var position: Int
+    @usableFromInline var strict: Bool
 
     init(bytes: UnsafeRawBufferPointer, strict: Bool) {
         self.bytes = bytes
@@ -97,7 +102,7 @@ struct InputCursor {
     }
 
     /// Skips `n` bytes whose presence was already checked.
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func skip(_ n: Int) {
         position += n
     }
@@ -268,14 +273,14 @@ extension InputCursor {
     /// The tag at `position` when it and the `n` bytes after it are all present: one
     /// bounds check for a whole fixed-size value (the typed reads' fast paths). nil when
     /// the input ends sooner; the caller then takes its full path, which reports where.
-    @inline(__always)
+    @inlinable @inline(__always)
     func tag(followedBy n: Int) -> UInt8? {
         bytes.count &- position > n ? bytes[position] : nil
     }
 
     /// The little-endian number `skip` bytes past `position`, and `position` moved past it.
     /// The caller checked its presence with `tag(followedBy:)`.
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func takeFixed<T: FixedWidthInteger>(after skip: Int, as _: T.Type) -> T {
         let raw = bytes.loadUnaligned(fromByteOffset: position &+ skip, as: T.self)
         position &+= skip &+ MemoryLayout<T>.size
@@ -283,7 +288,7 @@ extension InputCursor {
     }
 
     /// The byte `offset` bytes past `position`, whose presence the caller checked.
-    @inline(__always)
+    @inlinable @inline(__always)
     func byteUnchecked(after offset: Int) -> UInt8 { bytes[position &+ offset] }
 }
 

@@ -23,17 +23,18 @@ open class SMCReader {
     /// class's stored `var`s at run time (a `swift_beginAccess` / `swift_endAccess` pair on
     /// every access, which took 60% of a typed decode), but not to memory reached through a
     /// pointer. Allocated in init, freed in deinit; never shared.
+    @usableFromInline
     struct State {
-        var cursor: InputCursor
-        var depth = 0
+        @usableFromInline var cursor: InputCursor
+        @usableFromInline var depth = 0
         var tagOffset = 0
-        var options: SMCDecodingOptions
+        @usableFromInline var options: SMCDecodingOptions
         var mapStyle: SMCMapStyle
     }
 
     /// The reader's copy of the input; nil when it reads the caller's bytes in place.
     private let storage: UnsafeMutableRawBufferPointer?
-    let state: UnsafeMutablePointer<State>
+    @usableFromInline let state: UnsafeMutablePointer<State>
 
     public var options: SMCDecodingOptions {
         get { state.pointee.options }

@@ -47,23 +47,47 @@ extension SMCReader {
     }
 
     /// Opens one nesting level for a container whose tag is at `offset` (spec §15.1).
-    @inline(__always)
-    private func enterContainer(at offset: Int) throws {
+    @inlinable @inline(__always)
+    func enterContainer(at offset: Int) throws {
         if state.pointee.depth >= state.pointee.options.maxDepth {
-            throw SMCDecodingError(
-                .depthLimit, at: offset,
-                "container nested deeper than \(state.pointee.options.maxDepth)")
+            throw depthLimit(at: offset)
         }
         state.pointee.depth += 1
+    }
+
+    @usableFromInline
+    func depthLimit(at offset: Int) -> Error {
+        SMCDecodingError(
+            .depthLimit, at: offset,
+            "container nested deeper than \(state.pointee.options.maxDepth)")
     }
 
     /// The tag of the next value, not consumed; nil at the end of the input. Generated code
     /// uses it to read an `Any?` field or element of a common type with the typed read of
     /// that type (which reports errors as `readValue()` does) instead of `readValue()`'s
     /// dynamic path through `readValue(ofType:)` and its subclass overrides.
-    public var nextTag: UInt8? { state.pointee.cursor.tag(followedBy: 0) }
+    @inlinable public var nextTag: UInt8? { state.pointee.cursor.tag(followedBy: 0) }
 
+    /// The typed reads' fast paths are `@inlinable` (inlined into generated code, no call
+    /// per field); the full path after each is a call (`…FullPath`).
+    @inlinable
     public func readOptionalBool() throws -> Bool? {
+        switch state.pointee.cursor.tag(followedBy: 0) {
+        case WireTag.true?:
+            state.pointee.cursor.skip(1)
+            return true
+        case WireTag.false?:
+            state.pointee.cursor.skip(1)
+            return false
+        case WireTag.null?:
+            state.pointee.cursor.skip(1)
+            return nil
+        default: return try readOptionalBoolFullPath()
+        }
+    }
+
+    @usableFromInline
+    func readOptionalBoolFullPath() throws -> Bool? {
         let (tag, offset) = try readTag()
         switch tag {
         case WireTag.null: return nil
@@ -78,10 +102,16 @@ extension SMCReader {
     // input, a long size form, strict mode's padding check) takes the full path below it,
     // which consumes nothing the fast path did not, so errors keep their class and offset.
 
+    @inlinable
     public func readOptionalInt32() throws -> Int32? {
         if state.pointee.cursor.tag(followedBy: 4) == WireTag.int32 {
             return Int32(bitPattern: state.pointee.cursor.takeFixed(after: 1, as: UInt32.self))
         }
+        return try readOptionalInt32FullPath()
+    }
+
+    @usableFromInline
+    func readOptionalInt32FullPath() throws -> Int32? {
         let (tag, offset) = try readTag()
         switch tag {
         case WireTag.null: return nil
@@ -92,10 +122,16 @@ extension SMCReader {
 
     /// int64, or int32 widened: Pigeon's Swift fields are `Int64` and its reader accepts
     /// either width (wire-format-notes §4.2).
+    @inlinable
     public func readOptionalInt64() throws -> Int64? {
         if state.pointee.cursor.tag(followedBy: 8) == WireTag.int64 {
             return Int64(bitPattern: state.pointee.cursor.takeFixed(after: 1, as: UInt64.self))
         }
+        return try readOptionalInt64FullPath()
+    }
+
+    @usableFromInline
+    func readOptionalInt64FullPath() throws -> Int64? {
         let (tag, offset) = try readTag()
         switch tag {
         case WireTag.null: return nil
@@ -106,6 +142,7 @@ extension SMCReader {
         }
     }
 
+    @inlinable
     public func readOptionalDouble() throws -> Double? {
         let padding = (8 &- ((state.pointee.cursor.position &+ 1) & 7)) & 7
         if !state.pointee.cursor.strict,
@@ -114,6 +151,11 @@ extension SMCReader {
             return Double(
                 bitPattern: state.pointee.cursor.takeFixed(after: 1 &+ padding, as: UInt64.self))
         }
+        return try readOptionalDoubleFullPath()
+    }
+
+    @usableFromInline
+    func readOptionalDoubleFullPath() throws -> Double? {
         let (tag, offset) = try readTag()
         switch tag {
         case WireTag.null: return nil
@@ -124,15 +166,28 @@ extension SMCReader {
         }
     }
 
+    @inlinable
     public func readOptionalString() throws -> String? {
         // A string with a one-byte size: tag, size and bytes checked together.
         if state.pointee.cursor.tag(followedBy: 1) == WireTag.string {
             let length = Int(state.pointee.cursor.byteUnchecked(after: 1))
             if length < 254 && state.pointee.cursor.tag(followedBy: 1 &+ length) != nil {
                 state.pointee.cursor.skip(2)
-                return try state.pointee.cursor.readUTF8(length: length)
+                return try readUTF8Payload(length: length)
             }
         }
+        return try readOptionalStringFullPath()
+    }
+
+    /// The `length` bytes at the cursor as a String (validated), a call: the string's
+    /// construction is too large to inline at every field.
+    @usableFromInline
+    func readUTF8Payload(length: Int) throws -> String {
+        try state.pointee.cursor.readUTF8(length: length)
+    }
+
+    @usableFromInline
+    func readOptionalStringFullPath() throws -> String? {
         let (tag, offset) = try readTag()
         switch tag {
         case WireTag.null: return nil
@@ -199,8 +254,8 @@ extension SMCReader {
     /// The fast path of `beginList` / `beginMap`: a container of tag `tag` with a one-byte
     /// size and at least the bytes its count implies (spec §14.3), checked together; the
     /// depth limit as in the full path, which is taken (nil) for anything else.
-    @inline(__always)
-    private func beginContainerFast(_ tag: UInt8, bytesPerElement: Int) throws -> Int? {
+    @inlinable @inline(__always)
+    func beginContainerFast(_ tag: UInt8, bytesPerElement: Int) throws -> Int? {
         guard state.pointee.cursor.tag(followedBy: 1) == tag else { return nil }
         let count = Int(state.pointee.cursor.byteUnchecked(after: 1))
         guard count < 254,
@@ -216,8 +271,14 @@ extension SMCReader {
     /// many values, then calls `endContainer()`. This is how a data class's field list is
     /// read (wire-format-notes §4.2). No closure: a generic closure-taking read cannot be
     /// specialised across the module boundary, and cost a witness-table copy per record.
+    @inlinable
     public func beginList() throws -> Int? {
         if let count = try beginContainerFast(WireTag.list, bytesPerElement: 1) { return count }
+        return try beginListFullPath()
+    }
+
+    @usableFromInline
+    func beginListFullPath() throws -> Int? {
         let (tag, offset) = try readTag()
         switch tag {
         case WireTag.null: return nil
@@ -230,8 +291,14 @@ extension SMCReader {
 
     /// Opens a Map (tag 13): its entry count (2 × count values follow), or nil for null;
     /// then `endContainer()`.
+    @inlinable
     public func beginMap() throws -> Int? {
         if let count = try beginContainerFast(WireTag.map, bytesPerElement: 2) { return count }
+        return try beginMapFullPath()
+    }
+
+    @usableFromInline
+    func beginMapFullPath() throws -> Int? {
         let (tag, offset) = try readTag()
         switch tag {
         case WireTag.null: return nil
@@ -257,6 +324,7 @@ extension SMCReader {
     }
 
     /// Closes the container the last `begin…` call opened.
+    @inlinable
     public func endContainer() {
         state.pointee.depth -= 1
     }
