@@ -119,29 +119,9 @@ func readAnyList(_ r: SMCReader) throws -> [Any?]? {
     guard let count = try r.beginList() else { return nil }
     var items = [Any?]()
     items.reserveCapacity(count)
-    for _ in 0..<count { items.append(try readAny(r)) }
+    for _ in 0..<count { items.append(try r.readAnyValue()) }
     r.endContainer()
     return items
-}
-
-/// An `Any?` field or element: null and the scalar tags (true, false, int32, int64,
-/// float64, string) read with the typed reads, which give what `readValue()` gives for
-/// them, errors included; every other tag (this codec's custom tags among them) through
-/// `readValue()`.
-@inline(__always)
-func readAny(_ r: SMCReader) throws -> Any? {
-    switch r.nextTag {
-    case 0?:
-        _ = try r.readOptionalBool()  // consumes the null
-        return nil
-    case 1?, 2?: if let flag = try r.readOptionalBool() { return flag }
-    case 3?: if let number = try r.readOptionalInt32() { return number }
-    case 4?: if let number = try r.readOptionalInt64() { return number }
-    case 6?: if let number = try r.readOptionalDouble() { return number }
-    case 7?: if let text = try r.readOptionalString() { return text }
-    default: break
-    }
-    return try r.readValue()
 }
 
 func readNestedLists(_ r: SMCReader) throws -> [[Int32]]? {
@@ -193,7 +173,7 @@ extension AnrRecord: SMCRecord {
         let aList = more() ? try readAnyList(r) : nil
         let aMap = more() ? try readStringPairs(r) : nil
         let anEnum = more() ? try AnrEnum.read(from: r) : nil
-        let anObject = more() ? try readAny(r) : nil
+        let anObject = more() ? try r.readAnyValue() : nil
         let aNullableString = more() ? try r.readOptionalString() : nil
         let anEmptyString = more() ? try r.readOptionalString() : nil
         let anotherInt = more() ? try r.readOptionalInt32() : nil
@@ -329,41 +309,7 @@ func writeAnyList(_ items: [Any?]?, to w: SMCWriter) throws {
     try w.writeListHeader(count: items.count)
     try items.withUnsafeBufferPointer { elements in
         guard let base = elements.baseAddress else { return }
-        for i in 0..<elements.count { try writeAny(at: base + i, to: w) }
-    }
-}
-
-/// `value` when its dynamic type is exactly `T` (checked by the caller): the existential
-/// opened, its contents reinterpreted, with no dynamic cast.
-@inline(__always)
-func exactly<T>(_ value: Any, _: T.Type) -> T {
-    func take<U>(_ inner: U) -> T { unsafeBitCast(inner, to: T.self) }
-    return _openExistential(value, do: take)
-}
-
-/// An `Any?` field or element, read in place: nil and the common scalars (exact type
-/// identity, as `SMCWriter.writeValue` tests it) written here with the typed writes;
-/// anything else, records included, through the writer's `writeValue`. Each `map` still
-/// copies the Optional (its outlined copy), but this is ~200 instructions per element
-/// fewer than `for item in items` and the writer's `writeValue` chain (bench/README.md,
-/// eighth round); reading the `Any` at the Optional's start after a `!= nil` test cost more.
-@inline(__always)
-func writeAny(at value: UnsafePointer<Any?>, to w: SMCWriter) throws {
-    guard let type = value.pointee.map({ ObjectIdentifier(Swift.type(of: $0)) }) else {
-        return w.writeNull()
-    }
-    if type == ObjectIdentifier(String.self) {
-        try w.writeString(value.pointee.map { exactly($0, String.self) })
-    } else if type == ObjectIdentifier(Int32.self) {
-        w.writeInt32(value.pointee.map { exactly($0, Int32.self) })
-    } else if type == ObjectIdentifier(Int64.self) {
-        w.writeInt64(value.pointee.map { exactly($0, Int64.self) })
-    } else if type == ObjectIdentifier(Double.self) {
-        w.writeDouble(value.pointee.map { exactly($0, Double.self) })
-    } else if type == ObjectIdentifier(Bool.self) {
-        w.writeBool(value.pointee.map { exactly($0, Bool.self) })
-    } else {
-        try w.writeValue(value.pointee)
+        for i in 0..<elements.count { try w.writeAnyValue(at: base + i) }
     }
 }
 
@@ -383,7 +329,7 @@ extension AnrRecord {
         try writeAnyList(aList, to: w)
         try writeStringPairs(aMap, to: w)
         if let anEnum = anEnum { anEnum.write(to: w) } else { w.writeNull() }
-        try withUnsafePointer(to: anObject) { try writeAny(at: $0, to: w) }
+        try w.writeAnyValue(anObject)
         try w.writeString(aNullableString)
         try w.writeString(anEmptyString)
         w.writeInt32(anotherInt)
