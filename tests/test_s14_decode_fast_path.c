@@ -346,6 +346,49 @@ static void s14_fill_children_every_stop_and_cut(void **state)
     }
 }
 
+/* The pass resumes after a leaf the generic path took when at least 64 children are left
+ * (value.c SMCI_RESUME_MIN): a list of n nulls and small ints whose first child is non-ASCII
+ * text (the generic path), with a second stop at child k or none, n on both sides of the
+ * threshold; every cut in every mode, and the tree re-encoded to the input. */
+static void s14_fill_resumes_after_generic_leaf(void **state)
+{
+    (void)state;
+    const char *stops[] = {"0c0100", "0702c3a9", "8000"};
+    const size_t counts[] = {63, 64, 65, 66, 100};
+    for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
+        size_t n = counts[c];
+        const size_t ks[] = {1, 2, n / 2, n - 1, n};
+        for (size_t ki = 0; ki < sizeof ks / sizeof ks[0]; ki++) {
+            for (size_t s = 0; s < (ks[ki] == n ? 1u : 3u); s++) {
+                msg_t m = {.n = 0};
+                put_hex(&m, "0c");
+                put(&m, (uint8_t)n);
+                put_hex(&m, "0703c3a961");
+                for (size_t i = 1; i < n; i++) {
+                    if (i == ks[ki]) {
+                        put_hex(&m, stops[s]);
+                    } else {
+                        put_hex(&m, i % 3 == 0 ? "0305000000" : "00");
+                    }
+                }
+                check_cuts(&m, modes, 3);
+                smc_arena_t arena;
+                void *block;
+                smc_value_t *v = decode_as_validate(m.b, m.n, SMC_MODE_FLUTTER, 0, &arena, &block);
+                assert_non_null(v);
+                uint8_t out[sizeof m.b];
+                size_t written = 0;
+                smc_status_t es = smc_encode(v, out, sizeof out, &written, NULL);
+                if (es != SMC_OK || written != m.n || memcmp(out, m.b, m.n) != 0) {
+                    fail_msg("%s re-encodes differently: %s, %zu bytes", ts_to_hex(m.b, m.n),
+                             smc_status_name(es), written);
+                }
+                free(block);
+            }
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -354,6 +397,7 @@ int main(void)
         cmocka_unit_test(s14_scalars_and_containers_every_cut),
         cmocka_unit_test(s14_depth_limit_at_every_level),
         cmocka_unit_test(s14_fill_children_every_stop_and_cut),
+        cmocka_unit_test(s14_fill_resumes_after_generic_leaf),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
