@@ -15,7 +15,7 @@
 #include <string.h>
 
 typedef struct {
-    uint8_t b[160];
+    uint8_t b[320];
     size_t n;
 } msg_t;
 
@@ -241,6 +241,154 @@ static void s14_depth_limit_at_every_level(void **state)
     }
 }
 
+/* One-pass fill of a container's children (value.c `fill`, decode_fast.h smci_fast_leaf):
+ * a list or map of n children, each a leaf of a fast form, except child k, which the pass
+ * cannot take (a nested list, a custom value, non-ASCII text, a 3-byte string size, a
+ * largeInt, an empty list); the container at the top level, inside an outer list with a value after
+ * it, and inside a custom value. Every cut in every mode gives validate's status and offset, and
+ * the whole message decodes to a tree that encodes back to exactly its bytes (so every child is in
+ * its own slot, also those after the one the pass stopped at; the 3-byte size re-encodes in its
+ * 1-byte form and a largeInt is not encodable, so those two stops are checked by status and offset
+ * only). */
+static void put_hex(msg_t *m, const char *hex)
+{
+    ts_buf_t b = ts_hex(hex);
+    for (size_t i = 0; i < b.len; i++) {
+        put(m, b.data[i]);
+    }
+    ts_buf_free(&b);
+}
+
+static void put_fill_leaf(msg_t *m, size_t i)
+{
+    switch (i % 9) {
+    case 0:
+        put_hex(m, "00");
+        break;
+    case 1:
+        put_hex(m, "01");
+        break;
+    case 2:
+        put_hex(m, "03fcffffff");
+        break;
+    case 3:
+        put_hex(m, "040102030405060780");
+        break;
+    case 4: { /* a float64 with zero padding to 8 from the message start */
+        put(m, 0x06);
+        while (m->n % 8 != 0) {
+            put(m, 0x00);
+        }
+        put_hex(m, "000000000000f83f");
+        break;
+    }
+    case 5:
+        put_hex(m, "070361625a");
+        break;
+    case 6:
+        put_hex(m, "02");
+        break;
+    case 7:
+        put_hex(m, "0814000102030405060708090a0b0c0d0e0f10111213");
+        break;
+    default:
+        put_hex(m, "0712616263646566676869707172737475767778");
+        break;
+    }
+}
+
+static void s14_fill_children_every_stop_and_cut(void **state)
+{
+    (void)state;
+    const char *stops[] = {"0c02030700000000", "8103f9ffffff", "0702c3a9",
+                           "07fe0300787978",   "0503313233",   "0c00"};
+    const char *wraps[][2] = {{"", ""}, {"0c02", "00"}, {"80", ""}, {"0c0282", "01"}};
+    for (size_t w = 0; w < sizeof wraps / sizeof wraps[0]; w++) {
+        for (int map = 0; map < 2; map++) {
+            for (size_t n = 1; n <= 5; n++) {
+                size_t children = map ? 2 * n : n;
+                for (size_t k = 0; k <= children; k++) {
+                    for (size_t s = 0; s < (k == children ? 1u : 6u); s++) {
+                        msg_t m = {.n = 0};
+                        put_hex(&m, wraps[w][0]);
+                        put(&m, map ? 0x0d : 0x0c);
+                        put(&m, (uint8_t)n);
+                        for (size_t i = 0; i < children; i++) {
+                            if (i == k) {
+                                put_hex(&m, stops[s]);
+                            } else {
+                                put_fill_leaf(&m, i + w + s);
+                            }
+                        }
+                        put_hex(&m, wraps[w][1]);
+                        check_cuts(&m, modes, 3);
+                        smc_arena_t arena;
+                        void *block;
+                        smc_value_t *v =
+                            decode_as_validate(m.b, m.n, SMC_MODE_FLUTTER, 0, &arena, &block);
+                        assert_non_null(v);
+                        if (s == 3 || s == 4) {
+                            free(block); /* status and offset only (see above) */
+                            continue;
+                        }
+                        uint8_t out[sizeof m.b];
+                        size_t written = 0;
+                        smc_status_t es = smc_encode(v, out, sizeof out, &written, NULL);
+                        if (es != SMC_OK || written != m.n || memcmp(out, m.b, m.n) != 0) {
+                            fail_msg("%s re-encodes differently: %s, %zu bytes",
+                                     ts_to_hex(m.b, m.n), smc_status_name(es), written);
+                        }
+                        free(block);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/* The pass resumes after a leaf the generic path took when at least 64 children are left
+ * (value.c SMCI_RESUME_MIN): a list of n nulls and small ints whose first child is non-ASCII
+ * text (the generic path), with a second stop at child k or none, n on both sides of the
+ * threshold; every cut in every mode, and the tree re-encoded to the input. */
+static void s14_fill_resumes_after_generic_leaf(void **state)
+{
+    (void)state;
+    const char *stops[] = {"0c0100", "0702c3a9", "8000"};
+    const size_t counts[] = {63, 64, 65, 66, 100};
+    for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
+        size_t n = counts[c];
+        const size_t ks[] = {1, 2, n / 2, n - 1, n};
+        for (size_t ki = 0; ki < sizeof ks / sizeof ks[0]; ki++) {
+            for (size_t s = 0; s < (ks[ki] == n ? 1u : 3u); s++) {
+                msg_t m = {.n = 0};
+                put_hex(&m, "0c");
+                put(&m, (uint8_t)n);
+                put_hex(&m, "0703c3a961");
+                for (size_t i = 1; i < n; i++) {
+                    if (i == ks[ki]) {
+                        put_hex(&m, stops[s]);
+                    } else {
+                        put_hex(&m, i % 3 == 0 ? "0305000000" : "00");
+                    }
+                }
+                check_cuts(&m, modes, 3);
+                smc_arena_t arena;
+                void *block;
+                smc_value_t *v = decode_as_validate(m.b, m.n, SMC_MODE_FLUTTER, 0, &arena, &block);
+                assert_non_null(v);
+                uint8_t out[sizeof m.b];
+                size_t written = 0;
+                smc_status_t es = smc_encode(v, out, sizeof out, &written, NULL);
+                if (es != SMC_OK || written != m.n || memcmp(out, m.b, m.n) != 0) {
+                    fail_msg("%s re-encodes differently: %s, %zu bytes", ts_to_hex(m.b, m.n),
+                             smc_status_name(es), written);
+                }
+                free(block);
+            }
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -248,6 +396,8 @@ int main(void)
         cmocka_unit_test(s14_float64_every_padding_and_cut),
         cmocka_unit_test(s14_scalars_and_containers_every_cut),
         cmocka_unit_test(s14_depth_limit_at_every_level),
+        cmocka_unit_test(s14_fill_children_every_stop_and_cut),
+        cmocka_unit_test(s14_fill_resumes_after_generic_leaf),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -83,4 +83,83 @@ SMCI_INLINE bool smci_fast_bytes(smc_value_t *slot, smc_type_t type, bool text, 
     return true;
 }
 
+/* The one-pass fill of a container's children (value.c, `fill`): the fast form of a leaf —
+ * null, the bools, int32, int64, a float64 whose padding is present (and zero or not
+ * strict), a string or byte array with a 1-byte size whose bytes are present — read at *pp
+ * into `slot`, with exactly the tests of the decode loop's own cases for these tags. False,
+ * with nothing changed, for anything else (a container, an error, a form the generic path
+ * takes): the loop then decodes that child as it would have without the pass. */
+SMCI_INLINE bool smci_fast_leaf(const uint8_t **pp, const uint8_t *base, const uint8_t *lim,
+                                size_t strict_pad, uint32_t flags, smc_value_t *slot,
+                                uint8_t **acur, uint8_t *aend)
+{
+    const uint8_t *p = *pp;
+    if (p == lim) {
+        return false;
+    }
+    size_t left = (size_t)(lim - p);
+    switch (p[0]) {
+    case SMCI_TAG_NULL:
+        slot->type = SMC_TYPE_NULL;
+        slot->custom_tag = 0;
+        slot->i64 = 0;
+        *pp = p + 1;
+        return true;
+    case SMCI_TAG_TRUE:
+    case SMCI_TAG_FALSE:
+        slot->type = SMC_TYPE_BOOL;
+        slot->custom_tag = 0;
+        slot->boolean = p[0] == SMCI_TAG_TRUE;
+        *pp = p + 1;
+        return true;
+    case SMCI_TAG_I32:
+        if (left >= 5) {
+            uint32_t u = smci_le32_unchecked(p + 1);
+            slot->type = SMC_TYPE_I32;
+            slot->custom_tag = 0;
+            memcpy(&slot->i32, &u, sizeof u);
+            *pp = p + 5;
+            return true;
+        }
+        return false;
+    case SMCI_TAG_I64:
+        if (left >= 9) {
+            uint64_t u = smci_le64_unchecked(p + 1);
+            slot->type = SMC_TYPE_I64;
+            slot->custom_tag = 0;
+            memcpy(&slot->i64, &u, sizeof u);
+            *pp = p + 9;
+            return true;
+        }
+        return false;
+    case SMCI_TAG_F64: { /* spec §4.3 */
+        size_t pad = smci_pad((size_t)(p + 1 - base), 8);
+        if (pad + 9 <= left && (pad & strict_pad) == 0) {
+            slot->type = SMC_TYPE_F64;
+            slot->custom_tag = 0;
+            slot->f64_bits = smci_le64_unchecked(p + 1 + pad);
+            *pp = p + 9 + pad;
+            return true;
+        }
+        return false;
+    }
+    case SMCI_TAG_STR: /* spec §5, §6.1 */
+        if (left >= 2 && p[1] < 254 && p[1] <= left - 2 &&
+            smci_fast_bytes(slot, SMC_TYPE_STR, true, p + 2, p[1], flags, acur, aend)) {
+            *pp = p + 2 + (size_t)p[1];
+            return true;
+        }
+        return false;
+    case SMCI_TAG_U8S:
+        if (left >= 2 && p[1] < 254 && p[1] <= left - 2 &&
+            smci_fast_bytes(slot, SMC_TYPE_U8S, false, p + 2, p[1], flags, acur, aend)) {
+            *pp = p + 2 + (size_t)p[1];
+            return true;
+        }
+        return false;
+    default:
+        return false;
+    }
+}
+
 #endif /* SMC_DECODE_FAST_H */
