@@ -719,12 +719,15 @@ void smc_writer_put_value(smc_writer_t *w, const smc_value_t *v)
     stack[0].level = w->depth; /* the root's: the frame below the first (never popped) */
     const smc_value_t *next = NULL;
     const smc_value_t *end = NULL;
-    /* `open` counts the containers around v (the writer's own included), `level` those around
-     * the range next..end. They differ only below a custom value of the fast case, which opens
-     * no frame: its one value is emitted next at open + 1, and the step to the following
-     * sibling sets open back to level (callgrind, c_latlng_1000 encode: the custom value's
-     * frame push, its close and the extra step cost ~20 instructions a LatLng). */
-    size_t open = w->depth;
+    /* The containers around v (the writer's own included) are OPEN: the level of the range
+     * next..end (top[-1].level, set at the push) plus `chain`, the custom values of the fast
+     * case directly above v, which open no frame: a custom value's one value is emitted next
+     * at one level more, and the step to the following sibling sets chain back to 0
+     * (callgrind, c_latlng_1000 encode: the custom value's frame push, its close and the
+     * extra step cost ~20 instructions a LatLng; a separate `open` kept up at every step,
+     * ~1 a value more on every payload, was spilled to the stack). */
+    size_t chain = 0;
+#define OPEN (top[-1].level + chain)
     for (;;) {
         const smc_value_t *first = NULL;
         size_t n = 0;
@@ -795,7 +798,7 @@ void smc_writer_put_value(smc_writer_t *w, const smc_value_t *v)
         case SMC_TYPE_LIST:
             n = v->list.count;
             first = v->list.items;
-            if (SMCI_LIKELY(n < 254 && o.room >= 2 && open < SMC_MAX_DEPTH_LIMIT)) {
+            if (SMCI_LIKELY(n < 254 && o.room >= 2 && OPEN < SMC_MAX_DEPTH_LIMIT)) {
                 buf[o.pos] = SMCI_TAG_LIST;
                 buf[o.pos + 1] = (uint8_t)n;
                 o.pos += 2;
@@ -806,7 +809,7 @@ void smc_writer_put_value(smc_writer_t *w, const smc_value_t *v)
         case SMC_TYPE_MAP:
             n = 2 * v->map.count; /* count < 127 here; emit_node checks the other ones */
             first = v->map.entries;
-            if (SMCI_LIKELY(v->map.count < 254 && o.room >= 2 && open < SMC_MAX_DEPTH_LIMIT)) {
+            if (SMCI_LIKELY(v->map.count < 254 && o.room >= 2 && OPEN < SMC_MAX_DEPTH_LIMIT)) {
                 buf[o.pos] = SMCI_TAG_MAP;
                 buf[o.pos + 1] = (uint8_t)v->map.count;
                 o.pos += 2;
@@ -818,12 +821,12 @@ void smc_writer_put_value(smc_writer_t *w, const smc_value_t *v)
             n = 1;
             first = v->custom.payload;
             if (SMCI_LIKELY(first != NULL && v->custom_tag >= SMCI_TAG_CUSTOM_MIN && o.room >= 1 &&
-                            open < SMC_MAX_DEPTH_LIMIT)) {
+                            OPEN < SMC_MAX_DEPTH_LIMIT)) {
                 buf[o.pos] = v->custom_tag;
                 o.pos += 1;
                 o.room -= 1;
                 v = first;
-                open++; /* < SMC_MAX_DEPTH_LIMIT + 1: the payload makes its own test */
+                chain++; /* OPEN ≤ SMC_MAX_DEPTH_LIMIT: the payload makes its own test */
                 continue;
             }
             break;
@@ -847,7 +850,7 @@ void smc_writer_put_value(smc_writer_t *w, const smc_value_t *v)
         /* Every other node, and every node without room: the checks from the start. */
         first = NULL;
         n = 0;
-        smc_status_t st = emit_node(&o, v, open, &first, &n);
+        smc_status_t st = emit_node(&o, v, OPEN, &first, &n);
         if (!SMCI_LIKELY(st == SMC_OK)) {
             out_end(w, o, st);
             return;
@@ -862,7 +865,7 @@ void smc_writer_put_value(smc_writer_t *w, const smc_value_t *v)
              * containers open, so the stack has room */
             top->next = next;
             top->end = end;
-            top->level = open + 1;
+            top->level = OPEN + 1;
             top++;
             next = first;
             end = first + n;
@@ -880,9 +883,10 @@ void smc_writer_put_value(smc_writer_t *w, const smc_value_t *v)
             end = top->end;
         }
         v = next++;
-        open = top[-1].level;
+        chain = 0;
     }
 }
+#undef OPEN
 
 size_t smc_writer_size(const smc_writer_t *w)
 {
