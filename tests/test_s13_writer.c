@@ -418,10 +418,12 @@ static void s13_tree_walk_fast_cases_agree_with_streaming(void **state)
         text[i] = (char)('a' + i % 26);
     }
     for (size_t len = 0; len <= 34; len++) {
-        smc_value_t *list = smc_value_make_list(&arena, 3);
+        /* strings after strings (a map's keys and values), before other values, and last */
+        smc_value_t *list = smc_value_make_list(&arena, 4);
         list->list.items[0] = *smc_value_make_str(&arena, text, len);
-        list->list.items[1] = *smc_value_make_f64(&arena, 2.5);
-        list->list.items[2] = *smc_value_make_str(&arena, text + 1, len);
+        list->list.items[1] = *smc_value_make_str(&arena, text + 2, len);
+        list->list.items[2] = *smc_value_make_f64(&arena, 2.5);
+        list->list.items[3] = *smc_value_make_str(&arena, text + 1, len);
         assert_writers_agree_at_every_cap(list);
         /* a non-ASCII byte at every position (each word of the ASCII test alone sees some),
          * ill-formed and as the first byte of a well-formed U+00E9 */

@@ -784,6 +784,7 @@ void smc_writer_put_value(smc_writer_t *w, const smc_value_t *v)
             break;
         }
         case SMC_TYPE_STR: {
+        t_str:;
             size_t len = v->bytes.len;
             if (SMCI_LIKELY(len <= 32 && o.room >= 2 + len) &&
                 put_short_ascii(buf + o.pos + 2, v->bytes.ptr, len)) {
@@ -791,6 +792,20 @@ void smc_writer_put_value(smc_writer_t *w, const smc_value_t *v)
                 buf[o.pos + 1] = (uint8_t)len;
                 o.pos += 2 + len;
                 o.room -= 2 + len;
+                /* A next sibling that is a string goes straight back to this case, without
+                 * the loop's dispatch (its range test and indirect jump); another one
+                 * straight to the step to it (next != end is known). A map's string keys and
+                 * values (callgrind, g_map10000_str encode: 43.0 → 37.5 instructions a
+                 * value). Not done for the other leaves: for float64s and int32s it cost
+                 * more than it saved (b_anr_1000 29.5 → 30.9, a_list1000_i32 20.2 → 21.2).
+                 * Strings do not read `chain`; the step resets it. */
+                if (SMCI_LIKELY(next != end)) {
+                    if (next->type == SMC_TYPE_STR) {
+                        v = next++;
+                        goto t_str;
+                    }
+                    goto sibling;
+                }
                 goto step;
             }
             break;
@@ -885,6 +900,7 @@ void smc_writer_put_value(smc_writer_t *w, const smc_value_t *v)
             next = top->next;
             end = top->end;
         }
+    sibling:
         v = next++;
         chain = 0;
     }
