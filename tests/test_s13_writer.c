@@ -356,6 +356,157 @@ static void s13_tree_and_streaming_writers_agree_on_every_failure(void **state)
     smc_arena_free(&arena);
 }
 
+/* Tree walk against the streaming writer at every output size from none to the whole message
+ * (and one byte more), at origins 0..7 and inside an open list: same status, offset, size,
+ * and the same bytes in the whole buffer and past it (a fast case of the walk writes a value
+ * only when all of it fits, and nothing else). */
+static void assert_writers_agree_at_every_cap(const smc_value_t *v)
+{
+    for (size_t origin = 0; origin < 8; origin++) {
+        for (int nested = 0; nested < 2; nested++) {
+            smc_writer_t qw;
+            smc_writer_init_at(&qw, NULL, 0, origin);
+            smc_writer_put_value(&qw, v);
+            size_t size = smc_writer_size(&qw) + (nested ? 2 : 0);
+            uint8_t *tbuf = malloc(size + 17);
+            uint8_t *sbuf = malloc(size + 17);
+            assert_non_null(tbuf);
+            assert_non_null(sbuf);
+            for (size_t cap = 0; cap <= size + 1; cap++) {
+                memset(tbuf, 0xa5, size + 17);
+                memset(sbuf, 0xa5, size + 17);
+                smc_writer_t tw, sw;
+                smc_writer_init_at(&tw, tbuf, cap, origin);
+                smc_writer_init_at(&sw, sbuf, cap, origin);
+                if (nested) {
+                    smc_writer_begin_list(&tw, 1);
+                    smc_writer_begin_list(&sw, 1);
+                }
+                smc_writer_put_value(&tw, v);
+                stream_value(&sw, v);
+                if (nested) {
+                    smc_writer_end_list(&tw);
+                    smc_writer_end_list(&sw);
+                }
+                size_t tn = 7, sn = 9;
+                smc_error_t te, se;
+                assert_int_equal(smc_writer_finish(&tw, &tn, &te),
+                                 smc_writer_finish(&sw, &sn, &se));
+                assert_int_equal(te.status, se.status);
+                assert_int_equal(te.offset, se.offset);
+                assert_int_equal(tn, sn);
+                assert_memory_equal(tbuf, sbuf, size + 17);
+            }
+            free(tbuf);
+            free(sbuf);
+        }
+    }
+}
+
+/* Each fast case of the tree walk (writer.c) and the edges where it hands the node to
+ * emit_node: strings of 0..34 bytes, ASCII and with a non-ASCII byte (well-formed or not) at
+ * each position; typed lists of 0..9 and 253/254 elements; lists and
+ * maps at the 1-byte count's limit; float64s at every padding; custom values nested in custom
+ * values, and the depth limit reached through custom values (which open no frame there). */
+static void s13_tree_walk_fast_cases_agree_with_streaming(void **state)
+{
+    (void)state;
+    smc_arena_t arena;
+    smc_arena_init_allocator(&arena, NULL);
+    char text[40];
+    for (size_t i = 0; i < sizeof text; i++) {
+        text[i] = (char)('a' + i % 26);
+    }
+    for (size_t len = 0; len <= 34; len++) {
+        /* strings after strings (a map's keys and values), before other values, and last */
+        smc_value_t *list = smc_value_make_list(&arena, 4);
+        list->list.items[0] = *smc_value_make_str(&arena, text, len);
+        list->list.items[1] = *smc_value_make_str(&arena, text + 2, len);
+        list->list.items[2] = *smc_value_make_f64(&arena, 2.5);
+        list->list.items[3] = *smc_value_make_str(&arena, text + 1, len);
+        assert_writers_agree_at_every_cap(list);
+        /* a non-ASCII byte at every position (each word of the ASCII test alone sees some),
+         * ill-formed and as the first byte of a well-formed U+00E9 */
+        for (size_t pos = 0; pos < len; pos++) {
+            for (int valid = 0; valid < 2; valid++) {
+                char s[40];
+                memcpy(s, text, sizeof s);
+                s[pos] = '\xff';
+                if (valid && pos + 1 < len) {
+                    s[pos] = '\xc3';
+                    s[pos + 1] = '\xa9';
+                }
+                smc_value_t *l = smc_value_make_list(&arena, 2);
+                l->list.items[0] = *smc_value_make_str(&arena, s, len);
+                l->list.items[1] = *smc_value_make_i32(&arena, 1);
+                assert_writers_agree(l);
+            }
+        }
+    }
+    int64_t elems[254];
+    for (size_t i = 0; i < 254; i++) {
+        elems[i] = (int64_t)(i * 0x0101010101010101u);
+    }
+    const size_t counts[] = {0, 1, 2, 3, 7, 8, 9, 253, 254};
+    const smc_type_t typed[] = {SMC_TYPE_I32S, SMC_TYPE_I64S, SMC_TYPE_F64S, SMC_TYPE_F32S};
+    for (size_t t = 0; t < 4; t++) {
+        for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
+            smc_value_t *list = smc_value_make_list(&arena, 3);
+            list->list.items[0] = *smc_value_make_bool(&arena, true);
+            list->list.items[1] =
+                *smc_value_make_array_le(&arena, typed[t], (const uint8_t *)elems, counts[c]);
+            list->list.items[2] = *smc_value_make_i32(&arena, -3);
+            assert_writers_agree_at_every_cap(list);
+        }
+    }
+    const size_t sizes[] = {0, 1, 2, 126, 127, 253, 254};
+    for (size_t c = 0; c < sizeof sizes / sizeof sizes[0]; c++) {
+        smc_value_t *list = smc_value_make_list(&arena, sizes[c]);
+        smc_value_t *map = smc_value_make_map(&arena, sizes[c]);
+        for (size_t i = 0; i < sizes[c]; i++) {
+            list->list.items[i] = *smc_value_make_i64(&arena, (int64_t)i);
+            map->map.entries[2 * i] = *smc_value_make_null(&arena);
+            map->map.entries[2 * i + 1] = *smc_value_make_bool(&arena, i % 2 == 0);
+        }
+        assert_writers_agree_at_every_cap(list);
+        assert_writers_agree_at_every_cap(map);
+    }
+    /* LatLng-like records: custom values of a list of two float64s, in a list and nested */
+    smc_value_t *recs = smc_value_make_list(&arena, 3);
+    for (size_t i = 0; i < 3; i++) {
+        smc_value_t *pair = smc_value_make_list(&arena, 2);
+        pair->list.items[0] = *smc_value_make_f64(&arena, 1.0 + (double)i);
+        pair->list.items[1] = *smc_value_make_f64(&arena, -2.0);
+        smc_value_t *c = smc_value_make_custom(&arena, (uint8_t)(0x80 + i), pair);
+        recs->list.items[i] = i == 1 ? *smc_value_make_custom(&arena, 0xff, c) : *c;
+    }
+    assert_writers_agree_at_every_cap(recs);
+    /* the depth limit through custom values: chains of SMC_MAX_DEPTH_LIMIT - 1 and
+     * SMC_MAX_DEPTH_LIMIT custom values around a list, alone and alternating with lists */
+    for (unsigned extra = 0; extra < 3; extra++) {
+        for (int mixed = 0; mixed < 2; mixed++) {
+            smc_value_t *v = smc_value_make_list(&arena, 1);
+            v->list.items[0] = *smc_value_make_str(&arena, "end", 3);
+            for (unsigned i = 1; i < SMC_MAX_DEPTH_LIMIT - 1 + extra; i++) {
+                if (mixed && i % 3 == 0) {
+                    smc_value_t *l = smc_value_make_list(&arena, 2);
+                    l->list.items[0] = *v;
+                    l->list.items[1] = *smc_value_make_i32(&arena, (int32_t)i);
+                    v = l;
+                } else {
+                    v = smc_value_make_custom(&arena, 0x90, v);
+                }
+            }
+            assert_writers_agree(v);
+            smc_writer_t w;
+            smc_writer_init(&w, NULL, 0);
+            smc_writer_put_value(&w, v);
+            assert_int_equal(smc_writer_status(&w), extra < 2 ? SMC_OK : SMC_ERR_DEPTH);
+        }
+    }
+    smc_arena_free(&arena);
+}
+
 /* The tree walk (smc_writer_put_value) on trees no decoder makes: a list or map that declares
  * children but has no array is a usage error, a custom value without a payload is not
  * encodable (§8.1), at the top and nested; an empty list without an array is fine. */
@@ -400,6 +551,7 @@ int main(void)
         cmocka_unit_test(s13_tree_and_streaming_writers_agree_on_every_vector),
         cmocka_unit_test(s13_tree_and_streaming_writers_agree_on_every_failure),
         cmocka_unit_test(s13_tree_walk_rejects_inconsistent_trees),
+        cmocka_unit_test(s13_tree_walk_fast_cases_agree_with_streaming),
     };
     return cmocka_run_group_tests(tests, ts_golden_setup, ts_golden_teardown);
 }
