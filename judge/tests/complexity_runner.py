@@ -41,9 +41,12 @@ import smcpy  # noqa: E402
 MODEL = os.environ.get("CX_MAP", "dict")
 TREEIFY = 8  # java.util.HashMap.TREEIFY_THRESHOLD
 SLOW = os.environ.get("CX_SLOW", "")
-# 8x the input takes about 8 to 10x the time here; 4x more is over the line (24x for 8x, 28x
-# for the 9x of the test family) but within twice it, where two repetitions must fail
-SLOW_FACTOR = 4.0
+# 8x the input takes about 8 to 10x the time here; 5.5x more is over the line (24x for 8x,
+# 28x for the 9x of the test family) but within twice it, where two repetitions must fail.
+# Only the decode is slowed, not the rest of each answer the judge's CPU time includes, so
+# the judge sees less than the factor: at 4x a CI run under load measured 26x for 9x, under
+# the line (judge_complexity_outlier_always failed); 5.5x leaves room on both sides.
+SLOW_FACTOR = 5.5
 # the one outlier's round: over the line for 9x (28x) and within twice it
 ONCE_RATIO = 40.0
 T_LO = 0.006  # the judge's smallest timing worth a ratio (complexity_run.c T_LO_NS)
