@@ -264,6 +264,38 @@ static void stream_value(smc_writer_t *w, const smc_value_t *v)
     smc_writer_put_raw(w, "?", 1); /* not reached: the trees here have known types */
 }
 
+/* One value written by the tree walk into tbuf and by the streaming calls into sbuf, both
+ * writers with capacity cap (the buffers may be NULL when cap is 0) and origin, at the top
+ * level or inside an open list: the two finish with the same status, error offset and size,
+ * which is returned in *size. The callers compare the bytes, each as its test needs. */
+static smc_status_t write_both_ways(uint8_t *tbuf, uint8_t *sbuf, size_t cap, size_t origin,
+                                    int nested, const smc_value_t *v, size_t *size)
+{
+    smc_writer_t tw, sw;
+    smc_writer_init_at(&tw, tbuf, cap, origin);
+    smc_writer_init_at(&sw, sbuf, cap, origin);
+    if (nested) {
+        smc_writer_begin_list(&tw, 1);
+        smc_writer_begin_list(&sw, 1);
+    }
+    smc_writer_put_value(&tw, v);
+    stream_value(&sw, v);
+    if (nested) {
+        smc_writer_end_list(&tw);
+        smc_writer_end_list(&sw);
+    }
+    size_t tn = 7, sn = 9;
+    smc_error_t te, se;
+    smc_status_t tst = smc_writer_finish(&tw, &tn, &te);
+    smc_status_t sst = smc_writer_finish(&sw, &sn, &se);
+    assert_int_equal(tst, sst);
+    assert_int_equal(te.status, se.status);
+    assert_int_equal(te.offset, se.offset);
+    assert_int_equal(tn, sn);
+    *size = tn;
+    return tst;
+}
+
 /* Both ways, at the top level and inside an open list (a writer at depth 1 and origin 3),
  * into no buffer, a buffer one byte short and a full one: same status, offset, size, bytes. */
 static void assert_writers_agree(const smc_value_t *v)
@@ -272,31 +304,14 @@ static void assert_writers_agree(const smc_value_t *v)
         uint8_t tree_buf[4096], stream_buf[4096];
         size_t caps[3] = {0, 0, sizeof tree_buf};
         for (size_t c = 0; c < 3; c++) {
-            smc_writer_t tw, sw;
-            smc_writer_init_at(&tw, caps[c] ? tree_buf : NULL, caps[c], nested ? 3 : 0);
-            smc_writer_init_at(&sw, caps[c] ? stream_buf : NULL, caps[c], nested ? 3 : 0);
-            if (nested) {
-                smc_writer_begin_list(&tw, 1);
-                smc_writer_begin_list(&sw, 1);
+            size_t n;
+            uint8_t *tbuf = caps[c] ? tree_buf : NULL, *sbuf = caps[c] ? stream_buf : NULL;
+            smc_status_t st = write_both_ways(tbuf, sbuf, caps[c], nested ? 3 : 0, nested, v, &n);
+            if (st == SMC_OK) {
+                assert_memory_equal(tree_buf, stream_buf, n);
             }
-            smc_writer_put_value(&tw, v);
-            stream_value(&sw, v);
-            if (nested) {
-                smc_writer_end_list(&tw);
-                smc_writer_end_list(&sw);
-            }
-            size_t tn = 7, sn = 9;
-            smc_error_t te, se;
-            smc_status_t tst = smc_writer_finish(&tw, &tn, &te);
-            smc_status_t sst = smc_writer_finish(&sw, &sn, &se);
-            assert_int_equal(tst, sst);
-            assert_int_equal(te.offset, se.offset);
-            assert_int_equal(tn, sn);
-            if (tst == SMC_OK) {
-                assert_memory_equal(tree_buf, stream_buf, tn);
-            }
-            if (c == 0 && tst == SMC_ERR_BUFFER_FULL && tn > 1) {
-                caps[1] = tn - 1; /* next round: one byte short */
+            if (c == 0 && st == SMC_ERR_BUFFER_FULL && n > 1) {
+                caps[1] = n - 1; /* next round: one byte short */
             }
         }
     }
@@ -375,26 +390,8 @@ static void assert_writers_agree_at_every_cap(const smc_value_t *v)
             for (size_t cap = 0; cap <= size + 1; cap++) {
                 memset(tbuf, 0xa5, size + 17);
                 memset(sbuf, 0xa5, size + 17);
-                smc_writer_t tw, sw;
-                smc_writer_init_at(&tw, tbuf, cap, origin);
-                smc_writer_init_at(&sw, sbuf, cap, origin);
-                if (nested) {
-                    smc_writer_begin_list(&tw, 1);
-                    smc_writer_begin_list(&sw, 1);
-                }
-                smc_writer_put_value(&tw, v);
-                stream_value(&sw, v);
-                if (nested) {
-                    smc_writer_end_list(&tw);
-                    smc_writer_end_list(&sw);
-                }
-                size_t tn = 7, sn = 9;
-                smc_error_t te, se;
-                assert_int_equal(smc_writer_finish(&tw, &tn, &te),
-                                 smc_writer_finish(&sw, &sn, &se));
-                assert_int_equal(te.status, se.status);
-                assert_int_equal(te.offset, se.offset);
-                assert_int_equal(tn, sn);
+                size_t n;
+                (void)write_both_ways(tbuf, sbuf, cap, origin, nested, v, &n);
                 assert_memory_equal(tbuf, sbuf, size + 17);
             }
             free(tbuf);
