@@ -176,12 +176,19 @@ final class OutputBuffer {
     }
 
     /// Zero padding up to a multiple of `alignment` from the buffer start (spec §3.2).
+    /// Padding of up to 7 bytes with 8 bytes free is one 8-byte store of zeros (the bytes
+    /// past the padding are free capacity, overwritten by the next append), not a `memset`
+    /// call: a typed list's padding was ~16 instructions in `memset` alone (callgrind).
     @inlinable @inline(__always)
     func appendPadding(alignment: Int) {
         let padding = (alignment - (count & (alignment - 1))) & (alignment - 1)
         if padding == 0 { return }
-        reserve(padding)
-        (storage + count).initializeMemory(as: UInt8.self, repeating: 0, count: padding)
+        if padding < 8 && capacity &- count >= 8 {
+            (storage + count).storeBytes(of: 0 as UInt64, as: UInt64.self)
+        } else {
+            reserve(padding)
+            (storage + count).initializeMemory(as: UInt8.self, repeating: 0, count: padding)
+        }
         count += padding
     }
 

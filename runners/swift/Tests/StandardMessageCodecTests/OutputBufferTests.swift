@@ -34,6 +34,30 @@ final class OutputBufferTests: XCTestCase {
         ) { error in XCTAssertTrue(error is SMCEncodingError, "\(error)") }
     }
 
+    func testPaddingIsZeroAtEveryOffsetAndFreeSpace() {
+        // Spec §3.2: zero bytes up to the element size. The free space past the write
+        // position is filled with 0xff first, so padding that is not written shows; both
+        // forms are reached (8 bytes free: one store; fewer: the byte fill).
+        for alignment in [4, 8] {
+            for capacity in 16...40 {
+                for offset in 0...capacity {
+                    let out = OutputBuffer(initialCapacity: capacity)
+                    XCTAssertEqual(out.capacity, capacity)
+                    for _ in 0..<capacity { out.append(0xff) }
+                    out.count = 0
+                    for _ in 0..<offset { out.append(0xaa) }
+                    out.appendPadding(alignment: alignment)
+                    let padding = (alignment - offset % alignment) % alignment
+                    XCTAssertEqual(
+                        out.bytes,
+                        [UInt8](repeating: 0xaa, count: offset)
+                            + [UInt8](repeating: 0, count: padding),
+                        "alignment \(alignment), capacity \(capacity), offset \(offset)")
+                }
+            }
+        }
+    }
+
     // The per-thread buffer of small encodes (OutputBuffer.withReusable).
 
     func testReusedBufferStartsEmptyAndResultsStayOwned() throws {
