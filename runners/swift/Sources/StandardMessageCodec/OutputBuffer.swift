@@ -176,12 +176,19 @@ final class OutputBuffer {
     }
 
     /// Zero padding up to a multiple of `alignment` from the buffer start (spec §3.2).
+    /// Padding of up to 7 bytes with 8 bytes free is one 8-byte store of zeros (the bytes
+    /// past the padding are free capacity, overwritten by the next append), not a `memset`
+    /// call: a typed list's padding was ~16 instructions in `memset` alone (callgrind).
     @inlinable @inline(__always)
     func appendPadding(alignment: Int) {
         let padding = (alignment - (count & (alignment - 1))) & (alignment - 1)
         if padding == 0 { return }
-        reserve(padding)
-        (storage + count).initializeMemory(as: UInt8.self, repeating: 0, count: padding)
+        if padding < 8 && capacity &- count >= 8 {
+            (storage + count).storeBytes(of: 0 as UInt64, as: UInt64.self)
+        } else {
+            reserve(padding)
+            (storage + count).initializeMemory(as: UInt8.self, repeating: 0, count: padding)
+        }
         count += padding
     }
 
@@ -301,23 +308,38 @@ final class OutputBuffer {
     /// The bytes written as `Data`, made with one bulk copy.
     var data: Data { Data(bytes: storage, count: count) }
 
-    /// The bytes written as `Data` that takes over the buffer's block (shrunk to fit, no
-    /// copy); the buffer starts again empty.
+    /// The bytes written as `Data`; the buffer starts again empty. Up to `copiedTakeMax`
+    /// bytes are copied into the `Data` and a buffer kept for the next message
+    /// (`isKeptForReuse`) keeps its block: one malloc and a short copy, where a hand-over
+    /// costs the shrinking `realloc` and the `Data`'s deallocator closure (callgrind,
+    /// bench/README.md "ninth round"). Anything longer hands the block to the `Data`, shrunk
+    /// to fit, without a copy; a kept-size buffer then takes a new block of the same
+    /// capacity, so the next message of that size does not grow again from nothing.
     func takeData() -> Data {
+        if count <= Self.copiedTakeMax && isKeptForReuse {
+            let copy = data
+            count = 0
+            return copy
+        }
         guard ownsStorage, count > 0, let block = realloc(storage, count) else {
             let copy = data
             count = 0
             return copy
         }
         let result = Data(bytesNoCopy: block, count: count, deallocator: .free)
-        // Empty with no block of its own (capacity 0, not owned, so never read, written or
-        // freed): the writer is usually dropped right after, and a write after all
-        // allocates in `grow`. A fresh 16-byte block here was a malloc and a free per message.
-        ownsStorage = false
-        capacity = 0
         count = 0
+        if capacity <= Self.reusableKeepMax {
+            storage = Self.allocate(capacity)
+        } else {
+            // Empty with no block of its own (capacity 0, not owned, so never read, written
+            // or freed): a large buffer is not kept, and a write after all allocates in `grow`.
+            ownsStorage = false
+            capacity = 0
+        }
         return result
     }
+
+    static let copiedTakeMax = 4 * 1024
 }
 
 // MARK: A buffer kept per thread
@@ -332,28 +354,34 @@ extension OutputBuffer {
     static func withReusable<Result>(_ body: (OutputBuffer) throws -> Result) rethrows
         -> Result
     {
-        let key = reusableKey
-        let buffer: OutputBuffer
-        if let slot = pthread_getspecific(key) {
-            pthread_setspecific(key, nil)
-            buffer = Unmanaged<OutputBuffer>.fromOpaque(slot).takeRetainedValue()
-        } else {
-            buffer = OutputBuffer()
-        }
-        defer {
-            if buffer.resetForReuse() {
-                pthread_setspecific(key, Unmanaged.passRetained(buffer).toOpaque())
-            }
-        }
+        let buffer = takeReusable()
+        defer { buffer.offerForReuse() }
         return try body(buffer)
     }
 
-    /// Empties the buffer; false when it should not be kept (too large, or not owning its
-    /// storage).
-    private func resetForReuse() -> Bool {
-        count = 0
-        return ownsStorage && capacity <= Self.reusableKeepMax
+    /// This thread's kept buffer, empty, taken out of its slot (so a caller further down the
+    /// stack gets a new one); a new buffer when the thread has none. Hand it back with
+    /// `offerForReuse()` once done with it.
+    static func takeReusable() -> OutputBuffer {
+        let key = reusableKey
+        guard let slot = pthread_getspecific(key) else { return OutputBuffer() }
+        pthread_setspecific(key, nil)
+        return Unmanaged<OutputBuffer>.fromOpaque(slot).takeRetainedValue()
     }
+
+    /// Keeps this buffer, emptied, as the thread's buffer for the next message, unless it is
+    /// not `isKeptForReuse` or the thread keeps one already. The caller must not use it again.
+    func offerForReuse() {
+        guard isKeptForReuse else { return }
+        let key = Self.reusableKey
+        guard pthread_getspecific(key) == nil else { return }
+        count = 0
+        pthread_setspecific(key, Unmanaged.passRetained(self).toOpaque())
+    }
+
+    /// Whether the buffer is worth keeping for the next message: it owns its block and the
+    /// block is no larger than `reusableKeepMax`.
+    var isKeptForReuse: Bool { ownsStorage && capacity <= Self.reusableKeepMax }
 
     static let reusableKeepMax = 64 * 1024
 

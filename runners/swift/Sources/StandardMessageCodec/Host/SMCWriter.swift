@@ -16,16 +16,28 @@ import Foundation
 open class SMCWriter {
     @usableFromInline let out: OutputBuffer
 
+    /// A writer on this thread's kept buffer (the one `SMCCodec`'s small encodes reuse),
+    /// already grown by earlier messages, unless `capacityHint` is beyond what a thread
+    /// keeps: a message per writer, as Pigeon's codecs write, then costs no buffer object,
+    /// no block and no growth of its own. The writer gives the buffer back when it is freed.
     public init(capacityHint: Int = 256) {
-        out = OutputBuffer(initialCapacity: capacityHint)
+        if capacityHint <= OutputBuffer.reusableKeepMax {
+            out = OutputBuffer.takeReusable()
+            out.reserve(capacityHint)
+        } else {
+            out = OutputBuffer(initialCapacity: capacityHint)
+        }
     }
+
+    deinit { out.offerForReuse() }
 
     /// The bytes written so far (copies).
     public var bytes: [UInt8] { out.bytes }
     public var data: Data { out.data }
 
-    /// The bytes written, as `Data` that takes over the writer's buffer without a copy; the
-    /// writer is empty afterwards.
+    /// The bytes written, as `Data`; the writer is empty afterwards. A message of up to
+    /// 4 KiB is copied out (the writer keeps its block for the next message); a longer one
+    /// takes over the writer's block without a copy.
     public func takeData() -> Data { out.takeData() }
 
     /// The Unicode scalars of UTF-16 code units (a Foundation string, spec §17.5 `NSString`),
