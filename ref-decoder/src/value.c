@@ -225,12 +225,7 @@ smci_decode_value(smci_input_t *in, uint32_t flags, uint32_t max_depth, smc_aren
         }                                                                                          \
         slot = next++;                                                                             \
         unfilled--;                                                                                \
-        if (SMCI_LIKELY(p != lim)) {                                                               \
-            left = (size_t)(lim - p);                                                              \
-            tag = p[0];                                                                            \
-            goto *dispatch[tag];                                                                   \
-        }                                                                                          \
-        goto generic;                                                                              \
+        SMCI_DISPATCH();                                                                           \
     } while (0)
     /* The jump to the case of the value at p, for `slot` (taken by the caller). */
 #define SMCI_DISPATCH()                                                                            \
@@ -262,67 +257,40 @@ smci_decode_value(smci_input_t *in, uint32_t flags, uint32_t max_depth, smc_aren
             switch (tag) {
             case SMCI_TAG_NULL:
                 SMCI_LABEL(t_null)
-                slot->type = SMC_TYPE_NULL;
-                slot->custom_tag = 0;
-                slot->i64 = 0;
-                p += 1;
+                smci_leaf_null(p, slot, &p);
                 SMCI_NEXT();
             case SMCI_TAG_TRUE:
             case SMCI_TAG_FALSE:
                 SMCI_LABEL(t_bool)
-                slot->type = SMC_TYPE_BOOL;
-                slot->custom_tag = 0;
-                slot->boolean = tag == SMCI_TAG_TRUE;
-                p += 1;
+                smci_leaf_bool(p, &tag, slot, &p);
                 SMCI_NEXT();
             case SMCI_TAG_I32:
                 SMCI_LABEL(t_i32)
-                if (left >= 5) {
-                    uint32_t u = smci_le32_unchecked(p + 1);
-                    slot->type = SMC_TYPE_I32;
-                    slot->custom_tag = 0;
-                    memcpy(&slot->i32, &u, sizeof u);
-                    p += 5;
+                if (smci_leaf_int(p, left, 4, slot, &p)) {
                     SMCI_NEXT();
                 }
                 break;
             case SMCI_TAG_I64:
                 SMCI_LABEL(t_i64)
-                if (left >= 9) {
-                    uint64_t u = smci_le64_unchecked(p + 1);
-                    slot->type = SMC_TYPE_I64;
-                    slot->custom_tag = 0;
-                    memcpy(&slot->i64, &u, sizeof u);
-                    p += 9;
+                if (smci_leaf_int(p, left, 8, slot, &p)) {
                     SMCI_NEXT();
                 }
                 break;
             case SMCI_TAG_F64:
                 SMCI_LABEL(t_f64)
-                { /* spec §4.3 */
-                    size_t pad = smci_pad((size_t)(p + 1 - base), 8);
-                    if (pad + 9 <= left && (pad & strict_pad) == 0) {
-                        slot->type = SMC_TYPE_F64;
-                        slot->custom_tag = 0;
-                        slot->f64_bits = smci_le64_unchecked(p + 1 + pad);
-                        p += 9 + pad;
-                        SMCI_NEXT();
-                    }
-                    break;
+                if (smci_leaf_f64(p, left, base, strict_pad, slot, &p)) {
+                    SMCI_NEXT();
                 }
-            case SMCI_TAG_STR: /* spec §5, §6.1: a 1-byte size (< 254) and its bytes */
+                break;
+            case SMCI_TAG_STR:
                 SMCI_LABEL(t_str)
-                if (left >= 2 && p[1] < 254 && p[1] <= left - 2 &&
-                    smci_fast_bytes(slot, SMC_TYPE_STR, true, p + 2, p[1], flags, &acur, aend)) {
-                    p += 2 + (size_t)p[1];
+                if (smci_leaf_bytes(p, left, SMC_TYPE_STR, true, flags, slot, &acur, aend, &p)) {
                     SMCI_NEXT();
                 }
                 break;
             case SMCI_TAG_U8S:
                 SMCI_LABEL(t_u8s)
-                if (left >= 2 && p[1] < 254 && p[1] <= left - 2 &&
-                    smci_fast_bytes(slot, SMC_TYPE_U8S, false, p + 2, p[1], flags, &acur, aend)) {
-                    p += 2 + (size_t)p[1];
+                if (smci_leaf_bytes(p, left, SMC_TYPE_U8S, false, flags, slot, &acur, aend, &p)) {
                     SMCI_NEXT();
                 }
                 break;
