@@ -216,6 +216,16 @@ smci_decode_value(smci_input_t *in, uint32_t flags, uint32_t max_depth, smc_aren
         [SMCI_TAG_F32S... SMCI_TAG_CUSTOM_MIN - 1] = &&generic,
         [SMCI_TAG_CUSTOM_MIN... 255] = &&t_custom,
     };
+    /* The jump to the case of the value at p, for `slot` (taken by the caller). */
+#define SMCI_DISPATCH()                                                                            \
+    do {                                                                                           \
+        if (SMCI_LIKELY(p != lim)) {                                                               \
+            left = (size_t)(lim - p);                                                              \
+            tag = p[0];                                                                            \
+            goto *dispatch[tag];                                                                   \
+        }                                                                                          \
+        goto generic;                                                                              \
+    } while (0)
     /* The step to the next slot (as at `filled`) and the jump to the next value's case; a
      * container to close, or the end of the input, goes the shared way. */
 #define SMCI_NEXT()                                                                                \
@@ -226,16 +236,6 @@ smci_decode_value(smci_input_t *in, uint32_t flags, uint32_t max_depth, smc_aren
         slot = next++;                                                                             \
         unfilled--;                                                                                \
         SMCI_DISPATCH();                                                                           \
-    } while (0)
-    /* The jump to the case of the value at p, for `slot` (taken by the caller). */
-#define SMCI_DISPATCH()                                                                            \
-    do {                                                                                           \
-        if (SMCI_LIKELY(p != lim)) {                                                               \
-            left = (size_t)(lim - p);                                                              \
-            tag = p[0];                                                                            \
-            goto *dispatch[tag];                                                                   \
-        }                                                                                          \
-        goto generic;                                                                              \
     } while (0)
 #else
 #define SMCI_NEXT()     goto filled
