@@ -316,19 +316,16 @@ final class OutputBuffer {
     /// to fit, without a copy; a kept-size buffer then takes a new block of the same
     /// capacity, so the next message of that size does not grow again from nothing.
     func takeData() -> Data {
-        if count <= Self.copiedTakeMax && isKeptForReuse {
-            let copy = data
-            count = 0
-            return copy
-        }
-        guard ownsStorage, count > 0, let block = realloc(storage, count) else {
+        // The kept buffer's small message first: the common case costs one test.
+        let copies = (count <= Self.copiedTakeMax && isKeptForReuse) || !ownsStorage || count == 0
+        guard !copies, let block = realloc(storage, count) else {
             let copy = data
             count = 0
             return copy
         }
         let result = Data(bytesNoCopy: block, count: count, deallocator: .free)
         count = 0
-        if capacity <= Self.reusableKeepMax {
+        if isKeptForReuse {
             storage = Self.allocate(capacity)
         } else {
             // Empty with no block of its own (capacity 0, not owned, so never read, written
